@@ -1,0 +1,35 @@
+"""pagetext: the text of PDF pages as a viewer shows it, with every glyph's geometry."""
+
+from pagetext.content.glyph import Glyph
+from pagetext.document import Document, open, parse_page_range  # noqa: A004
+from pagetext.errors import (
+    DamagedPdfError,
+    FileReadError,
+    PasswordError,
+    PdfError,
+    PdfWarning,
+    UnsupportedError,
+    UsageError,
+)
+from pagetext.geometry import Box
+from pagetext.layout.assembly import LayoutParams
+from pagetext.page import Page
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Box",
+    "DamagedPdfError",
+    "Document",
+    "FileReadError",
+    "Glyph",
+    "LayoutParams",
+    "Page",
+    "PasswordError",
+    "PdfError",
+    "PdfWarning",
+    "UnsupportedError",
+    "UsageError",
+    "open",
+    "parse_page_range",
+]

@@ -1,0 +1,55 @@
+"""The glyph record: what the interpreter produces for every glyph a text operator shows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pagetext.geometry import Box, Point
+
+Quad = tuple[Point, Point, Point, Point]
+
+
+@dataclass(slots=True, frozen=True)
+class Glyph:
+    """One shown glyph, with its geometry in user space (SPEC §2, ISO 32000-1 §9.4.4).
+
+    quad: the glyph box, bottom-left first, counter-clockwise (in the glyph's own upright
+    orientation). Horizontal writing: along the text-space x axis from the origin to
+    glyph_end, along y from the font's descent to its ascent, shifted by Ts. Vertical writing:
+    from the origin down to glyph_end, the glyph's width across, centred by the position vector.
+    baseline_start: the glyph origin. baseline_end: origin + the full displacement (advance ×
+    size, plus Tc, plus Tw for a single-byte code 32, scaled by Tz). glyph_end: origin + the
+    font's own advance × size × Tz only. direction: unit vector of the writing direction.
+    box_height: the box's extent across the writing direction, in user space.
+    token_index: index of the string token that showed the glyph in the page's own content
+    stream (see pagetext.content.lexer), or -1 when the glyph was drawn inside a Form XObject;
+    forms: the names of the Form XObjects it was drawn through, outermost first.
+    """
+
+    text: str
+    code: int
+    font_name: str
+    font_size: float
+    quad: Quad
+    baseline_start: Point
+    baseline_end: Point
+    glyph_end: Point
+    direction: Point
+    box_height: float
+    writing_mode: int
+    render_mode: int
+    mcid: int | None
+    token_index: int
+    forms: tuple[str, ...]
+
+    @property
+    def bbox(self) -> Box:
+        """The axis-aligned box around the quad."""
+        xs = [p[0] for p in self.quad]
+        ys = [p[1] for p in self.quad]
+        return Box(min(xs), min(ys), max(xs), max(ys))
+
+    @property
+    def center(self) -> Point:
+        (x0, y0), _, (x2, y2), _ = self.quad
+        return ((x0 + x2) / 2, (y0 + y2) / 2)

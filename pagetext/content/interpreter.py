@@ -1,0 +1,542 @@
+"""Content-stream interpreter: operations → glyph records sent to a device (ISO 32000-1 §8, §9).
+
+The interpreter keeps the graphics state (CTM and the whole text state, saved and restored by
+q/Q), the text and line matrices, the marked-content stack and the chain of Form XObjects
+being drawn. For each glyph a text operator shows it builds a `Glyph` and hands the glyphs of
+one operator to the device: text extraction is one device, others (editing, tables) can be more.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import pikepdf
+
+from pagetext.content.glyph import Glyph
+from pagetext.content.lexer import Operand, Warn, iter_operations
+from pagetext.fonts.font import Font, fallback_font, load_font
+from pagetext.geometry import IDENTITY, Box, Matrix, multiply
+from pagetext.objects import read_stream
+
+MAX_FORM_DEPTH = 32  # second guard behind cycle detection: forms nested deeper are skipped
+
+
+class Device(Protocol):
+    """What the interpreter draws on."""
+
+    def show_glyphs(self, glyphs: list[Glyph]) -> None:
+        """Receive the glyphs shown by one text operator (or one string of a TJ array)."""
+
+
+class GlyphCollector:
+    """A device that keeps every glyph, in drawing order."""
+
+    def __init__(self) -> None:
+        self.glyphs: list[Glyph] = []
+
+    def show_glyphs(self, glyphs: list[Glyph]) -> None:
+        self.glyphs.extend(glyphs)
+
+
+class FontCache:
+    """Fonts parsed once per document, keyed by the font dictionary's object number."""
+
+    def __init__(self, warn: Warn) -> None:
+        self._fonts: dict[tuple[int, int], Font] = {}
+        self._warn = warn
+
+    def get(self, font_dict: Any) -> Font:
+        key = font_dict.objgen if isinstance(font_dict, pikepdf.Object) else (0, 0)
+        if key != (0, 0) and key in self._fonts:
+            return self._fonts[key]
+        font = load_font(font_dict, self._warn)
+        if key != (0, 0):
+            self._fonts[key] = font
+        return font
+
+
+class GraphicsState:
+    """The parts of the graphics state text extraction needs: CTM and text state (§8.4, §9.3)."""
+
+    __slots__ = (
+        "char_spacing",
+        "ctm",
+        "font",
+        "font_name",
+        "font_size",
+        "horizontal_scaling",
+        "leading",
+        "render_mode",
+        "rise",
+        "word_spacing",
+    )
+
+    def __init__(self, ctm: Matrix) -> None:
+        self.ctm = ctm
+        self.font: Font | None = None
+        self.font_name = ""
+        self.font_size = 0.0
+        self.char_spacing = 0.0
+        self.word_spacing = 0.0
+        self.horizontal_scaling = 1.0  # Tz / 100
+        self.leading = 0.0
+        self.render_mode = 0
+        self.rise = 0.0
+
+    def copy(self) -> GraphicsState:
+        clone = GraphicsState.__new__(GraphicsState)
+        for name in GraphicsState.__slots__:
+            setattr(clone, name, getattr(self, name))
+        return clone
+
+
+def _token_count(value: Operand) -> int:
+    """How many lexer tokens an operand took (arrays and dictionaries count their brackets)."""
+    if isinstance(value, list):
+        return 2 + sum(_token_count(item) for item in value)
+    if isinstance(value, dict):
+        return 2 + sum(1 + _token_count(item) for item in value.values())
+    return 1
+
+
+class _Stream:
+    """One content stream being interpreted: its resources and where it sits among forms."""
+
+    __slots__ = ("clip", "fonts", "forms", "is_page", "resources")
+
+    def __init__(self, resources: Any, forms: tuple[str, ...], is_page: bool, clip: Box | None) -> None:
+        self.resources = resources
+        self.forms = forms
+        self.is_page = is_page
+        self.fonts: dict[str, Font] = {}
+        self.clip = clip
+
+
+class Interpreter:
+    """Interprets a page's content (and the forms it draws) onto a device."""
+
+    def __init__(
+        self,
+        device: Device,
+        fonts: FontCache,
+        warn: Warn,
+        *,
+        clip_forms: bool = False,
+        max_form_depth: int = MAX_FORM_DEPTH,
+    ) -> None:
+        self.device = device
+        self.fonts = fonts
+        self.warn = warn
+        self.clip_forms = clip_forms
+        self.max_form_depth = max_form_depth
+        self.gs = GraphicsState(IDENTITY)
+        self.stack: list[GraphicsState] = []
+        self.text_matrix: Matrix = IDENTITY
+        self.line_matrix: Matrix = IDENTITY
+        self.marked: list[int | None] = []
+        self.active_forms: set[tuple[int, int]] = set()
+        self.stream = _Stream(None, (), True, None)
+        self._warned_no_font = False
+        self._unknown: set[str] = set()
+        self._operators: dict[str, tuple[int, Callable[[list[Operand], int], None]]] = {
+            "q": (0, self._q),
+            "Q": (0, self._Q),
+            "cm": (6, self._cm),
+            "BT": (0, self._BT),
+            "ET": (0, self._ET),
+            "Td": (2, self._Td),
+            "TD": (2, self._TD),
+            "Tm": (6, self._Tm),
+            "T*": (0, self._T_star),
+            "Tc": (1, self._Tc),
+            "Tw": (1, self._Tw),
+            "Tz": (1, self._Tz),
+            "TL": (1, self._TL),
+            "Tf": (2, self._Tf),
+            "Tr": (1, self._Tr),
+            "Ts": (1, self._Ts),
+            "Tj": (1, self._Tj),
+            "TJ": (1, self._TJ),
+            "'": (1, self._quote),
+            '"': (3, self._dquote),
+            "d0": (2, self._ignore),
+            "d1": (6, self._ignore),
+            "BMC": (1, self._BMC),
+            "BDC": (2, self._BDC),
+            "EMC": (0, self._EMC),
+            "Do": (1, self._Do),
+        }
+
+    # -- entry points ---------------------------------------------------------------------
+
+    def run_page(self, content: bytes, resources: Any, ctm: Matrix = IDENTITY) -> None:
+        self.gs = GraphicsState(ctm)
+        self.stream = _Stream(resources, (), True, None)
+        self._run(content)
+
+    def _run(self, content: bytes) -> None:
+        operators = self._operators
+        warn = self.warn
+        depth = len(self.stack)
+        for operator, operands, index in iter_operations(content, warn):
+            entry = operators.get(operator)
+            if entry is None:
+                if operator not in KNOWN_IGNORED and operator not in self._unknown:
+                    self._unknown.add(operator)
+                    warn(f"unknown operator {operator!r} skipped")
+                continue
+            arity, handler = entry
+            if len(operands) != arity:
+                if len(operands) < arity:
+                    warn(f"{operator} needs {arity} operands, got {len(operands)}; skipped")
+                    continue
+                warn(f"{operator} takes {arity} operands, got {len(operands)}; kept the last {arity}")
+                operands = operands[len(operands) - arity :]
+            try:
+                handler(operands, index)
+            except (TypeError, ValueError, ArithmeticError, IndexError):
+                warn(f"{operator} with operands of the wrong type skipped")
+        # A stream leaves the state as it found it: unbalanced q inside it are dropped.
+        if len(self.stack) > depth:
+            self.gs = self.stack[depth]
+            del self.stack[depth:]
+
+    # -- graphics state -------------------------------------------------------------------
+
+    def _q(self, operands: list[Operand], index: int) -> None:
+        self.stack.append(self.gs.copy())
+
+    def _Q(self, operands: list[Operand], index: int) -> None:
+        if self.stack:  # an unbalanced Q is ignored
+            self.gs = self.stack.pop()
+
+    def _cm(self, operands: list[Operand], index: int) -> None:
+        matrix = tuple(float(v) for v in operands)
+        self.gs.ctm = multiply(matrix, self.gs.ctm)  # type: ignore[arg-type]
+
+    def _ignore(self, operands: list[Operand], index: int) -> None:
+        pass
+
+    # -- text objects and positioning (§9.4.2) ----------------------------------------------
+
+    def _BT(self, operands: list[Operand], index: int) -> None:
+        self.text_matrix = self.line_matrix = IDENTITY
+
+    def _ET(self, operands: list[Operand], index: int) -> None:
+        pass
+
+    def _move(self, tx: float, ty: float) -> None:
+        a, b, c, d, e, f = self.line_matrix
+        self.line_matrix = self.text_matrix = (a, b, c, d, tx * a + ty * c + e, tx * b + ty * d + f)
+
+    def _Td(self, operands: list[Operand], index: int) -> None:
+        self._move(float(operands[0]), float(operands[1]))
+
+    def _TD(self, operands: list[Operand], index: int) -> None:
+        self.gs.leading = -float(operands[1])
+        self._move(float(operands[0]), float(operands[1]))
+
+    def _Tm(self, operands: list[Operand], index: int) -> None:
+        self.line_matrix = self.text_matrix = tuple(float(v) for v in operands)  # type: ignore[assignment]
+
+    def _T_star(self, operands: list[Operand], index: int) -> None:
+        self._move(0.0, -self.gs.leading)
+
+    # -- text state (§9.3) ------------------------------------------------------------------
+
+    def _Tc(self, operands: list[Operand], index: int) -> None:
+        self.gs.char_spacing = float(operands[0])
+
+    def _Tw(self, operands: list[Operand], index: int) -> None:
+        self.gs.word_spacing = float(operands[0])
+
+    def _Tz(self, operands: list[Operand], index: int) -> None:
+        self.gs.horizontal_scaling = float(operands[0]) / 100
+
+    def _TL(self, operands: list[Operand], index: int) -> None:
+        self.gs.leading = float(operands[0])
+
+    def _Tr(self, operands: list[Operand], index: int) -> None:
+        self.gs.render_mode = int(operands[0])
+
+    def _Ts(self, operands: list[Operand], index: int) -> None:
+        self.gs.rise = float(operands[0])
+
+    def _Tf(self, operands: list[Operand], index: int) -> None:
+        name, size = operands
+        if not isinstance(name, str):
+            raise TypeError
+        self.gs.font_size = float(size)
+        self.gs.font_name = name
+        self.gs.font = self._font(name)
+
+    def _font(self, name: str) -> Font:
+        stream = self.stream
+        font = stream.fonts.get(name)
+        if font is not None:
+            return font
+        font_dict = None
+        try:
+            fonts = stream.resources.get("/Font") if stream.resources is not None else None
+            if isinstance(fonts, pikepdf.Dictionary):
+                font_dict = fonts.get("/" + name)
+        except pikepdf.PdfError as error:
+            self.warn(f"font resource {name} could not be read: {error}")
+        if font_dict is None:
+            self.warn(f"font {name} is not in the resources; Helvetica metrics used")
+            font = fallback_font()
+        else:
+            font = self.fonts.get(font_dict)
+        stream.fonts[name] = font
+        return font
+
+    # -- text showing (§9.4.3, §9.4.4) ------------------------------------------------------
+
+    def _Tj(self, operands: list[Operand], index: int) -> None:
+        string = operands[0]
+        if not isinstance(string, bytes):
+            raise TypeError
+        self._show(string, index - 1)
+
+    def _quote(self, operands: list[Operand], index: int) -> None:
+        self._T_star(operands, index)
+        self._Tj(operands, index)
+
+    def _dquote(self, operands: list[Operand], index: int) -> None:
+        self.gs.word_spacing = float(operands[0])
+        self.gs.char_spacing = float(operands[1])
+        self._T_star(operands, index)
+        self._Tj(operands[2:], index)
+
+    def _TJ(self, operands: list[Operand], index: int) -> None:
+        items = operands[0]
+        if not isinstance(items, list):
+            raise TypeError
+        # The array's tokens end just before the operator: walk back to where it starts.
+        token = index - _token_count(items) + 1
+        gs = self.gs
+        for item in items:
+            if isinstance(item, bytes):
+                self._show(item, token)
+            elif isinstance(item, (int, float)) and not isinstance(item, bool):
+                # A number moves the pen back by item/1000 em (§9.4.3).
+                shift = -float(item) / 1000 * gs.font_size
+                a, b, c, d, e, f = self.text_matrix
+                if gs.font is not None and gs.font.wmode == 1:
+                    self.text_matrix = (a, b, c, d, e + shift * c, f + shift * d)
+                else:
+                    shift *= gs.horizontal_scaling
+                    self.text_matrix = (a, b, c, d, e + shift * a, f + shift * b)
+            token += _token_count(item)
+
+    def _show(self, data: bytes, token_index: int) -> None:
+        gs = self.gs
+        font = gs.font
+        if font is None:
+            if not self._warned_no_font:
+                self._warned_no_font = True
+                self.warn("text shown before any Tf; Helvetica metrics used")
+            font = gs.font = fallback_font()
+        stream = self.stream
+        if not stream.is_page:
+            token_index = -1
+        size = gs.font_size
+        hscale = gs.horizontal_scaling
+        char_spacing = gs.char_spacing
+        word_spacing = gs.word_spacing
+        rise = gs.rise
+        render_mode = gs.render_mode
+        mcid = self.marked[-1] if self.marked else None
+        forms = stream.forms
+        font_name = font.base_font or gs.font_name
+        tm = self.text_matrix
+        A, B, C, D, E, F = multiply(tm, gs.ctm)
+        vertical = font.wmode == 1
+        glyphs: list[Glyph] = []
+        append = glyphs.append
+        low = rise + font.descent * size
+        high = rise + font.ascent * size
+        if vertical:
+            norm = math.hypot(C, D)
+            direction = (-C / norm, -D / norm) if norm else (0.0, -1.0)
+            across = abs(direction[0] * B - direction[1] * A)
+        else:
+            norm = math.hypot(A, B)
+            direction = (A / norm, B / norm) if norm else (1.0, 0.0)
+            up = abs(direction[0] * D - direction[1] * C)
+            box_height = up * (font.ascent - font.descent) * abs(size)
+        advance_total = 0.0
+        for code, text, width, is_space in font.decode(data):
+            origin_x = C * rise + E
+            origin_y = D * rise + F
+            if vertical:
+                w1, vx, _ = font.vertical_metrics(code)
+                advance = w1 * size + char_spacing + (word_spacing if is_space else 0.0)
+                left = -vx * size * hscale
+                right = (width - vx) * size * hscale
+                bottom = rise + w1 * size
+                quad = (
+                    (A * left + C * bottom + E, B * left + D * bottom + F),
+                    (A * right + C * bottom + E, B * right + D * bottom + F),
+                    (A * right + C * rise + E, B * right + D * rise + F),
+                    (A * left + C * rise + E, B * left + D * rise + F),
+                )
+                glyph_end = (C * bottom + E, D * bottom + F)
+                end_y = rise + advance
+                baseline_end = (C * end_y + E, D * end_y + F)
+                height = across * abs(width * size * hscale)
+                E += advance * C
+                F += advance * D
+            else:
+                own = width * size * hscale
+                advance = (width * size + char_spacing + (word_spacing if is_space else 0.0)) * hscale
+                own_x = A * own
+                own_y = B * own
+                quad = (
+                    (C * low + E, D * low + F),
+                    (own_x + C * low + E, own_y + D * low + F),
+                    (own_x + C * high + E, own_y + D * high + F),
+                    (C * high + E, D * high + F),
+                )
+                glyph_end = (own_x + origin_x, own_y + origin_y)
+                baseline_end = (A * advance + origin_x, B * advance + origin_y)
+                height = box_height
+                E += advance * A
+                F += advance * B
+            advance_total += advance
+            append(
+                Glyph(
+                    text,
+                    code,
+                    font_name,
+                    size,
+                    quad,
+                    (origin_x, origin_y),
+                    baseline_end,
+                    glyph_end,
+                    direction,
+                    height,
+                    font.wmode,
+                    render_mode,
+                    mcid,
+                    token_index,
+                    forms,
+                )
+            )
+        a, b, c, d, e, f = tm
+        if vertical:
+            self.text_matrix = (a, b, c, d, e + advance_total * c, f + advance_total * d)
+        else:
+            self.text_matrix = (a, b, c, d, e + advance_total * a, f + advance_total * b)
+        if stream.clip is not None:
+            clip = stream.clip
+            glyphs = [g for g in glyphs if clip.contains(*g.center)]
+        if glyphs:
+            self.device.show_glyphs(glyphs)
+
+    # -- marked content (§14.6) -------------------------------------------------------------
+
+    def _BMC(self, operands: list[Operand], index: int) -> None:
+        self.marked.append(self.marked[-1] if self.marked else None)
+
+    def _BDC(self, operands: list[Operand], index: int) -> None:
+        properties = operands[1]
+        mcid: Any = None
+        if isinstance(properties, dict):
+            mcid = properties.get("MCID")
+        elif isinstance(properties, str):
+            resources = self.stream.resources
+            named = resources.get("/Properties") if resources is not None else None
+            entry = named.get("/" + properties) if isinstance(named, pikepdf.Dictionary) else None
+            if isinstance(entry, pikepdf.Dictionary):
+                value = entry.get("/MCID")
+                mcid = int(value) if value is not None else None
+        if not isinstance(mcid, int) or isinstance(mcid, bool):
+            mcid = self.marked[-1] if self.marked else None
+        self.marked.append(mcid)
+
+    def _EMC(self, operands: list[Operand], index: int) -> None:
+        if self.marked:
+            self.marked.pop()
+
+    # -- external objects (§8.8, §8.10) ------------------------------------------------------
+
+    def _Do(self, operands: list[Operand], index: int) -> None:
+        name = operands[0]
+        if not isinstance(name, str):
+            raise TypeError
+        resources = self.stream.resources
+        xobjects = resources.get("/XObject") if resources is not None else None
+        xobject = xobjects.get("/" + name) if isinstance(xobjects, pikepdf.Dictionary) else None
+        if not isinstance(xobject, pikepdf.Stream):
+            self.warn(f"XObject {name} is missing; skipped")
+            return
+        if xobject.get("/Subtype") != pikepdf.Name.Form:
+            return  # images and PostScript XObjects show no text
+        self._draw_form(name, xobject)
+
+    def _draw_form(self, name: str, form: pikepdf.Stream) -> None:
+        key = form.objgen
+        if key in self.active_forms:
+            self.warn(f"form {name} draws itself (a cycle); the inner drawing was skipped")
+            return
+        outer = self.stream
+        if len(outer.forms) >= self.max_form_depth:
+            self.warn(f"forms nested deeper than {self.max_form_depth}; form {name} skipped")
+            return
+        content = read_stream(form, f"form {name}", self.warn)
+        if content is None:
+            return
+        matrix = _matrix(form.get("/Matrix"))
+        resources = form.get("/Resources")
+        if not isinstance(resources, pikepdf.Dictionary):
+            resources = outer.resources  # a form without resources borrows its parent's (§7.8.3)
+        saved_text = (self.text_matrix, self.line_matrix)
+        self.stack.append(self.gs.copy())
+        self.gs.ctm = multiply(matrix, self.gs.ctm)
+        clip = outer.clip
+        if self.clip_forms:
+            clip = _form_clip(form.get("/BBox"), self.gs.ctm, clip)
+        self.stream = _Stream(resources, (*outer.forms, name), False, clip)
+        self.active_forms.add(key)
+        try:
+            self._run(content)
+        finally:
+            self.active_forms.discard(key)
+            self.stream = outer
+            self.gs = self.stack.pop()
+            self.text_matrix, self.line_matrix = saved_text
+
+
+def _matrix(value: Any) -> Matrix:
+    if isinstance(value, pikepdf.Array) and len(value) == 6:
+        try:
+            return tuple(float(v) for v in value)  # type: ignore[return-value]
+        except (TypeError, ValueError):
+            pass
+    return IDENTITY
+
+
+def _form_clip(bbox: Any, ctm: Matrix, outer: Box | None) -> Box | None:
+    """The form's /BBox in user space (as an axis-aligned box), within any outer form's clip."""
+    if not isinstance(bbox, pikepdf.Array) or len(bbox) != 4:
+        return outer
+    x0, y0, x1, y1 = (float(v) for v in bbox)
+    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    points = [(ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]) for x, y in corners]
+    box = Box(
+        min(p[0] for p in points),
+        min(p[1] for p in points),
+        max(p[0] for p in points),
+        max(p[1] for p in points),
+    )
+    return box.intersect(outer) if outer is not None else box
+
+
+# Operators that do not affect text: known, so that they are skipped without a warning.
+KNOWN_IGNORED = frozenset(
+    "w J j M d ri i gs m l c v y h re S s f F f* B B* b b* n W W* CS cs SC SCN sc scn "
+    "G g RG rg K k sh BI ID EI MP DP BX EX".split()
+)

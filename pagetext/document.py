@@ -1,0 +1,216 @@
+"""Opening a PDF (through pikepdf/qpdf) and the Document that holds its pages."""
+
+from __future__ import annotations
+
+import builtins
+import io
+import os
+import re
+import warnings
+from collections.abc import Iterator
+from typing import IO, Any, Union
+
+import pikepdf
+
+from pagetext.content.interpreter import FontCache
+from pagetext.errors import (
+    DamagedPdfError,
+    FileReadError,
+    PasswordError,
+    PdfWarning,
+    UnsupportedError,
+    UsageError,
+)
+from pagetext.layout.assembly import LayoutParams
+from pagetext.page import Page
+
+Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes]]
+
+_RANGE_PART = re.compile(r"^\s*(\d+)?\s*(-)?\s*(\d+)?\s*$")
+
+
+def parse_page_range(spec: str, page_count: int) -> list[int]:
+    """0-based page indices for a 1-based range like "1-3,7", "5-" or "-2" (in the order given).
+
+    Raises UsageError for anything else, or for a page beyond the document.
+    """
+    indices: list[int] = []
+    for part in spec.split(","):
+        match = _RANGE_PART.match(part)
+        if not match or not (match.group(1) or match.group(3)):
+            raise UsageError(f"bad page range {spec!r}: use numbers like '1-3,7' or '5-'")
+        first_text, dash, last_text = match.groups()
+        first = int(first_text) if first_text else 1
+        last = (int(last_text) if last_text else page_count) if dash else first
+        if first < 1 or last < first:
+            raise UsageError(f"bad page range {part.strip()!r} in {spec!r}: pages count from 1, low to high")
+        if last > page_count:
+            raise UsageError(f"page {last} is out of range: the document has {page_count} page(s)")
+        indices.extend(range(first - 1, last))
+    return indices
+
+
+def _passwords(password: str | bytes) -> list[str | bytes]:
+    """The forms of a password to try: as given, then the bytes older handlers compare (§7.6.3.3)."""
+    if isinstance(password, bytes):
+        return [password]
+    tries: list[str | bytes] = [password]
+    for codec in ("latin-1", "utf-8"):
+        try:
+            encoded = password.encode(codec)
+        except UnicodeEncodeError:
+            continue
+        if encoded not in tries:
+            tries.append(encoded)
+    return tries
+
+
+def _open_pdf(source: Source, password: str | bytes | None) -> pikepdf.Pdf:
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        target: Any = io.BytesIO(bytes(source))
+        label = "the PDF data"
+    elif isinstance(source, (str, os.PathLike)):
+        target = os.fspath(source)
+        label = repr(target)
+        if not os.path.isfile(target):
+            raise FileReadError(f"cannot read {label}: no such file")
+    elif hasattr(source, "read"):
+        target = source
+        label = "the PDF stream"
+    else:
+        raise UsageError(f"cannot open a {type(source).__name__}: pass a path, bytes or a binary file object")
+    attempts = _passwords(password) if password is not None else [""]
+    last_error: Exception | None = None
+    for attempt in attempts:
+        if hasattr(target, "seek"):
+            target.seek(0)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return pikepdf.open(target, password=attempt)
+        except pikepdf.PasswordError as error:
+            last_error = error
+        except pikepdf.PdfError as error:
+            text = str(error)
+            if "public key" in text.lower() or "unsupported" in text.lower():
+                raise UnsupportedError(f"{label} uses encryption pagetext cannot open: {text}") from error
+            raise DamagedPdfError(f"{label} is not a PDF or is damaged beyond repair: {text}") from error
+        except OSError as error:
+            raise FileReadError(f"cannot read {label}: {error}") from error
+        except (RuntimeError, ValueError) as error:  # qpdf's own failures surface as these too
+            raise DamagedPdfError(f"{label} could not be opened: {error}") from error
+    if password is None:
+        raise PasswordError(
+            f"{label} is encrypted: pass its password (password=... or --password)"
+        ) from last_error
+    raise PasswordError(f"the password given for {label} is wrong") from last_error
+
+
+def open(source: Source, password: str | bytes | None = None) -> Document:  # noqa: A001
+    """Open a PDF from a path, bytes or a binary file object. Use it as a context manager."""
+    return Document(_open_pdf(source, password))
+
+
+class Document:
+    """An open PDF: a sequence of pages."""
+
+    def __init__(self, pdf: pikepdf.Pdf) -> None:
+        self._pdf = pdf
+        self.warnings: list[str] = []
+        self._fonts = FontCache(self._warn)
+        try:
+            self._page_objects = [page.obj for page in pdf.pages]
+        except (pikepdf.PdfError, RuntimeError, ValueError, RecursionError) as error:
+            pdf.close()
+            raise DamagedPdfError(f"the page tree could not be read: {error}") from error
+        self._pages: dict[int, Page] = {}
+
+    def _warn(self, message: str) -> None:
+        self.warnings.append(message)
+        warnings.warn(message, PdfWarning, stacklevel=2)
+
+    def __enter__(self) -> Document:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._pdf.close()
+
+    def __len__(self) -> int:
+        return len(self._page_objects)
+
+    def __getitem__(self, index: int) -> Page:
+        count = len(self._page_objects)
+        if not isinstance(index, int):
+            raise UsageError(f"pages are indexed by int, not {type(index).__name__}")
+        if index < 0:
+            index += count
+        if not 0 <= index < count:
+            raise UsageError(f"page index {index} is out of range: the document has {count} page(s)")
+        page = self._pages.get(index)
+        if page is None:
+            page = self._pages[index] = Page(self, self._page_objects[index], index + 1)
+        return page
+
+    def __iter__(self) -> Iterator[Page]:
+        for index in range(len(self)):
+            yield self[index]
+
+    @property
+    def pages(self) -> list[Page]:
+        return list(self)
+
+    @property
+    def metadata(self) -> dict[str, str]:
+        """The document information dictionary (§14.3.3) as text, keys without the slash."""
+        result: dict[str, str] = {}
+        try:
+            info = self._pdf.docinfo
+            for key, value in info.items():
+                if isinstance(value, (pikepdf.String, pikepdf.Name)):
+                    result[str(key).lstrip("/")] = str(value)
+        except (pikepdf.PdfError, RuntimeError, ValueError) as error:
+            self._warn(f"the document information could not be read: {error}")
+        return result
+
+    def _indices(self, pages: str | None) -> list[int]:
+        return list(range(len(self))) if pages is None else parse_page_range(pages, len(self))
+
+    def text(
+        self,
+        pages: str | None = None,
+        page_separator: str = "\f",
+        order: str = "content",
+        params: LayoutParams | None = None,
+    ) -> str:
+        """The text of the pages (all, or a 1-based range like "1-3,7"), joined by page_separator."""
+        return page_separator.join(self[i].text(order=order, params=params) for i in self._indices(pages))
+
+    def write_text(
+        self,
+        target: str | os.PathLike[str] | IO[bytes],
+        pages: str | None = None,
+        page_separator: str = "\f",
+        bom: bool = False,
+        order: str = "content",
+    ) -> int:
+        """Write the text as UTF-8 to a path or binary stream; return the number of pages written."""
+        indices = self._indices(pages)
+        if isinstance(target, (str, os.PathLike)):
+            try:
+                with builtins.open(target, "wb") as stream:
+                    return self._write(stream, indices, page_separator, bom, order)
+            except OSError as error:
+                raise FileReadError(f"cannot write {os.fspath(target)!r}: {error}") from error
+        return self._write(target, indices, page_separator, bom, order)
+
+    def _write(self, stream: IO[bytes], indices: list[int], separator: str, bom: bool, order: str) -> int:
+        if bom:
+            stream.write("\ufeff".encode())
+        for n, index in enumerate(indices):
+            if n:
+                stream.write(separator.encode())
+            stream.write(self[index].text(order=order).encode())
+        return len(indices)

@@ -1,0 +1,63 @@
+"""Simple-font encodings and glyph names → Unicode (ISO 32000-1 §9.6.6, Annex D)."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from fontTools import agl
+
+# Names producers use that the Adobe Glyph List does not know.
+_EXTRA_NAMES = {
+    "ff": "ff",
+    "fi": "fi",
+    "fl": "fl",
+    "ffi": "ffi",
+    "ffl": "ffl",  # expand, as viewers copy them
+    "nbspace": "\u00a0",
+    "sfthyphen": "\u00ad",
+    "nonbreakingspace": "\u00a0",
+    "Tcommaaccent": "\u0162",
+    "tcommaaccent": "\u0163",
+}
+_HEX_NAME = re.compile(r"(?:uni|u)([0-9A-Fa-f]{4,6})$")
+
+
+@cache
+def _data(name: str) -> Any:
+    return json.loads(resources.files("pagetext.fonts").joinpath("data").joinpath(name).read_text("utf-8"))
+
+
+def encoding_table(name: str) -> list[str | None] | None:
+    """The 256-entry code → glyph-name list of a named encoding, or None if unknown."""
+    table: list[str | None] | None = _data("encodings.json")["encodings"].get(name)
+    return table
+
+
+def core14_metrics(name: str) -> dict[str, Any] | None:
+    """Ascent, descent, bbox, widths by glyph name and built-in encoding of a standard-14 font."""
+    metrics: dict[str, Any] | None = _data("core14.json")["fonts"].get(name)
+    return metrics
+
+
+@cache
+def glyph_name_to_unicode(name: str, zapf_dingbats: bool = False) -> str:
+    """Unicode text for a glyph name: AGL rules (uniXXXX, uXXXX, a_b ligatures), plus extras.
+
+    Returns "" when the name says nothing about the character (e.g. `g123`, `.notdef`).
+    """
+    base = name.split(".", 1)[0] if not name.startswith(".") else name
+    if base in _EXTRA_NAMES:
+        return _EXTRA_NAMES[base]
+    text: str = agl.toUnicode(name, isZapfDingbats=zapf_dingbats)
+    if text:
+        return text
+    match = _HEX_NAME.match(base)
+    if match:
+        value = int(match.group(1), 16)
+        if value <= 0x10FFFF and not 0xD800 <= value <= 0xDFFF:
+            return chr(value)
+    return ""

@@ -1,0 +1,138 @@
+"""A page: its geometry (ISO 32000-1 §14.11.2) and the glyphs and text of its content."""
+
+from __future__ import annotations
+
+import warnings
+from typing import TYPE_CHECKING, Any
+
+import pikepdf
+
+from pagetext.content.glyph import Glyph
+from pagetext.content.interpreter import GlyphCollector, Interpreter
+from pagetext.errors import PdfWarning, UsageError
+from pagetext.geometry import Box
+from pagetext.layout.assembly import LayoutParams, assemble_text
+from pagetext.objects import read_stream
+
+if TYPE_CHECKING:
+    from pagetext.document import Document
+
+DEFAULT_MEDIA_BOX = Box(0.0, 0.0, 612.0, 792.0)  # US Letter, what viewers assume without one
+MAX_TREE_DEPTH = 64  # guard for /Parent chains that loop
+
+
+def _inherited(page: Any, key: str) -> Any:
+    """An inheritable page attribute (§7.7.3.4): from the page or the nearest ancestor."""
+    node = page
+    seen: set[tuple[int, int]] = set()
+    for _ in range(MAX_TREE_DEPTH):
+        if not isinstance(node, pikepdf.Dictionary):
+            return None
+        value = node.get(key)
+        if value is not None:
+            return value
+        objgen = node.objgen
+        if objgen in seen:
+            return None
+        seen.add(objgen)
+        node = node.get("/Parent")
+    return None
+
+
+def _box(value: Any) -> Box | None:
+    if not isinstance(value, pikepdf.Array) or len(value) != 4:
+        return None
+    try:
+        x0, y0, x1, y1 = (float(v) for v in value)
+    except (TypeError, ValueError):
+        return None
+    box = Box.from_corners(x0, y0, x1, y1)
+    return box if box.width > 0 and box.height > 0 else None
+
+
+class Page:
+    """One page of a Document. Glyphs are interpreted on first use and kept."""
+
+    def __init__(self, document: Document, page_obj: Any, number: int) -> None:
+        self._document = document
+        self._obj = page_obj
+        self.number = number  # 1-based
+        self.warnings: list[str] = []
+        self._glyphs: dict[bool, list[Glyph]] = {}  # by clip_forms
+        media = _box(_inherited(page_obj, "/MediaBox"))
+        if media is None:
+            self._warn("page has no valid /MediaBox; US Letter assumed")
+            media = DEFAULT_MEDIA_BOX
+        self.media_box: Box = media
+        crop = _box(_inherited(page_obj, "/CropBox"))
+        self.crop_box: Box = crop if crop is not None else media
+        # What a viewer shows: CropBox clipped to MediaBox (§14.11.2).
+        self.visible_box: Box = self.crop_box.intersect(media)
+        rotate = _inherited(page_obj, "/Rotate")
+        try:
+            degrees = int(rotate) if rotate is not None else 0
+        except (TypeError, ValueError):
+            degrees = 0
+        self.rotation: int = (round(degrees / 90) * 90) % 360
+
+    def __repr__(self) -> str:
+        return f"<pagetext.Page {self.number}>"
+
+    def _warn(self, message: str) -> None:
+        self.warnings.append(message)
+        warnings.warn(f"page {self.number}: {message}", PdfWarning, stacklevel=2)
+
+    def _content(self) -> bytes:
+        """The page's content streams joined into one (§7.8.2: they form one stream)."""
+        contents = self._obj.get("/Contents")
+        streams = list(contents) if isinstance(contents, pikepdf.Array) else [contents]
+        parts: list[bytes] = []
+        for stream in streams:
+            if stream is None:
+                continue
+            if not isinstance(stream, pikepdf.Stream):
+                self._warn("a /Contents entry is not a stream; skipped")
+                continue
+            data = read_stream(stream, "a content stream", self._warn)
+            if data is not None:
+                parts.append(data)
+        return b"\n".join(parts)
+
+    def _interpret(self, clip_forms: bool) -> list[Glyph]:
+        glyphs = self._glyphs.get(clip_forms)
+        if glyphs is None:
+            collector = GlyphCollector()
+            interpreter = Interpreter(collector, self._document._fonts, self._warn, clip_forms=clip_forms)
+            resources = _inherited(self._obj, "/Resources")
+            interpreter.run_page(self._content(), resources)
+            glyphs = self._glyphs[clip_forms] = collector.glyphs
+        return glyphs
+
+    def glyphs(
+        self, forms: bool = False, visible_only: bool = False, clip_forms: bool = False
+    ) -> list[Glyph]:
+        """The glyphs the page shows, in drawing order.
+
+        The defaults give every glyph of the page's own content stream, nothing filtered.
+        forms=True adds the glyphs drawn through Form XObjects (token_index -1);
+        visible_only=True keeps only glyphs whose box centre lies inside visible_box;
+        clip_forms=True drops form glyphs whose box centre lies outside the form's /BBox.
+        """
+        result = self._interpret(clip_forms)
+        if not forms:
+            result = [g for g in result if not g.forms]
+        if visible_only:
+            box = self.visible_box
+            result = [g for g in result if box.contains(*g.center)]
+        else:
+            result = list(result)
+        return result
+
+    def text(self, order: str = "content", params: LayoutParams | None = None) -> str:
+        """The page text as a viewer shows it: visible glyphs, forms included.
+
+        order="content" keeps the order in which the content stream draws the text.
+        """
+        if order != "content":
+            raise UsageError(f"unknown order {order!r}; use 'content'")
+        return assemble_text(self.glyphs(forms=True, visible_only=True), params or LayoutParams())

@@ -1,0 +1,151 @@
+"""The content-stream lexer: every token kind, inline images, damage, token indices."""
+
+from __future__ import annotations
+
+import zlib
+
+import pytest
+
+from pagetext.content.lexer import iter_operations
+
+
+def ops(data: bytes) -> tuple[list[tuple[str, list[object], int]], list[str]]:
+    warnings: list[str] = []
+    return list(iter_operations(data, warnings.append)), warnings
+
+
+def operands(data: bytes) -> list[object]:
+    result, warnings = ops(data + b" X")
+    assert warnings == []
+    assert [op for op, _, _ in result] == ["X"]
+    return result[0][1]
+
+
+@pytest.mark.parametrize(
+    ("source", "value"),
+    [
+        (b"12", 12),
+        (b"-7", -7),
+        (b"+3", 3),
+        (b".5", 0.5),
+        (b"-.5", -0.5),
+        (b"4.", 4.0),
+        (b"-0.002", -0.002),
+        (b"0", 0),
+    ],
+)
+def test_numbers(source: bytes, value: float) -> None:
+    [result] = operands(source)
+    assert result == value
+    assert type(result) is type(value)
+
+
+def test_names_decode_hex_escapes() -> None:
+    assert operands(b"/F1 /A#20B /#2Fslash /") == ["F1", "A B", "/slash", ""]
+
+
+def test_literal_string_nesting_and_escapes() -> None:
+    data = rb"(a(b)c) (x\)y) (\n\r\t\b\f\\\(\)) (\101\0612\7) (\q)"
+    assert operands(data) == [b"a(b)c", b"x)y", b"\n\r\t\b\f\\()", b"A12\x07", b"q"]
+
+
+def test_literal_string_line_continuation_and_eol() -> None:
+    assert operands(b"(ab\\\ncd) (ab\\\r\ncd) (l1\r\nl2\rl3)") == [b"abcd", b"abcd", b"l1\nl2\nl3"]
+
+
+def test_octal_overflow_keeps_low_byte() -> None:
+    assert operands(rb"(\777)") == [b"\xff"]
+
+
+def test_hex_strings() -> None:
+    assert operands(b"<48 65\n6C6c6F> <414> <>") == [b"Hello", b"A@", b""]
+
+
+def test_hex_string_junk_is_dropped_with_warning() -> None:
+    result, warnings = ops(b"<41zz42> Tj")
+    assert result[0][1] == [b"AB"]
+    assert warnings
+
+
+def test_arrays_dicts_booleans_null_comments() -> None:
+    data = b"[1 (a) [/N] << /K true /L null >>] % a comment ( ) [\n<< /A [false] >>"
+    assert operands(data) == [[1, b"a", ["N"], {"K": True, "L": None}], {"A": [False]}]
+
+
+def test_operators_and_token_indices() -> None:
+    result, warnings = ops(b"BT /F1 12 Tf [(a) -20 (b)] TJ (c) Tj ET")
+    assert warnings == []
+    assert result == [
+        ("BT", [], 0),
+        ("Tf", ["F1", 12], 3),
+        ("TJ", [[b"a", -20, b"b"]], 9),
+        ("Tj", [b"c"], 11),
+        ("ET", [], 12),
+    ]
+
+
+def test_star_and_quote_operators() -> None:
+    result, _ = ops(b"T* (a) ' 1 2 (b) \" d0 d1 f* B* W*")
+    assert [op for op, _, _ in result] == ["T*", "'", '"', "d0", "d1", "f*", "B*", "W*"]
+
+
+def test_inline_image_unfiltered_with_ei_in_data() -> None:
+    # 4×1 gray, 8 bits: the data is exactly 4 bytes and spells " EI " itself.
+    data = b"q BI /W 4 /H 1 /BPC 8 /CS /G ID \x20EI\x20 EI Q (after) Tj"
+    result, warnings = ops(data)
+    assert warnings == []
+    assert [op for op, _, _ in result] == ["q", "Q", "Tj"]
+    assert result[-1][1] == [b"after"]
+
+
+def test_inline_image_filtered_with_ei_in_data() -> None:
+    payload = zlib.compress(b"\x00" * 50)
+    binary = payload + b"\n EI \xff\xfe\x00\x01 more binary \x80"  # a false EI followed by binary
+    data = b"BI /W 10 /H 5 /BPC 8 /CS /G /F /Fl ID\n" + binary + b"\nEI (after) Tj"
+    result, _ = ops(data)
+    assert [op for op, _, _ in result] == ["Tj"]
+    assert result[0][1] == [b"after"]
+
+
+def test_inline_image_mask_with_array_counts_its_tokens() -> None:
+    # BI /W 2 /H 2 /BPC 1 /IM true /D [ 1 0 ] ID are tokens 0-14, the data is 15.
+    data = b"BI /W 2 /H 2 /BPC 1 /IM true /D [1 0] ID \xff\xff EI (x) Tj"
+    result, warnings = ops(data)
+    assert warnings == []
+    assert result == [("Tj", [b"x"], 17)]
+
+
+def test_garbage_is_skipped_and_the_rest_is_read() -> None:
+    result, warnings = ops(b"(a) Tj ) } { > (b) Tj")
+    assert [(op, args) for op, args, _ in result] == [("Tj", [b"a"]), ("Tj", [b"b"])]
+    assert len(warnings) == 4
+
+
+def test_unterminated_string_is_closed_at_end() -> None:
+    result, warnings = ops(b"(a) Tj (never closed Tj")
+    assert [(op, args) for op, args, _ in result] == [("Tj", [b"a"])]
+    assert any("unterminated" in w for w in warnings)
+
+
+def test_operator_inside_unclosed_array_closes_it() -> None:
+    result, warnings = ops(b"[(a) 10 (b) TJ (c) Tj")
+    assert [(op, args) for op, args, _ in result] == [("TJ", [[b"a", 10, b"b"]]), ("Tj", [b"c"])]
+    assert warnings
+
+
+def test_unmatched_closers_warn() -> None:
+    result, warnings = ops(b"] >> (a) Tj")
+    assert [(op, args) for op, args, _ in result] == [("Tj", [b"a"])]
+    assert len(warnings) == 2
+
+
+def test_trailing_operands_warn() -> None:
+    result, warnings = ops(b"(a) Tj 1 2")
+    assert len(result) == 1
+    assert warnings
+
+
+def test_trailing_whitespace_is_not_garbage() -> None:
+    result, warnings = ops(b"(a) Tj \n\r\n \x00")
+    assert len(result) == 1
+    assert warnings == []
