@@ -117,7 +117,7 @@ class Document:
     def __init__(self, pdf: pikepdf.Pdf) -> None:
         self._pdf = pdf
         self.warnings: list[str] = []
-        self._fonts = FontCache(self._warn)
+        self._fonts = FontCache()
         try:
             self._page_objects = [page.obj for page in pdf.pages]
         except (pikepdf.PdfError, RuntimeError, ValueError, RecursionError) as error:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import pikepdf
@@ -24,7 +25,7 @@ def read_stream(stream: Any, what: str, warn: Warn) -> bytes | None:
 
 def number(value: Any, default: float = 0.0) -> float:
     """A PDF number as float; anything else gives `default`."""
-    if isinstance(value, (int, float, pikepdf.Object)) and not isinstance(value, bool):
+    if isinstance(value, (int, float, Decimal, pikepdf.Object)) and not isinstance(value, bool):
         try:
             return float(value)
         except (TypeError, ValueError):

@@ -52,8 +52,8 @@ def build(shared: Path) -> None:
         bbox = font["FontBBox"]
         core14[name] = {
             # Symbol and ZapfDingbats have no Ascender/Descender: their FontBBox stands in.
-            "ascent": font.get("Ascender", bbox[3]),
-            "descent": font.get("Descender", bbox[1]),
+            "ascent": bbox[3] if font.get("Ascender") is None else font["Ascender"],
+            "descent": bbox[1] if font.get("Descender") is None else font["Descender"],
             "bbox": bbox,
             "widths": font["widths"],
             "encoding": _code_table(font["builtin_encoding"]),

@@ -43,15 +43,15 @@ class GlyphCollector:
 class FontCache:
     """Fonts parsed once per document, keyed by the font dictionary's object number."""
 
-    def __init__(self, warn: Warn) -> None:
+    def __init__(self) -> None:
         self._fonts: dict[tuple[int, int], Font] = {}
-        self._warn = warn
 
-    def get(self, font_dict: Any) -> Font:
+    def get(self, font_dict: Any, warn: Warn) -> Font:
+        """The font for a font dictionary; problems found while parsing it go to `warn`."""
         key = font_dict.objgen if isinstance(font_dict, pikepdf.Object) else (0, 0)
         if key != (0, 0) and key in self._fonts:
             return self._fonts[key]
-        font = load_font(font_dict, self._warn)
+        font = load_font(font_dict, warn)
         if key != (0, 0):
             self._fonts[key] = font
         return font
@@ -288,7 +288,7 @@ class Interpreter:
             self.warn(f"font {name} is not in the resources; Helvetica metrics used")
             font = fallback_font()
         else:
-            font = self.fonts.get(font_dict)
+            font = self.fonts.get(font_dict, self.warn)
         stream.fonts[name] = font
         return font
 

@@ -9,7 +9,8 @@ Python objects, chosen so that each PDF type stays distinguishable:
     array → list           dictionary → dict[str, value]
 
 Token indices count every lexical token of the stream: numbers, names, strings, keywords,
-and each of ``[ ] << >>``. Comments and skipped garbage do not count. In an inline image
+and each of ``[ ] << >>``. Comments, skipped garbage and operators dropped from inside an
+array or dictionary do not count. In an inline image
 (``BI`` dictionary ``ID`` data ``EI``) the keywords and dictionary tokens count as usual and
 the data with its ``EI`` counts as one token; no operation is yielded for it. Editing code
 uses these indices to find the bytes that showed a glyph.
@@ -252,9 +253,10 @@ def iter_operations(data: bytes, warn: Warn) -> Iterator[Operation]:
                 operands = []
                 continue
             if containers:
-                warn(f"operator {word.decode('latin-1')!r} inside an unclosed array or dictionary")
-                while containers:
-                    operands = _close_container(containers, operands, warn)
+                # As viewers do, an operator inside an array is junk: drop it, keep the array.
+                index -= 1
+                warn(f"operator {word.decode('latin-1')!r} inside an array or dictionary; skipped")
+                continue
             yield word.decode("latin-1"), operands, index
             operands = []
         elif kind == _NAME:

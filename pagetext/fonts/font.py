@@ -134,7 +134,7 @@ class CompositeFont(Font):
         return w1, self.cid_widths.get(cid, self.default_width) / 2, vy
 
 
-def standard14name(base_font: str) -> str | None:
+def standard14_name(base_font: str) -> str | None:
     """The standard-14 font a BaseFont stands for, through the usual aliases, or None."""
     name = _SUBSET_PREFIX.sub("", base_font).replace(" ", "")
     lower = name.lower()
@@ -251,7 +251,7 @@ def _simple_widths(
 def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     base_font = name(font.get("/BaseFont")) or name(font.get("/Name"))
     descriptor = font.get("/FontDescriptor")
-    std14_name = standard14name(base_font)
+    std14_name = standard14_name(base_font)
     std14 = core14_metrics(std14_name) if std14_name else None
     scale = vscale = 0.001
     font_bbox = None

@@ -127,10 +127,17 @@ def test_unterminated_string_is_closed_at_end() -> None:
     assert any("unterminated" in w for w in warnings)
 
 
-def test_operator_inside_unclosed_array_closes_it() -> None:
-    result, warnings = ops(b"[(a) 10 (b) TJ (c) Tj")
-    assert [(op, args) for op, args, _ in result] == [("TJ", [[b"a", 10, b"b"]]), ("Tj", [b"c"])]
-    assert warnings
+def test_operator_inside_an_array_is_dropped_and_not_counted() -> None:
+    # pdf.js operator-in-TJ-array.pdf: "[(Grandes) 0.0 Tc -250.0 (Clientèles,) ...] TJ"
+    result, warnings = ops(b"[(a) 0.0 Tc -250 (b)] TJ (c) Tj")
+    assert result == [("TJ", [[b"a", 0.0, -250, b"b"]], 6), ("Tj", [b"c"], 8)]
+    assert warnings == ["operator 'Tc' inside an array or dictionary; skipped"]
+
+
+def test_unclosed_array_at_the_end_warns() -> None:
+    result, warnings = ops(b"(a) Tj [(b) 10")
+    assert [(op, args) for op, args, _ in result] == [("Tj", [b"a"])]
+    assert any("unclosed" in w for w in warnings)
 
 
 def test_unmatched_closers_warn() -> None:

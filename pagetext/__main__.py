@@ -1,0 +1,5 @@
+import sys
+
+from pagetext.cli import main
+
+sys.exit(main())

@@ -1,0 +1,77 @@
+"""Type0 fonts: Identity-H/V, /W and /W2 widths, embedded CMaps, ToUnicode."""
+
+from __future__ import annotations
+
+from pikepdf import Array, Dictionary, Name
+
+from pagetext.fonts.cmap import CMap, parse_cmap
+from tests.pdfbuild import identity_font, open_page
+
+
+def test_identity_h_with_w_widths() -> None:
+    def fonts(pdf):  # type: ignore[no-untyped-def]
+        return {"F2": identity_font(pdf, {1: "日", 2: "本"}, widths={1: 500}, default_width=800)}
+
+    page = open_page(b"BT /F2 10 Tf 0 0 Td <00010002> Tj ET", fonts=fonts)
+    one, two = page.glyphs()
+    assert (one.text, two.text, one.code, two.code) == ("日", "本", 1, 2)
+    assert abs(one.glyph_end[0] - 5) < 1e-9
+    assert abs(two.glyph_end[0] - 13) < 1e-9
+
+
+def test_word_spacing_does_not_apply_to_two_byte_code_32() -> None:
+    def fonts(pdf):  # type: ignore[no-untyped-def]
+        return {"F2": identity_font(pdf, {32: " ", 65: "A"})}
+
+    page = open_page(b"BT /F2 10 Tf 5 Tw 0 0 Td <00200041> Tj ET", fonts=fonts)
+    space, a = page.glyphs()
+    assert space.text == " "
+    assert abs(a.baseline_start[0] - 10) < 1e-9
+
+
+def test_embedded_cmap_with_one_and_two_byte_codes() -> None:
+    cmap = b"""/CIDInit /ProcSet findresource begin 12 dict begin begincmap
+/CMapName /Test-H def
+2 begincodespacerange <00> <80> <8140> <FFFF> endcodespacerange
+1 begincidrange <20> <7E> 1 endcidrange
+1 begincidchar <8140> 633 endcidchar
+endcmap end end"""
+    to_unicode = b"""begincmap 1 begincodespacerange <00> <80> <8140> <FFFF> endcodespacerange
+2 beginbfchar <41> <0041> <8140> <3000> endbfchar 1 beginbfrange <20> <20> <0020> endbfrange endcmap"""
+
+    def fonts(pdf):  # type: ignore[no-untyped-def]
+        font = identity_font(pdf, {}, widths={34: 600, 633: 1000, 1: 250})
+        font.Encoding = pdf.make_stream(cmap)
+        font.ToUnicode = pdf.make_stream(to_unicode)
+        return {"F2": font}
+
+    page = open_page(b"BT /F2 10 Tf 3 Tw 0 0 Td <41208140> Tj ET", fonts=fonts)
+    a, space, ideographic = page.glyphs()
+    assert [g.text for g in (a, space, ideographic)] == ["A", " ", "\u3000"]
+    assert (a.code, space.code, ideographic.code) == (0x41, 0x20, 0x8140)
+    assert abs(a.glyph_end[0] - 6) < 1e-9  # CID 34 = 0x41 - 0x20 + 1
+    assert abs(ideographic.baseline_start[0] - (6 + 2.5 + 3)) < 1e-9  # one-byte 32 takes Tw
+
+
+def test_vertical_w2_metrics() -> None:
+    def fonts(pdf):  # type: ignore[no-untyped-def]
+        font = identity_font(pdf, {1: "あ"}, vertical=True)
+        font.DescendantFonts[0].W2 = Array([1, Array([-500, 400, 800])])
+        return {"F2": font}
+
+    (glyph,) = open_page(b"BT /F2 10 Tf 100 200 Td <0001> Tj ET", fonts=fonts).glyphs()
+    assert abs(glyph.glyph_end[1] - 195) < 1e-9  # w1y = -500
+    assert abs(glyph.quad[0][0] - 96) < 1e-9  # vx = 400: the box starts 4 left of the origin
+    assert Dictionary and Name  # the builders above use pikepdf objects
+
+
+def test_cmap_parser_usecmap_wmode_and_split() -> None:
+    cmap, parent = parse_cmap(
+        b"/Parent-H usecmap /WMode 1 def 1 begincodespacerange <00> <7F> endcodespacerange "
+        b"1 begincodespacerange <8000> <FFFF> endcodespacerange",
+        lambda message: None,
+    )
+    assert parent == "Parent-H"
+    assert cmap.wmode == 1
+    assert list(cmap.split(b"A\x81\x40B")) == [(0x41, 1), (0x8140, 2), (0x42, 1)]
+    assert list(CMap().split(b"\x00\x01\x00")) == [(1, 2), (0, 1)]

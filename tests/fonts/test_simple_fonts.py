@@ -1,0 +1,132 @@
+"""Simple fonts: encodings, /Differences, glyph names, ToUnicode, widths, standard 14, Type3."""
+
+from __future__ import annotations
+
+from pikepdf import Array, Dictionary, Name
+
+from tests.pdfbuild import open_page, simple_font
+
+
+def glyph_texts(content: bytes, **font_options: object) -> list[str]:
+    page = open_page(content, fonts=lambda pdf: {"F1": simple_font(pdf, **font_options)})  # type: ignore[arg-type]
+    return [g.text for g in page.glyphs()]
+
+
+def test_winansi_encoding() -> None:
+    texts = glyph_texts(b"BT /F1 10 Tf <93e98094> Tj ET", encoding=Name.WinAnsiEncoding)
+    assert texts == ["\u201c", "é", "\u20ac", "\u201d"]
+
+
+def test_macroman_encoding() -> None:
+    assert glyph_texts(b"BT /F1 10 Tf <8ed2> Tj ET", encoding=Name.MacRomanEncoding) == ["é", "\u201c"]
+
+
+def test_standard_encoding_is_the_default_of_a_non_symbolic_font() -> None:
+    # In StandardEncoding 0x27 is quoteright and 0x60 quoteleft.
+    assert glyph_texts(b"BT /F1 10 Tf (A'`) Tj ET") == ["A", "\u2019", "\u2018"]
+
+
+def test_differences_over_a_base_encoding() -> None:
+    encoding = Dictionary(
+        Type=Name.Encoding,
+        BaseEncoding=Name.WinAnsiEncoding,
+        Differences=Array([65, Name.fi, Name.uni0416, 100, Name("/f_f_l"), Name("/g123")]),
+    )
+    texts = glyph_texts(b"BT /F1 10 Tf (ABCde) Tj ET", encoding=encoding)
+    assert texts == ["fi", "Ж", "C", "ffl", "\ufffd"]
+
+
+def test_to_unicode_overrides_the_encoding() -> None:
+    cmap = b"""/CIDInit /ProcSet findresource begin 12 dict begin begincmap
+1 begincodespacerange <00> <FF> endcodespacerange
+2 beginbfchar <41> <0058> <42> <D835DC9C> endbfchar
+2 beginbfrange <61> <63> <03B1> <64> <65> [<0066 0066> <263A>] endbfrange
+endcmap end end"""
+    texts = glyph_texts(b"BT /F1 10 Tf (ABabcde) Tj ET", to_unicode=cmap)
+    assert texts == ["X", "\U0001d49c", "α", "β", "γ", "ff", "☺"]
+
+
+def test_widths_start_at_first_char_and_missing_codes_take_missing_width() -> None:
+    page = open_page(
+        b"BT /F1 10 Tf 0 0 Td (ABC) Tj ET",
+        fonts=lambda pdf: {"F1": simple_font(pdf, first_char=65, widths=[100, 200])},
+    )
+    a, b, c = page.glyphs()
+    assert a.glyph_end[0] == 1.0
+    assert b.baseline_start[0] == 1.0
+    assert c.baseline_start[0] == 3.0
+    assert c.glyph_end[0] == 3.0  # C is past /LastChar: MissingWidth, 0 here
+
+
+def test_standard_14_font_without_widths_uses_afm_metrics() -> None:
+    def fonts(pdf):  # type: ignore[no-untyped-def]
+        font = Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name("/Arial,Bold"))
+        return {"F1": pdf.make_indirect(font)}
+
+    page = open_page(b"BT /F1 10 Tf 0 0 Td (AW) Tj ET", fonts=fonts)
+    a, w = page.glyphs()
+    assert abs(a.glyph_end[0] - 7.22) < 1e-9  # Helvetica-Bold A = 722
+    assert abs(w.glyph_end[0] - 7.22 - 9.44) < 1e-9  # W = 944
+    assert abs(a.quad[3][1] - 7.18) < 1e-9  # Ascender 718
+    assert abs(a.quad[0][1] + 2.07) < 1e-9  # Descender -207
+
+
+def test_symbol_font_uses_its_builtin_encoding() -> None:
+    def fonts(pdf):  # type: ignore[no-untyped-def]
+        return {"F1": pdf.make_indirect(Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Symbol))}
+
+    page = open_page(b"BT /F1 10 Tf (abp) Tj ET", fonts=fonts)
+    assert [g.text for g in page.glyphs()] == ["α", "β", "π"]
+
+
+def test_type3_font_matrix_scales_widths_and_box() -> None:
+    def fonts(pdf):  # type: ignore[no-untyped-def]
+        font = Dictionary(
+            Type=Name.Font,
+            Subtype=Name.Type3,
+            FontMatrix=Array([0.01, 0, 0, 0.01, 0, 0]),
+            FontBBox=Array([0, -20, 100, 80]),
+            FirstChar=97,
+            Widths=Array([50, 60]),
+            Encoding=Dictionary(Type=Name.Encoding, Differences=Array([97, Name.a, Name.b])),
+            CharProcs=Dictionary(a=pdf.make_stream(b"50 0 d0"), b=pdf.make_stream(b"60 0 d0")),
+            Resources=Dictionary(),
+        )
+        return {"F1": pdf.make_indirect(font)}
+
+    page = open_page(b"BT /F1 10 Tf 0 0 Td (ab) Tj ET", fonts=fonts)
+    a, b = page.glyphs()
+    assert (a.text, b.text) == ("a", "b")
+    assert abs(a.glyph_end[0] - 5.0) < 1e-9  # 50 × 0.01 × 10
+    assert abs(b.glyph_end[0] - 11.0) < 1e-9
+    assert abs(a.quad[0][1] + 2.0) < 1e-9 and abs(a.quad[3][1] - 8.0) < 1e-9
+
+
+def test_zero_ascent_and_descent_fall_back_to_the_font_bbox() -> None:
+    def fonts(pdf):  # type: ignore[no-untyped-def]
+        font = simple_font(pdf, base_font="Custom")
+        font.FontDescriptor.Ascent = 0
+        font.FontDescriptor.Descent = 0
+        font.FontDescriptor.FontBBox = Array([0, -300, 1000, 900])
+        return {"F1": font}
+
+    (a,) = open_page(b"BT /F1 10 Tf (A) Tj ET", fonts=fonts).glyphs()
+    assert abs(a.box_height - 12.0) < 1e-9
+
+
+def test_font_without_any_metrics_still_has_a_positive_box() -> None:
+    def fonts(pdf):  # type: ignore[no-untyped-def]
+        return {
+            "F1": pdf.make_indirect(Dictionary(Type=Name.Font, Subtype=Name.TrueType, BaseFont=Name.Unknown))
+        }
+
+    (a,) = open_page(b"BT /F1 10 Tf (A) Tj ET", fonts=fonts).glyphs()
+    assert a.box_height > 0
+    assert a.glyph_end[0] > a.baseline_start[0]
+
+
+def test_missing_font_resource_warns_and_uses_fallback() -> None:
+    page = open_page(b"BT /Nope 10 Tf (A) Tj ET")
+    (a,) = page.glyphs()
+    assert a.text == "A"
+    assert any("Nope" in w for w in page.warnings)
