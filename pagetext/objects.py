@@ -7,7 +7,7 @@ from typing import Any
 
 import pikepdf
 
-from pagetext.content.lexer import Warn
+from pagetext.content.lexer import Warn, decode_name
 
 # What qpdf raises through pikepdf when an object or stream is damaged.
 OBJECT_ERRORS = (pikepdf.PdfError, RuntimeError, ValueError, TypeError, UnicodeDecodeError)
@@ -34,5 +34,10 @@ def number(value: Any, default: float = 0.0) -> float:
 
 
 def name(value: Any) -> str:
-    """A PDF name without its slash; anything else gives ""."""
-    return str(value)[1:] if isinstance(value, pikepdf.Name) else ""
+    """A PDF name without its slash (bytes that are not UTF-8 read as Latin-1); else ""."""
+    if not isinstance(value, pikepdf.Name):
+        return ""
+    try:
+        return str(value)[1:]
+    except UnicodeDecodeError:
+        return decode_name(value.unparse()[1:])

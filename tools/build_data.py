@@ -3,6 +3,10 @@
     python tools/build_data.py [SHARED_DATA_DIR]
 
 Writes into pagetext/fonts/data/:
+  cmap/NAME.json.gz        each predefined CMap: codespace, code → CID ranges, usecmap, WMode
+  cid2unicode/ORD.json.gz  CID → Unicode for each Adobe character collection (variation
+                           selectors stripped; gaps filled from cid2code's UTF-32 column)
+  LICENSE-CMAP.txt         Adobe's BSD notice for the two above
   encodings.json  simple-font encodings as 256-entry code → glyph-name lists (ISO 32000-1 Annex D)
   core14.json     metrics of the standard 14 fonts: ascent, descent, FontBBox, widths by glyph
                   name, built-in encoding (MODIFIED, DERIVED from Adobe's Core14 AFM files)
@@ -12,10 +16,17 @@ The installed package reads only these files, never ../shared.
 
 from __future__ import annotations
 
+import gzip
 import json
+import re
 import shutil
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pagetext.content.lexer import iter_operations
+from pagetext.fonts.cmap import decode_unicode_bytes
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE.parent / "pagetext" / "fonts" / "data"
@@ -34,8 +45,112 @@ def _code_table(codes: dict[str, str]) -> list[str | None]:
     return table
 
 
+_VARIATION_SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+
+
+def _fail(message: str) -> None:
+    raise SystemExit(f"build_data: {message}")
+
+
+def _write_gz(path: Path, value: object) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    path.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+
+
+def build_cmap(path: Path, collection: str) -> dict[str, object]:
+    """One predefined CMap as ranges: [[code_length, low, high, first_cid], ...]."""
+    codespace: list[list[object]] = []
+    ranges: list[list[int]] = []
+    parent = None
+    wmode = 0
+    for operator, operands, _ in iter_operations(path.read_bytes(), _fail):
+        if operator == "endcodespacerange":
+            for i in range(0, len(operands), 2):
+                low, high = operands[i], operands[i + 1]
+                codespace.append([len(low), low.hex(), high.hex()])
+        elif operator == "endcidrange":
+            for i in range(0, len(operands), 3):
+                low, high, cid = operands[i : i + 3]
+                ranges.append([len(low), int.from_bytes(low, "big"), int.from_bytes(high, "big"), cid])
+        elif operator == "endcidchar":
+            for i in range(0, len(operands), 2):
+                code, cid = operands[i : i + 2]
+                value = int.from_bytes(code, "big")
+                ranges.append([len(code), value, value, cid])
+        elif operator == "usecmap":
+            parent = operands[-1]
+        elif operator == "def" and len(operands) >= 2 and operands[-2] == "WMode":
+            wmode = operands[-1]
+    return {
+        "collection": collection,
+        "wmode": wmode,
+        "usecmap": parent,
+        "codespace": codespace,
+        "ranges": ranges,
+    }
+
+
+def build_cid2unicode(ucs2: Path, cid2code: Path | None) -> list[str]:
+    """CID-indexed list of Unicode text ("" where the collection has none)."""
+    table: dict[int, str] = {}
+    for operator, operands, _ in iter_operations(ucs2.read_bytes(), _fail):
+        if operator == "endbfchar":
+            for i in range(0, len(operands), 2):
+                table[int.from_bytes(operands[i], "big")] = decode_unicode_bytes(operands[i + 1])
+        elif operator == "endbfrange":
+            for i in range(0, len(operands), 3):
+                low, high, target = operands[i : i + 3]
+                first, last = int.from_bytes(low, "big"), int.from_bytes(high, "big")
+                if isinstance(target, list):
+                    for cid, item in zip(range(first, last + 1), target, strict=False):
+                        table[cid] = decode_unicode_bytes(item)
+                else:
+                    base = decode_unicode_bytes(target)
+                    for cid in range(first, last + 1):
+                        table[cid] = base[:-1] + chr(ord(base[-1]) + cid - first)
+    if cid2code is not None:
+        # Fill what the UCS2 file lacks (GB1 Supplement 6, unmapped or U+FFFD/U+0000 entries)
+        # from the master table's UTF-32 column.
+        column = None
+        for line in cid2code.read_text("utf-8").splitlines():
+            fields = line.rstrip("\n").split("\t")
+            if line.startswith("CID\t"):
+                column = next((i for i, f in enumerate(fields) if f.endswith("-UTF32")), None)
+                continue
+            if column is None or line.startswith("#") or len(fields) <= column:
+                continue
+            cid = int(fields[0])
+            value = fields[column].strip().split(",")[0].rstrip("v")
+            if value != "*" and table.get(cid, "\ufffd") in ("\ufffd", "\x00", ""):
+                table[cid] = chr(int(value, 16))
+    size = max(table) + 1 if table else 0
+    result = [""] * size
+    for cid, text in table.items():
+        text = _VARIATION_SELECTORS.sub("", text)
+        result[cid] = "" if text in ("\ufffd", "\x00") else text
+    return result
+
+
 def build(shared: Path) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
+    index = {}
+    for line in (shared / "cmap" / "INDEX.tsv").read_text("utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        fields = line.split("\t")
+        index[fields[0]] = fields[1]
+    shutil.rmtree(OUT / "cmap", ignore_errors=True)
+    for name, collection in sorted(index.items()):
+        _write_gz(OUT / "cmap" / f"{name}.json.gz", build_cmap(shared / "cmap" / name, collection))
+    shutil.rmtree(OUT / "cid2unicode", ignore_errors=True)
+    for ucs2 in sorted((shared / "cid2unicode").glob("Adobe-*-UCS2")):
+        ordering = ucs2.name.split("-")[1]
+        masters = sorted((shared / "cid2unicode" / "cid2code").glob(f"Adobe-{ordering}-*_cid2code.txt"))
+        table = build_cid2unicode(ucs2, masters[0] if masters else None)
+        _write_gz(OUT / "cid2unicode" / f"{ordering}.json.gz", table)
+    shutil.copyfile(shared / "cmap" / "LICENSE", OUT / "LICENSE-CMAP.txt")
+
     source = json.loads((shared / "encodings" / "encodings.json").read_text("utf-8"))
     encodings = {
         name: _code_table(entry["codes"])

@@ -16,7 +16,8 @@ import pikepdf
 
 from pagetext.content.glyph import Glyph
 from pagetext.content.lexer import Operand, Warn, iter_operations
-from pagetext.fonts.font import Font, fallback_font, load_font
+from pagetext.fonts.font import Font
+from pagetext.fonts.loader import fallback_font, load_font
 from pagetext.geometry import IDENTITY, Box, Matrix, multiply
 from pagetext.objects import read_stream
 

@@ -7,7 +7,11 @@ syntax, so the content lexer tokenises them.
 
 from __future__ import annotations
 
+import gzip
+import json
 from collections.abc import Iterator
+from functools import cache
+from importlib import resources
 
 from pagetext.content.lexer import Warn, iter_operations
 from pagetext.fonts.encodings import glyph_name_to_unicode
@@ -17,12 +21,18 @@ from pagetext.fonts.encodings import glyph_name_to_unicode
 CodespaceRange = tuple[int, bytes, bytes]
 
 MAX_RANGE_SPAN = 0x10000  # a longer bfrange/cidrange is damage, not data: it is clipped
+MAX_USECMAP_DEPTH = 8  # predefined chains are at most two deep; this guards against loops
+
+_TWO_BYTES: list[CodespaceRange] = [(2, b"\x00\x00", b"\xff\xff")]
 
 
 class CMap:
-    """Codespace ranges plus code → CID and code → Unicode tables, with the CMap's WMode."""
+    """Codespace ranges plus code → CID and code → Unicode tables, with the CMap's WMode.
 
-    __slots__ = ("cids", "codespace", "name", "unicode", "wmode")
+    `collection` is the character collection ("Adobe-Japan1") of a predefined CMap, "" else.
+    """
+
+    __slots__ = ("_by_first_byte", "cids", "codespace", "collection", "name", "unicode", "wmode")
 
     def __init__(self) -> None:
         self.name = ""
@@ -30,33 +40,97 @@ class CMap:
         self.cids: dict[int, int] = {}
         self.unicode: dict[int, str] = {}
         self.wmode = 0
+        self.collection = ""
+        self._by_first_byte: list[list[CodespaceRange]] | None = None
 
-    def max_code_length(self) -> int:
-        return max((length for length, _, _ in self.codespace), default=2)
+    def _ranges_by_first_byte(self) -> list[list[CodespaceRange]]:
+        table = self._by_first_byte
+        if table is None:
+            ranges = sorted(self.codespace or _TWO_BYTES, key=lambda r: r[0])
+            table = [[r for r in ranges if r[1][0] <= byte <= r[2][0]] for byte in range(256)]
+            shortest = ranges[0][0]
+            for byte in range(256):
+                if not table[byte]:
+                    # A code that fits no range is read with the shortest length (§9.7.6.3).
+                    table[byte] = [(shortest, bytes(shortest), b"\xff" * shortest)]
+            self._by_first_byte = table
+        return table
 
     def split(self, data: bytes) -> Iterator[tuple[int, int]]:
-        """Yield (code, byte length) for each code in `data`, by the codespace ranges.
-
-        Bytes that fit no range are taken as one code of the shortest length whose first
-        byte range holds the first byte, else of the shortest length (§9.7.6.3).
-        """
-        ranges = self.codespace or [(2, b"\x00\x00", b"\xff\xff")]
+        """Yield (code, byte length) for each code in `data`, by the codespace ranges."""
+        table = self._ranges_by_first_byte()
         pos = 0
         end = len(data)
         while pos < end:
-            matched = 0
-            for length, low, high in ranges:
-                chunk = data[pos : pos + length]
-                if len(chunk) == length and all(low[i] <= chunk[i] <= high[i] for i in range(length)):
-                    matched = length
+            candidates = table[data[pos]]
+            length = candidates[0][0]
+            for size, low, high in candidates:
+                if pos + size <= end and all(low[i] <= data[pos + i] <= high[i] for i in range(1, size)):
+                    length = size
                     break
-            if not matched:
-                first = data[pos]
-                candidates = [length for length, low, high in ranges if low[0] <= first <= high[0]]
-                matched = min(candidates) if candidates else min(r[0] for r in ranges)
-            chunk = data[pos : pos + matched]
+            chunk = data[pos : pos + length]
             yield int.from_bytes(chunk, "big"), len(chunk)
-            pos += matched
+            pos += length
+
+    def inherit(self, parent: CMap) -> None:
+        """Take the parent's entries (usecmap) wherever this CMap has none of its own."""
+        if not self.codespace:
+            self.codespace = list(parent.codespace)
+            self._by_first_byte = None
+        self.cids = {**parent.cids, **self.cids}
+        self.unicode = {**parent.unicode, **self.unicode}
+        self.collection = self.collection or parent.collection
+
+
+def _package_data(*parts: str) -> bytes | None:
+    resource = resources.files("pagetext.fonts").joinpath("data")
+    for part in parts:
+        resource = resource.joinpath(part)
+    try:
+        return gzip.decompress(resource.read_bytes())
+    except OSError:
+        return None
+
+
+@cache
+def predefined_cmap(name: str) -> CMap | None:
+    """A predefined CMap (ISO 32000-1 Table 118 and Adobe's later ones) by name, or None."""
+    return _load_predefined(name, 0)
+
+
+def _load_predefined(name: str, depth: int) -> CMap | None:
+    if depth > MAX_USECMAP_DEPTH or not name.replace("-", "").isalnum():
+        return None
+    data = _package_data("cmap", f"{name}.json.gz")
+    if data is None:
+        return None
+    source = json.loads(data)
+    cmap = CMap()
+    cmap.name = name
+    cmap.wmode = source["wmode"]
+    cmap.collection = source["collection"]
+    cmap.codespace = [
+        (length, bytes.fromhex(low), bytes.fromhex(high)) for length, low, high in source["codespace"]
+    ]
+    cids = cmap.cids
+    for _, low, high, cid in source["ranges"]:
+        for code in range(low, high + 1):
+            cids[code] = cid + code - low
+    if source["usecmap"]:
+        parent = _load_predefined(source["usecmap"], depth + 1)
+        if parent is not None:
+            cmap.inherit(parent)
+    return cmap
+
+
+@cache
+def cid_to_unicode_table(ordering: str) -> list[str] | None:
+    """CID → Unicode of an Adobe character collection (Japan1, GB1, CNS1, Korea1, KR)."""
+    if not ordering.isalnum():
+        return None
+    data = _package_data("cid2unicode", f"{ordering}.json.gz")
+    table: list[str] | None = json.loads(data) if data is not None else None
+    return table
 
 
 def decode_unicode_bytes(value: bytes) -> str:
@@ -79,7 +153,11 @@ def _increment_text(base: bytes, offset: int) -> str:
 
 
 def parse_cmap(data: bytes, warn: Warn) -> tuple[CMap, str | None]:
-    """Parse a CMap stream; return the CMap and the name it builds on (`usecmap`), if any."""
+    """Parse a CMap stream; return the CMap and the name it builds on (`usecmap`), if any.
+
+    A `usecmap` naming a predefined CMap is resolved here; any other name is returned
+    so that the caller can resolve it.
+    """
     cmap = CMap()
     parent: str | None = None
     for operator, operands, _ in iter_operations(data, warn):
@@ -120,6 +198,16 @@ def parse_cmap(data: bytes, warn: Warn) -> tuple[CMap, str | None]:
                 cmap.wmode = value
             elif key == "CMapName" and isinstance(value, str):
                 cmap.name = value
+    if parent is not None:
+        base = predefined_cmap(parent)
+        if base is not None:
+            cmap.inherit(base)
+            parent = None
+    if parent is not None:
+        base = predefined_cmap(parent)
+        if base is not None:
+            cmap.inherit(base)
+            parent = None
     return cmap, parent
 
 

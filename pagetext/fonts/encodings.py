@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -12,11 +13,6 @@ from fontTools import agl
 
 # Names producers use that the Adobe Glyph List does not know.
 _EXTRA_NAMES = {
-    "ff": "ff",
-    "fi": "fi",
-    "fl": "fl",
-    "ffi": "ffi",
-    "ffl": "ffl",  # expand, as viewers copy them
     "nbspace": "\u00a0",
     "sfthyphen": "\u00ad",
     "nonbreakingspace": "\u00a0",
@@ -61,3 +57,19 @@ def glyph_name_to_unicode(name: str, zapf_dingbats: bool = False) -> str:
         if value <= 0x10FFFF and not 0xD800 <= value <= 0xDFFF:
             return chr(value)
     return ""
+
+
+# Presentation forms are glyph shapes, not text: search and copy-paste want the letters.
+# Latin ligatures U+FB00–FB06, Arabic presentation forms A and B.
+_PRESENTATION_FORMS = re.compile("[\ufb00-\ufb06\ufb50-\ufdff\ufe70-\ufeff]")
+
+
+def _expand_presentation_form(match: re.Match[str]) -> str:
+    return unicodedata.normalize("NFKC", match.group())
+
+
+def text_of_glyph(text: str) -> str:
+    """The text a glyph stands for, with ligatures and presentation forms expanded to letters."""
+    if _PRESENTATION_FORMS.search(text):
+        return _PRESENTATION_FORMS.sub(_expand_presentation_form, text)
+    return text

@@ -1,0 +1,272 @@
+"""Type0 fonts and their CIDFonts (ISO 32000-1 §9.7).
+
+A code becomes a CID through the encoding CMap (Identity, predefined or embedded); its
+width comes from /W and /DW (vertical: /W2 and /DW2), and its Unicode text from the first
+source that knows it: /ToUnicode, the code itself when the CMap is a Unicode one
+(UniJIS-UTF16-H, …), the character collection's CID → Unicode table, and the embedded font
+program (CIDToGIDMap → glyph → its cmap or glyph name).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pikepdf
+
+from pagetext.content.lexer import Warn
+from pagetext.fonts.cmap import CMap, cid_to_unicode_table, predefined_cmap
+from pagetext.fonts.encodings import text_of_glyph
+from pagetext.fonts.font import (
+    UNMAPPED,
+    DecodedGlyph,
+    Font,
+    read_embedded_cmap,
+    read_to_unicode,
+    vertical_extent,
+)
+from pagetext.fonts.program import FontProgram, load_program
+from pagetext.objects import name, number, read_stream
+
+DEFAULT_VERTICAL = (0.88, -1.0)  # DW2 = [880 -1000] (§9.7.4.3)
+MAX_W_SPAN = 0x10000  # a longer /W range is damage: it is clipped
+
+
+def _unicode_encoding(cmap_name: str) -> str | None:
+    """The codec of a predefined Unicode CMap's codes (the code is the text), or None."""
+    if not cmap_name.startswith("Uni"):
+        return None
+    for marker, codec in (
+        ("UCS2", "utf-16-be"),
+        ("UTF16", "utf-16-be"),
+        ("UTF8", "utf-8"),
+        ("UTF32", "utf-32-be"),
+    ):
+        if marker in cmap_name:
+            return codec
+    return None
+
+
+class CompositeFont(Font):
+    """A Type0 font: multi-byte codes, CIDs, per-CID metrics; text resolved once per code."""
+
+    __slots__ = (
+        "_glyphs",
+        "cid_to_gid",
+        "cid_widths",
+        "cmap",
+        "collection_table",
+        "default_vertical",
+        "default_width",
+        "program",
+        "to_unicode",
+        "unicode_codec",
+        "vertical",
+        "word_space_code",
+    )
+
+    def __init__(self, base_font: str, ascent: float, descent: float) -> None:
+        super().__init__(base_font, "Type0", ascent, descent)
+        self.cmap: CMap | None = None  # None: Identity-H or Identity-V
+        self.to_unicode: dict[int, str] = {}
+        self.unicode_codec: str | None = None
+        self.collection_table: list[str] | None = None
+        self.program: FontProgram | None = None
+        self.cid_to_gid: bytes | None = None  # None: identity
+        self.cid_widths: dict[int, float] = {}
+        self.default_width = 1.0
+        self.vertical: dict[int, tuple[float, float, float]] = {}
+        self.default_vertical = DEFAULT_VERTICAL
+        self.word_space_code = -1
+        self._glyphs: dict[int, tuple[str, float]] = {}
+
+    def _codes(self, data: bytes) -> list[tuple[int, int]]:
+        if self.cmap is None:
+            pairs = [((data[i] << 8) | data[i + 1], 2) for i in range(0, len(data) - 1, 2)]
+            if len(data) % 2:
+                pairs.append((data[-1], 1))
+            return pairs
+        return list(self.cmap.split(data))
+
+    def cid(self, code: int) -> int:
+        cmap = self.cmap
+        if cmap is None or not cmap.cids:
+            return code
+        return cmap.cids.get(code, 0)
+
+    def _text(self, code: int, length: int, cid: int) -> str:
+        text = self.to_unicode.get(code)
+        if text:
+            return text
+        if self.unicode_codec is not None:
+            raw = code.to_bytes(length, "big")
+            text = raw.decode(self.unicode_codec, errors="ignore")
+            if text and text.isprintable():
+                return text
+        table = self.collection_table
+        if table is not None and cid < len(table) and table[cid]:
+            return table[cid]
+        program = self.program
+        if program is not None:
+            if program.cid_by_gid:
+                gid = next((g for g, c in program.cid_by_gid.items() if c == cid), None)
+            else:
+                gid = cid
+                mapping = self.cid_to_gid
+                if mapping is not None:
+                    gid = (
+                        int.from_bytes(mapping[2 * cid : 2 * cid + 2], "big")
+                        if 2 * cid + 2 <= len(mapping)
+                        else 0
+                    )
+            text = program.unicode_by_gid.get(gid, "") if gid is not None else ""
+            if text:
+                return text
+        if self.cid_to_gid is not None and 32 <= cid < 0xD800:
+            # CIDs remapped to glyphs by a CIDToGIDMap stream are the producer's own numbers,
+            # and with nothing else to go on they are most often Unicode (as pdf.js reads them).
+            return chr(cid)
+        return UNMAPPED
+
+    def decode(self, data: bytes) -> list[DecodedGlyph]:
+        glyphs = self._glyphs
+        space = self.word_space_code
+        result = []
+        for code, length in self._codes(data):
+            entry = glyphs.get(code)
+            if entry is None:
+                cid = self.cid(code)
+                entry = glyphs[code] = (
+                    text_of_glyph(self._text(code, length, cid)),
+                    self.cid_widths.get(cid, self.default_width),
+                )
+            result.append((code, entry[0], entry[1], code == space and length == 1))
+        return result
+
+    def vertical_metrics(self, code: int) -> tuple[float, float, float]:
+        cid = self.cid(code)
+        entry = self.vertical.get(cid)
+        if entry is not None:
+            return entry
+        vy, w1 = self.default_vertical
+        return w1, self.cid_widths.get(cid, self.default_width) / 2, vy
+
+
+def _parse_w(array: Any) -> dict[int, float]:
+    """CID widths from /W: `c [w1 w2 …]` and `c_first c_last w` entries (§9.7.4.3)."""
+    widths: dict[int, float] = {}
+    items = list(array)
+    i = 0
+    while i < len(items) - 1:
+        first = int(number(items[i]))
+        following = items[i + 1]
+        if isinstance(following, pikepdf.Array):
+            for offset, value in enumerate(following):
+                widths[first + offset] = number(value) / 1000
+            i += 2
+        elif i + 2 < len(items):
+            last = min(int(number(following)), first + MAX_W_SPAN)
+            width = number(items[i + 2]) / 1000
+            for cid in range(first, last + 1):
+                widths[cid] = width
+            i += 3
+        else:
+            break
+    return widths
+
+
+def _parse_w2(array: Any) -> dict[int, tuple[float, float, float]]:
+    """Vertical metrics from /W2: `c [w1y vx vy …]` and `c_first c_last w1y vx vy` entries."""
+    metrics: dict[int, tuple[float, float, float]] = {}
+    items = list(array)
+    i = 0
+    while i < len(items) - 1:
+        first = int(number(items[i]))
+        following = items[i + 1]
+        if isinstance(following, pikepdf.Array):
+            values = [number(v) / 1000 for v in following]
+            for j in range(0, len(values) - 2, 3):
+                metrics[first + j // 3] = (values[j], values[j + 1], values[j + 2])
+            i += 2
+        elif i + 4 < len(items):
+            last = min(int(number(following)), first + MAX_W_SPAN)
+            entry = (number(items[i + 2]) / 1000, number(items[i + 3]) / 1000, number(items[i + 4]) / 1000)
+            for cid in range(first, last + 1):
+                metrics[cid] = entry
+            i += 5
+        else:
+            break
+    return metrics
+
+
+def _ordering(cid_font: Any) -> str:
+    info = cid_font.get("/CIDSystemInfo")
+    if not isinstance(info, pikepdf.Dictionary):
+        return ""
+    registry = str(info.get("/Registry", ""))
+    ordering = str(info.get("/Ordering", ""))
+    return ordering if registry == "Adobe" else ""
+
+
+def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
+    base_font = name(font.get("/BaseFont"))
+    descendants = font.get("/DescendantFonts")
+    cid_font: Any = descendants[0] if isinstance(descendants, pikepdf.Array) and len(descendants) else None
+    if not isinstance(cid_font, pikepdf.Dictionary):
+        warn(f"Type0 font {base_font} has no CIDFont; default metrics used")
+        cid_font = pikepdf.Dictionary()
+    descriptor = cid_font.get("/FontDescriptor")
+    ascent, descent = vertical_extent(descriptor, 0.001, None, None)
+    result = CompositeFont(base_font, ascent, descent)
+
+    collection = ""
+    encoding = font.get("/Encoding")
+    if isinstance(encoding, pikepdf.Name):
+        cmap_name = name(encoding)
+        if cmap_name in ("Identity-H", "Identity-V"):
+            result.wmode = 1 if cmap_name == "Identity-V" else 0
+        else:
+            cmap = predefined_cmap(cmap_name)
+            if cmap is None:
+                warn(f"unknown CMap {cmap_name}; codes read as 2-byte CIDs")
+            else:
+                result.cmap = cmap
+                result.wmode = cmap.wmode
+                result.unicode_codec = _unicode_encoding(cmap_name)
+                collection = cmap.collection
+    elif isinstance(encoding, pikepdf.Stream):
+        cmap = read_embedded_cmap(encoding, f"encoding CMap of font {base_font}", warn)
+        if cmap is not None:
+            result.cmap = cmap
+            result.wmode = cmap.wmode
+            collection = cmap.collection
+    if result.cmap is not None:
+        for length, low, high in result.cmap.codespace:
+            if length == 1 and low[0] <= 32 <= high[0]:
+                result.word_space_code = 32  # Tw applies to a one-byte code 32 only (§9.3.3)
+
+    result.to_unicode = read_to_unicode(font, warn)
+    if name(font.get("/ToUnicode")) in ("Identity-H", "Identity-V"):
+        result.unicode_codec = (
+            "utf-16-be"  # not a stream but a name: the codes are UTF-16 (as viewers read it)
+        )
+    ordering = _ordering(cid_font) or collection.removeprefix("Adobe-")
+    result.collection_table = cid_to_unicode_table(ordering) if ordering and ordering != "Identity" else None
+    if result.collection_table is None:
+        result.program = load_program(descriptor, warn)
+        if result.program is not None and result.program.ordering:
+            result.collection_table = cid_to_unicode_table(result.program.ordering)
+        gid_map = cid_font.get("/CIDToGIDMap")
+        if isinstance(gid_map, pikepdf.Stream):
+            result.cid_to_gid = read_stream(gid_map, f"CIDToGIDMap of font {base_font}", warn)
+
+    result.default_width = number(cid_font.get("/DW"), 1000) / 1000
+    w = cid_font.get("/W")
+    if isinstance(w, pikepdf.Array):
+        result.cid_widths = _parse_w(w)
+    dw2 = cid_font.get("/DW2")
+    if isinstance(dw2, pikepdf.Array) and len(dw2) == 2:
+        result.default_vertical = (number(dw2[0]) / 1000, number(dw2[1]) / 1000)
+    w2 = cid_font.get("/W2")
+    if isinstance(w2, pikepdf.Array):
+        result.vertical = _parse_w2(w2)
+    return result

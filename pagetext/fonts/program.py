@@ -1,0 +1,143 @@
+"""What an embedded font program tells about its glyphs (read with fontTools).
+
+Used only when the PDF's own dictionaries leave a code without Unicode: the program's cmap
+(TrueType/OpenType), its glyph names (post table, CFF charset) and its built-in encoding
+(Type1, CFF) fill the gap (ISO 32000-1 §9.6.6.4, §9.9).
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import pikepdf
+from fontTools.cffLib import CFFFontSet
+from fontTools.ttLib import TTFont
+
+from pagetext.content.lexer import Warn
+from pagetext.fonts.encodings import encoding_table, glyph_name_to_unicode
+from pagetext.objects import name, read_stream
+
+# fontTools logs what it repairs in damaged programs; that is not ours to print.
+logging.getLogger("fontTools").addHandler(logging.NullHandler())
+
+# Names fontTools makes up for glyphs that have none; they carry no meaning.
+_SYNTHETIC_NAME = re.compile(r"^glyph\d+$")
+_TYPE1_ENCODING_ENTRY = re.compile(rb"dup\s+(\d+)\s*/([^\s/\[\]{}()<>]+)\s+put")
+_UNICODE_CMAPS = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
+
+
+@dataclass(slots=True)
+class FontProgram:
+    """Facts read from an embedded font program; every field may be empty."""
+
+    glyph_names: list[str] = field(default_factory=list)  # by glyph id
+    unicode_by_gid: dict[int, str] = field(default_factory=dict)
+    symbolic_cmap: dict[int, int] = field(default_factory=dict)  # code 0..255 → glyph id
+    builtin_encoding: dict[int, str] = field(default_factory=dict)  # code → glyph name
+    cid_by_gid: dict[int, int] = field(default_factory=dict)  # CID-keyed CFF charset
+    ordering: str = ""  # CID-keyed CFF: the Ordering of its ROS
+
+    def gid_for_name(self, glyph_name: str) -> int | None:
+        try:
+            return self.glyph_names.index(glyph_name)
+        except ValueError:
+            return None
+
+
+def load_program(descriptor: Any, warn: Warn) -> FontProgram | None:
+    """Read the font program embedded in a font descriptor, if there is one."""
+    if not isinstance(descriptor, pikepdf.Dictionary):
+        return None
+    for key in ("/FontFile2", "/FontFile3", "/FontFile"):
+        stream = descriptor.get(key)
+        if not isinstance(stream, pikepdf.Stream):
+            continue
+        data = read_stream(stream, f"embedded font program {key[1:]}", warn)
+        if not data:
+            return None
+        try:
+            if key == "/FontFile":
+                return _type1(data)
+            subtype = name(stream.get("/Subtype"))
+            if key == "/FontFile3" and subtype in ("Type1C", "CIDFontType0C"):
+                return _cff(data)
+            return _truetype(data)
+        # fontTools raises many kinds of errors on damaged programs; none may escape.
+        except Exception as error:
+            warn(f"embedded font program could not be read ({type(error).__name__}: {error})")
+            return None
+    return None
+
+
+def _truetype(data: bytes) -> FontProgram:
+    font = TTFont(io.BytesIO(data), lazy=True, fontNumber=0)
+    program = FontProgram()
+    order = font.getGlyphOrder()
+    program.glyph_names = list(order)
+    gid_of = {glyph: gid for gid, glyph in enumerate(order)}
+    if "cmap" in font:
+        tables = {(t.platformID, t.platEncID): t.cmap for t in font["cmap"].tables}
+        for key in _UNICODE_CMAPS:
+            for code, glyph in sorted(tables.get(key, {}).items(), reverse=True):
+                gid = gid_of.get(glyph)
+                if gid is not None and not 0xE000 <= code <= 0xF8FF:
+                    program.unicode_by_gid[gid] = chr(code)  # lowest code point wins
+        symbolic = tables.get((3, 0)) or tables.get((1, 0)) or {}
+        for code, glyph in symbolic.items():
+            gid = gid_of.get(glyph)
+            if gid is not None and (code <= 0xFF or 0xF000 <= code <= 0xF0FF):
+                program.symbolic_cmap.setdefault(code & 0xFF, gid)
+    for gid, glyph in enumerate(order):
+        if gid not in program.unicode_by_gid and not _SYNTHETIC_NAME.match(glyph):
+            text = glyph_name_to_unicode(glyph)
+            if text:
+                program.unicode_by_gid[gid] = text
+    return program
+
+
+def _cff(data: bytes) -> FontProgram:
+    fonts = CFFFontSet()
+    fonts.decompile(io.BytesIO(data), otFont=None)
+    top = fonts[fonts.fontNames[0]]
+    program = FontProgram()
+    charset = list(getattr(top, "charset", None) or [])
+    ros = getattr(top, "ROS", None)
+    if ros:
+        program.ordering = str(ros[1])
+        for gid, glyph in enumerate(charset):
+            if glyph.startswith("cid") and glyph[3:].isdigit():
+                program.cid_by_gid[gid] = int(glyph[3:])
+        return program
+    program.glyph_names = charset
+    for gid, glyph in enumerate(charset):
+        text = glyph_name_to_unicode(glyph)
+        if text:
+            program.unicode_by_gid[gid] = text
+    encoding = getattr(top, "Encoding", None)
+    if isinstance(encoding, str):
+        table = encoding_table("StandardEncoding" if encoding == "StandardEncoding" else "ExpertEncoding")
+        program.builtin_encoding = {code: glyph for code, glyph in enumerate(table or []) if glyph}
+    elif isinstance(encoding, list):
+        program.builtin_encoding = {
+            code: glyph for code, glyph in enumerate(encoding) if glyph and glyph != ".notdef"
+        }
+    return program
+
+
+def _type1(data: bytes) -> FontProgram:
+    # The built-in encoding sits in the clear-text part, before eexec (Type 1 spec §2.3).
+    clear = data.split(b"eexec", 1)[0]
+    program = FontProgram()
+    if b"/Encoding StandardEncoding" in clear:
+        table = encoding_table("StandardEncoding") or []
+        program.builtin_encoding = {code: glyph for code, glyph in enumerate(table) if glyph}
+    else:
+        for match in _TYPE1_ENCODING_ENTRY.finditer(clear):
+            code = int(match.group(1))
+            if code < 256:
+                program.builtin_encoding[code] = match.group(2).decode("latin-1")
+    return program

@@ -1,0 +1,200 @@
+"""Simple fonts: Type1, MMType1, TrueType, Type3 (ISO 32000-1 §9.6).
+
+Each of the 256 codes gets its Unicode text from the first source that knows it:
+/ToUnicode, the glyph name of the encoding (/Differences over the base encoding), the
+embedded font program (glyph ids, its cmap), a name that spells out its own code (`a235`),
+and at last the code itself read as Latin-1.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+import pikepdf
+
+from pagetext.content.lexer import Warn
+from pagetext.fonts.encodings import core14_metrics, encoding_table, glyph_name_to_unicode, text_of_glyph
+from pagetext.fonts.font import UNMAPPED, SimpleFont, read_to_unicode, strip_subset_prefix, vertical_extent
+from pagetext.fonts.program import FontProgram, load_program
+from pagetext.objects import name, number
+
+DEFAULT_WIDTH = 0.5  # a font with neither /Widths nor standard-14 metrics
+_FLAG_SYMBOLIC = 1 << 2  # FontDescriptor /Flags bit 3 (§9.8.2, Table 123)
+_GLYPH_ID_NAME = re.compile(r"^(?:g|glyph|gid|cid|index)(\d+)$", re.IGNORECASE)
+# Names that spell out their own code in decimal (a235, c65) or hex (G41, x41), as Type3
+# fonts and some converters write them; trusted only when the number is the code.
+_DECIMAL_CODE_NAME = re.compile(r"^[A-Za-z]{1,3}(\d{2,3})$")
+_HEX_CODE_NAME = re.compile(r"^[A-Za-z]{1,2}([0-9A-Fa-f]{2})$")
+
+
+def standard14_name(base_font: str) -> str | None:
+    """The standard-14 font a BaseFont stands for, through the usual aliases, or None."""
+    lower = strip_subset_prefix(base_font).replace(" ", "").lower()
+    bold = any(word in lower for word in ("bold", "black", "heavy", "semibold", "demi"))
+    italic = "italic" in lower or "oblique" in lower
+    if lower.startswith("symbol"):
+        return "Symbol"
+    if lower.startswith(("zapfdingbats", "dingbats")):
+        return "ZapfDingbats"
+    if lower.startswith("courier"):
+        family, regular, slant = "Courier", "Courier", "Oblique"
+    elif lower.startswith(("helvetica", "arial")):
+        family, regular, slant = "Helvetica", "Helvetica", "Oblique"
+    elif lower.startswith("times"):
+        family, regular, slant = "Times", "Times-Roman", "Italic"
+    else:
+        return None
+    if bold and italic:
+        return f"{family}-Bold{slant}"
+    if bold:
+        return f"{family}-Bold"
+    if italic:
+        return f"{family}-{slant}"
+    return regular
+
+
+def _table(encoding_name: str) -> list[str | None]:
+    return list(encoding_table(encoding_name) or [None] * 256)
+
+
+def _glyph_names(
+    font: Any,
+    symbolic: bool,
+    std14_name: str | None,
+    std14: dict[str, Any] | None,
+    program: FontProgram | None,
+    warn: Warn,
+) -> list[str | None]:
+    """Code → glyph name from /Encoding (§9.6.6), else the font's own encoding."""
+    encoding = font.get("/Encoding")
+    base: list[str | None] | None = None
+    differences: Any = None
+    if isinstance(encoding, pikepdf.Name):
+        base = encoding_table(name(encoding))
+        if base is None:
+            warn(f"unknown encoding {encoding}; the font's own encoding used")
+    elif isinstance(encoding, pikepdf.Dictionary):
+        base_name = encoding.get("/BaseEncoding")
+        if isinstance(base_name, pikepdf.Name):
+            base = encoding_table(name(base_name))
+        differences = encoding.get("/Differences")
+    if base is None:
+        if std14 is not None and std14_name in ("Symbol", "ZapfDingbats"):
+            base = std14["encoding"]
+        elif program is not None and program.builtin_encoding and (symbolic or encoding is None):
+            base = [program.builtin_encoding.get(code) for code in range(256)]
+        else:
+            base = _table("StandardEncoding")
+    names = list(base)
+    if isinstance(differences, pikepdf.Array):
+        code = 0
+        for item in differences:
+            if isinstance(item, pikepdf.Name):
+                if 0 <= code < 256:
+                    names[code] = name(item)
+                code += 1
+            else:
+                code = int(number(item, -1))
+    return names
+
+
+def _text_from_program(code: int, glyph_name: str | None, program: FontProgram) -> str:
+    gid = None
+    if glyph_name:
+        gid = program.gid_for_name(glyph_name)
+        if gid is None:
+            match = _GLYPH_ID_NAME.match(glyph_name)
+            if match:
+                gid = int(match.group(1))
+    if gid is None:
+        gid = program.symbolic_cmap.get(code)
+    return program.unicode_by_gid.get(gid, "") if gid is not None else ""
+
+
+def _text_from_code_name(code: int, glyph_name: str | None) -> str:
+    if not glyph_name:
+        return ""
+    match = _DECIMAL_CODE_NAME.match(glyph_name)
+    if match and int(match.group(1)) == code:
+        return chr(code)
+    match = _HEX_CODE_NAME.match(glyph_name)
+    if match and int(match.group(1), 16) == code:
+        return chr(code)
+    return ""
+
+
+def _last_resort(code: int) -> str:
+    # Codes that name nothing are most often plain ASCII/Latin-1 in custom encodings.
+    return chr(code) if 32 <= code < 127 or 160 <= code < 256 else UNMAPPED
+
+
+def _widths(
+    font: Any, names: list[str | None], scale: float, std14: dict[str, Any] | None, descriptor: Any
+) -> list[float]:
+    missing = 0.0
+    if isinstance(descriptor, pikepdf.Dictionary):
+        missing = number(descriptor.get("/MissingWidth")) * scale
+    widths_array = font.get("/Widths")
+    if isinstance(widths_array, pikepdf.Array):
+        widths = [missing] * 256
+        first = int(number(font.get("/FirstChar"), 0))
+        for i, value in enumerate(widths_array):
+            if 0 <= first + i < 256:
+                widths[first + i] = number(value) * scale
+        return widths
+    if std14 is not None:
+        afm_widths = std14["widths"]
+        return [afm_widths.get(glyph, 0) / 1000 if glyph else 0.0 for glyph in names]
+    if isinstance(descriptor, pikepdf.Dictionary) and number(descriptor.get("/AvgWidth")) > 0:
+        return [number(descriptor.get("/AvgWidth")) * scale] * 256
+    return [missing or DEFAULT_WIDTH] * 256
+
+
+def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
+    base_font = name(font.get("/BaseFont")) or name(font.get("/Name"))
+    descriptor = font.get("/FontDescriptor")
+    flags = int(number(descriptor.get("/Flags"))) if isinstance(descriptor, pikepdf.Dictionary) else 0
+    symbolic = bool(flags & _FLAG_SYMBOLIC)
+    std14_name = standard14_name(base_font)
+    std14 = core14_metrics(std14_name) if std14_name else None
+    scale = vscale = 0.001
+    font_bbox = None
+    if subtype == "Type3":
+        # Type3 glyph space maps to text space through /FontMatrix, not a fixed 1/1000 (§9.6.5).
+        matrix = font.get("/FontMatrix")
+        if isinstance(matrix, pikepdf.Array) and len(matrix) == 6:
+            scale = number(matrix[0], 0.001) or 0.001
+            vscale = abs(number(matrix[3], 0.001)) or 0.001
+        font_bbox = font.get("/FontBBox")
+        std14 = std14_name = None
+    program = load_program(descriptor, warn) if subtype != "Type3" else None
+    names = _glyph_names(font, symbolic, std14_name, std14, program, warn)
+    to_unicode = read_to_unicode(font, warn)
+    zapf = std14_name == "ZapfDingbats"
+    texts: list[str] = []
+    for code, glyph_name in enumerate(names):
+        text = to_unicode.get(code) or (glyph_name_to_unicode(glyph_name, zapf) if glyph_name else "")
+        if not text and program is not None:
+            text = _text_from_program(code, glyph_name, program)
+        texts.append(text_of_glyph(text or _text_from_code_name(code, glyph_name) or _last_resort(code)))
+    widths = _widths(font, names, scale, std14, descriptor)
+    std14_extent = (std14["ascent"] / 1000, std14["descent"] / 1000) if std14 else None
+    ascent, descent = vertical_extent(descriptor, vscale, std14_extent, font_bbox)
+    return SimpleFont(base_font, subtype, ascent, descent, texts, widths)
+
+
+@cache
+def _helvetica_tables() -> tuple[list[str], list[float], float, float]:
+    std14 = core14_metrics("Helvetica")
+    assert std14 is not None
+    names = _table("WinAnsiEncoding")
+    texts = [(glyph_name_to_unicode(n) or UNMAPPED) if n else _last_resort(c) for c, n in enumerate(names)]
+    widths = [std14["widths"].get(n, 0) / 1000 if n else 0.0 for n in names]
+    return texts, widths, std14["ascent"] / 1000, std14["descent"] / 1000
+
+
+def helvetica() -> SimpleFont:
+    texts, widths, ascent, descent = _helvetica_tables()
+    return SimpleFont("Helvetica", "Type1", ascent, descent, texts, widths)
