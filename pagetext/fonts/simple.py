@@ -85,6 +85,9 @@ def _glyph_names(
             base = std14["encoding"]
         elif program is not None and program.builtin_encoding and (symbolic or encoding is None):
             base = [program.builtin_encoding.get(code) for code in range(256)]
+        elif symbolic and std14 is None:
+            # A symbolic font's codes select glyphs directly (its cmap, §9.6.6.4): no names.
+            base = [None] * 256
         else:
             base = _table("StandardEncoding")
     names = list(base)

@@ -1,0 +1,78 @@
+"""Tiny embedded font programs built with fontTools, for tests of the font chain."""
+
+from __future__ import annotations
+
+import io
+
+from fontTools.fontBuilder import FontBuilder
+from fontTools.pens.t2CharStringPen import T2CharStringPen
+from fontTools.pens.ttGlyphPen import TTGlyphPen
+from fontTools.ttLib.tables._c_m_a_p import CmapSubtable
+
+
+def _box(pen: TTGlyphPen | T2CharStringPen) -> None:
+    pen.moveTo((50, 0))
+    pen.lineTo((450, 0))
+    pen.lineTo((450, 700))
+    pen.lineTo((50, 700))
+    pen.closePath()
+
+
+def truetype(
+    glyph_names: list[str],
+    unicode_cmap: dict[int, str],
+    *,
+    symbolic_cmap: dict[int, str] | None = None,
+    keep_glyph_names: bool = True,
+) -> bytes:
+    """A TrueType font with one box glyph per name, a (3,1) cmap and optionally a (3,0) one."""
+    builder = FontBuilder(1000, isTTF=True)
+    builder.setupGlyphOrder(glyph_names)
+    builder.setupCharacterMap(unicode_cmap)
+    glyphs = {}
+    for glyph in glyph_names:
+        pen = TTGlyphPen(None)
+        _box(pen)
+        glyphs[glyph] = pen.glyph()
+    builder.setupGlyf(glyphs)
+    builder.setupHorizontalMetrics({glyph: (500, 50) for glyph in glyph_names})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": "Test", "styleName": "Regular"})
+    builder.setupOS2()
+    builder.setupPost(keepGlyphNames=keep_glyph_names)
+    font = builder.font
+    if symbolic_cmap is not None:
+        table = CmapSubtable.newSubtable(4)
+        table.platformID, table.platEncID, table.language = 3, 0, 0
+        table.cmap = dict(symbolic_cmap)
+        font["cmap"].tables = [table]
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+def cff(glyph_names: list[str]) -> bytes:
+    """The bare CFF data (FontFile3 /Type1C) of a name-keyed font with these glyphs."""
+    builder = FontBuilder(1000, isTTF=False)
+    builder.setupGlyphOrder(glyph_names)
+    builder.setupCharacterMap({})
+    charstrings = {}
+    for glyph in glyph_names:
+        pen = T2CharStringPen(500, None)
+        _box(pen)
+        charstrings[glyph] = pen.getCharString()
+    builder.setupCFF("Test", {"FullName": "Test"}, charstrings, {})
+    builder.setupHorizontalMetrics({glyph: (500, 50) for glyph in glyph_names})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    out = io.BytesIO()
+    builder.font["CFF "].cff.compile(out, builder.font)
+    return out.getvalue()
+
+
+def type1_cleartext(encoding: dict[int, str]) -> bytes:
+    """The clear-text part of a Type 1 font program with a custom built-in encoding."""
+    entries = "".join(f"dup {code} /{glyph} put\n" for code, glyph in encoding.items())
+    return (
+        "%!PS-AdobeFont-1.0: Test 001.000\n/FontName /Test def\n/Encoding 256 array\n"
+        "0 1 255 {1 index exch /.notdef put} for\n" + entries + "readonly def\ncurrentfile eexec\n"
+    ).encode() + bytes(range(16))
