@@ -12,7 +12,8 @@ from pagetext.errors import (
     UsageError,
 )
 from pagetext.geometry import Box
-from pagetext.layout.assembly import LayoutParams
+from pagetext.layout.params import LayoutParams
+from pagetext.layout.records import Line, Word
 from pagetext.page import Page
 
 __version__ = "0.1.0"
@@ -24,12 +25,14 @@ __all__ = [
     "FileReadError",
     "Glyph",
     "LayoutParams",
+    "Line",
     "Page",
     "PasswordError",
     "PdfError",
     "PdfWarning",
     "UnsupportedError",
     "UsageError",
+    "Word",
     "open",
     "parse_page_range",
 ]

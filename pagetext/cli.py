@@ -1,43 +1,143 @@
-"""The `pagetext` command: the text of a PDF's pages to stdout or a file."""
+"""The `pagetext` command: the text of a PDF's pages, and why it comes out as it does.
+
+pagetext FILE [-p RANGE] [-o OUT] [--password PW] [--order content] [--format text|json]
+pagetext explain FILE -p N
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
 import warnings
+from collections.abc import Iterator
+from typing import IO
 
 import pagetext
-from pagetext.errors import DamagedPdfError, PasswordError, PdfError, PdfWarning, UsageError
+from pagetext.document import Document
+from pagetext.errors import PasswordError, PdfError, PdfWarning, UsageError
+from pagetext.export import to_json
+from pagetext.layout.assembly import explain
+from pagetext.layout.params import LayoutParams
+from pagetext.page import Page
 
 EXIT_OK, EXIT_DAMAGED, EXIT_USAGE, EXIT_PASSWORD = 0, 1, 2, 3
+PROGRESS_FROM = 10  # pages: shorter documents finish before a progress line would help
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="pagetext", description="Extract the text of PDF pages as a viewer shows it."
-    )
+class _Usage(Exception):
+    """A usage error found while parsing arguments (argparse would exit on its own)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _Usage(f"{self.prog}: {message}")
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="the PDF to read")
-    parser.add_argument("-p", "--pages", help="1-based pages, e.g. 1-3,7 or 5- (default: all)")
-    parser.add_argument("-o", "--output", help="write the text here instead of stdout")
     parser.add_argument("--password", help="user or owner password of an encrypted PDF")
-    parser.add_argument("--page-separator", default="\f", help="text between pages (default: form feed)")
-    parser.add_argument("--bom", action="store_true", help="start the output with a UTF-8 BOM")
     parser.add_argument("-v", "--verbose", action="store_true", help="print warnings about damaged content")
+
+
+def _extract_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="pagetext",
+        description="Extract the text of PDF pages as a viewer shows it.",
+        epilog="Also: pagetext explain FILE -p N  (why each space and line break)",
+    )
+    _common(parser)
+    parser.add_argument("-p", "--pages", help="1-based pages, e.g. 1-3,7 or 5- (default: all)")
+    parser.add_argument("-o", "--output", help="write here instead of stdout")
+    parser.add_argument(
+        "--order", choices=["content"], default="content", help="text order (default: content)"
+    )
+    parser.add_argument("--format", choices=["text", "json"], default="text", help="output format")
+    parser.add_argument("--page-separator", default="\\f", help="text between pages (default: \\f)")
+    parser.add_argument("--bom", action="store_true", help="start text output with a UTF-8 BOM")
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+def _explain_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="pagetext explain",
+        description="Show why each word space and line break was "
+        "(or was not) inserted on a page: gap, box height, threshold, decision.",
+    )
+    _common(parser)
+    parser.add_argument("-p", "--page", type=int, default=1, help="1-based page number (default: 1)")
+    return parser
+
+
+def _progress(doc: Document, indices: list[int], stream: IO[str]) -> Iterator[Page]:
+    show = stream.isatty() and len(indices) >= PROGRESS_FROM
+    for done, index in enumerate(indices, 1):
+        if show:
+            stream.write(f"\rpagetext: page {done}/{len(indices)}")
+            stream.flush()
+        yield doc[index]
+    if show:
+        stream.write("\r\x1b[K")
+        stream.flush()
+
+
+def _write_text(args: argparse.Namespace, doc: Document, out: IO[bytes]) -> None:
+    indices = doc._indices(args.pages)
     separator = args.page_separator.encode().decode("unicode_escape")
+    if args.format == "json":
+        out.write(to_json(_progress(doc, indices, sys.stderr), args.order).encode())
+        out.write(b"\n")
+        return
+    if args.bom:
+        out.write("\ufeff".encode())
+    for n, page in enumerate(_progress(doc, indices, sys.stderr)):
+        if n:
+            out.write(separator.encode())
+        out.write(page.text(order=args.order).encode())
+    out.write(b"\n")
+
+
+def _explain(args: argparse.Namespace, doc: Document, out: IO[bytes]) -> None:
+    page = doc[args.page - 1] if args.page >= 1 else doc[len(doc)]
+    params = LayoutParams()
+    rows = [
+        f"# page {page.number}: rules word_gap={params.word_gap} × box height, "
+        f"line_shift={params.line_shift} × larger box height",
+        "# prev\tnext\tgap\tbox_h\tspace_at\tshift\tbreak_at\tdecision\treason",
+    ]
+    for prev, glyph, d in explain(page.glyphs(forms=True, visible_only=True), params):
+        decision = "LINE BREAK" if d.line_break else ("SPACE" if d.space else "join")
+        rows.append(
+            f"{prev.text!r}\t{glyph.text!r}\t{d.gap:.2f}\t{d.height:.2f}\t{d.space_limit:.2f}\t"
+            f"{d.shift:.2f}\t{d.line_limit:.2f}\t{decision}\t{d.reason}"
+        )
+    out.write(("\n".join(rows) + "\n").encode())
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    is_explain = bool(argv) and argv[0] == "explain"
+    try:
+        args = (_explain_parser() if is_explain else _extract_parser()).parse_args(
+            argv[1:] if is_explain else argv
+        )
+    except _Usage as error:
+        print(error, file=sys.stderr)
+        return EXIT_USAGE
     with warnings.catch_warnings():
         warnings.simplefilter("default" if args.verbose else "ignore", PdfWarning)
         try:
             with pagetext.open(args.file, password=args.password) as doc:
-                target = args.output or sys.stdout.buffer
-                doc.write_text(target, pages=args.pages, page_separator=separator, bom=args.bom)
-                if not args.output:
-                    sys.stdout.buffer.write(b"\n")
-                    sys.stdout.flush()
+                if is_explain:
+                    _explain(args, doc, sys.stdout.buffer)
+                elif args.output:
+                    try:
+                        with open(args.output, "wb") as out:
+                            _write_text(args, doc, out)
+                    except OSError as error:
+                        raise pagetext.FileReadError(f"cannot write {args.output!r}: {error}") from error
+                else:
+                    _write_text(args, doc, sys.stdout.buffer)
+                sys.stdout.flush()
         except BrokenPipeError:
             sys.stderr.close()  # the reader went away (e.g. `| head`): not an error
             return EXIT_OK
@@ -47,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         except UsageError as error:
             print(f"pagetext: {error}", file=sys.stderr)
             return EXIT_USAGE
-        except (DamagedPdfError, PdfError) as error:
+        except PdfError as error:
             print(f"pagetext: {error}", file=sys.stderr)
             return EXIT_DAMAGED
     return EXIT_OK

@@ -21,7 +21,7 @@ from pagetext.errors import (
     UnsupportedError,
     UsageError,
 )
-from pagetext.layout.assembly import LayoutParams
+from pagetext.layout.params import LayoutParams
 from pagetext.page import Page
 
 Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes]]

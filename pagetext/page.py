@@ -11,7 +11,9 @@ from pagetext.content.glyph import Glyph
 from pagetext.content.interpreter import GlyphCollector, Interpreter
 from pagetext.errors import PdfWarning, UsageError
 from pagetext.geometry import Box
-from pagetext.layout.assembly import LayoutParams, assemble_text
+from pagetext.layout.assembly import assemble, lines_text
+from pagetext.layout.params import LayoutParams
+from pagetext.layout.records import Line, Word
 from pagetext.objects import read_stream
 
 if TYPE_CHECKING:
@@ -128,11 +130,18 @@ class Page:
             result = list(result)
         return result
 
-    def text(self, order: str = "content", params: LayoutParams | None = None) -> str:
-        """The page text as a viewer shows it: visible glyphs, forms included.
+    def lines(self, order: str = "content", params: LayoutParams | None = None) -> list[Line]:
+        """The lines of the visible text (forms included), each with its words and glyphs.
 
         order="content" keeps the order in which the content stream draws the text.
         """
         if order != "content":
             raise UsageError(f"unknown order {order!r}; use 'content'")
-        return assemble_text(self.glyphs(forms=True, visible_only=True), params or LayoutParams())
+        return assemble(self.glyphs(forms=True, visible_only=True), params or LayoutParams())
+
+    def words(self, order: str = "content", params: LayoutParams | None = None) -> list[Word]:
+        return [word for line in self.lines(order, params) for word in line.words]
+
+    def text(self, order: str = "content", params: LayoutParams | None = None) -> str:
+        """The page text as a viewer shows it: lines joined by newlines."""
+        return lines_text(self.lines(order, params))

@@ -39,7 +39,7 @@ def test_pages_output_file_separator_and_bom(tmp_path: Path) -> None:
     out = tmp_path / "out.txt"
     result = run(str(source), "-p", "3,1", "-o", str(out), "--page-separator", "\\n--\\n", "--bom")
     assert result.returncode == 0
-    assert out.read_bytes() == "\ufeffthree\n--\none".encode()
+    assert out.read_bytes() == "\ufeffthree\n--\none\n".encode()
 
 
 def test_exit_codes(tmp_path: Path) -> None:

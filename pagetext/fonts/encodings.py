@@ -60,8 +60,11 @@ def glyph_name_to_unicode(name: str, zapf_dingbats: bool = False) -> str:
 
 
 # Presentation forms are glyph shapes, not text: search and copy-paste want the letters.
-# Latin ligatures U+FB00–FB06, Arabic presentation forms A and B.
-_PRESENTATION_FORMS = re.compile("[\ufb00-\ufb06\ufb50-\ufdff\ufe70-\ufeff]")
+# Latin ligatures U+FB00–FB06, Arabic presentation forms A and B, and the vertical forms of
+# U+FE10–FE19 (︒ is 。). CJK compatibility forms (U+FE30–FE4F) stay: other tools keep them.
+_PRESENTATION_FORMS = re.compile("[\ufb00-\ufb06\ufb50-\ufdff\ufe10-\ufe19\ufe70-\ufeff]")
+# Typographic hyphens that searchers type as "-".
+_HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})
 
 
 def _expand_presentation_form(match: re.Match[str]) -> str:
@@ -69,7 +72,7 @@ def _expand_presentation_form(match: re.Match[str]) -> str:
 
 
 def text_of_glyph(text: str) -> str:
-    """The text a glyph stands for, with ligatures and presentation forms expanded to letters."""
+    """The text a glyph stands for: presentation forms expanded to letters, hyphens as "-"."""
     if _PRESENTATION_FORMS.search(text):
-        return _PRESENTATION_FORMS.sub(_expand_presentation_form, text)
-    return text
+        text = _PRESENTATION_FORMS.sub(_expand_presentation_form, text)
+    return text.translate(_HYPHENS)

@@ -1,73 +1,267 @@
-"""Text assembly: word spaces and line breaks rebuilt from glyph geometry (SPEC §3.1, §3.2)."""
+"""Text assembly: glyphs in drawing order → words and lines (SPEC §3.1–3.3).
+
+Word spaces and line breaks come from geometry alone. `decide` holds both rules; assembly
+and `explain` call it, so what a user is shown is exactly what was decided.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+import itertools
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from pagetext.content.glyph import Glyph
+from pagetext.layout.params import LayoutParams
+from pagetext.layout.records import Line, Word, enclosing_quad
+from pagetext.layout.scripts import has_rtl, is_cjk, mirror, strong_direction
 
 
-@dataclass(frozen=True, slots=True)
-class LayoutParams:
-    """The thresholds of the assembly rules; the defaults are the seed's values."""
+class Decision(NamedTuple):
+    """Why a glyph starts a new line, follows a space, or joins its predecessor."""
 
-    # A gap after a glyph's own advance longer than this × the box height is a word space:
-    # letter-spacing and kerning stay well below it, a word gap rarely does.
-    word_gap: float = 0.15
-    # A move across the writing direction longer than this × the larger box height starts a
-    # new line: superscripts (rise ≈ 0.4) and baseline jitter stay below it.
-    line_shift: float = 0.5
-
-    def __post_init__(self) -> None:
-        for name in ("word_gap", "line_shift"):
-            value = getattr(self, name)
-            if not isinstance(value, (int, float)) or not value > 0:
-                raise ValueError(f"LayoutParams.{name} must be a positive number, not {value!r}")
+    gap: float  # distance between the two boxes along the previous glyph's direction
+    height: float  # the current glyph's box height
+    space_limit: float  # word_gap × height
+    shift: float  # move of the origin across the previous glyph's direction
+    line_limit: float  # line_shift × the larger box height
+    space: bool
+    line_break: bool
+    reason: str
 
 
-def is_cjk(char: str) -> bool:
-    """Whether a character belongs to a script set without spaces between words (CJK)."""
-    code = ord(char)
-    return (
-        0x2E80 <= code <= 0x9FFF  # radicals, CJK symbols and punctuation, kana, Han
-        or 0xAC00 <= code <= 0xD7AF  # Hangul syllables
-        or 0xF900 <= code <= 0xFAFF  # CJK compatibility ideographs
-        or 0xFF00 <= code <= 0xFFEF  # half-width and full-width forms
-        or 0x20000 <= code <= 0x3FFFF  # Han extensions B and later
-    )
+def decide(prev: Glyph, glyph: Glyph, params: LayoutParams) -> Decision:
+    """Apply the line-break rule, then the word-space rule, to two consecutive glyphs."""
+    ux, uy = prev.direction
+    px, py = prev.baseline_start
+    cx, cy = glyph.baseline_start
+    shift = (cx - px) * -uy + (cy - py) * ux
+    along = (cx - px) * ux + (cy - py) * uy
+    height = glyph.box_height
+    line_limit = params.line_shift * max(prev.box_height, height)
+    # The gap between the boxes, whichever way the pen went: right-to-left text drawn in
+    # logical order moves backwards, and its word gaps count too.
+    ex, ey = prev.glyph_end
+    gx, gy = glyph.glyph_end
+    gap = max((cx - ex) * ux + (cy - ey) * uy, (px - gx) * ux + (py - gy) * uy)
+    space_limit = params.word_gap * height
+    before = prev.text[-1]
+    after = glyph.text[0]
+    # Boxes that do not overlap across the direction are on different lines, however big
+    # one of them is (a large heading over a small caption below it).
+    nx, ny = -uy, ux
+    prev_across = [x * nx + y * ny for x, y in prev.quad]
+    glyph_across = [x * nx + y * ny for x, y in glyph.quad]
+    apart = min(glyph_across) > max(prev_across) or max(glyph_across) < min(prev_across)
+    if abs(shift) > line_limit or apart:
+        # CJK set one glyph under the other with a horizontal font is a vertical line.
+        if (
+            prev.writing_mode == 0
+            and is_cjk(before)
+            and is_cjk(after)
+            and -shift < 1.6 * max(prev.box_height, height)
+            and shift < 0
+            and abs(along) < line_limit
+        ):
+            return Decision(gap, height, space_limit, shift, line_limit, False, False, "cjk column")
+        return Decision(gap, height, space_limit, shift, line_limit, False, True, "new line")
+    if gap <= space_limit:
+        return Decision(gap, height, space_limit, shift, line_limit, False, False, "no gap")
+    if before.isspace() or after.isspace():
+        return Decision(gap, height, space_limit, shift, line_limit, False, False, "whitespace glyph")
+    if is_cjk(before) and is_cjk(after):
+        return Decision(gap, height, space_limit, shift, line_limit, False, False, "cjk")
+    return Decision(gap, height, space_limit, shift, line_limit, True, False, "gap")
 
 
-def assemble_text(glyphs: Iterable[Glyph], params: LayoutParams) -> str:
-    """Join glyphs (in the order given) into text with spaces and line breaks from geometry."""
-    parts: list[str] = []
-    word_gap = params.word_gap
-    line_shift = params.line_shift
-    prev: Glyph | None = None
-    for glyph in glyphs:
-        text = glyph.text
-        if not text:
+def drop_duplicates(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Glyph]:
+    """Remove fake-bold copies: the same text drawn again at almost the same place."""
+    kept: list[Glyph] = []
+    recent: dict[str, list[tuple[int, float, float]]] = {}
+    window = params.duplicate_window
+    tolerance = params.duplicate_tolerance
+    for index, glyph in enumerate(glyphs):
+        x, y = glyph.baseline_start
+        limit = tolerance * glyph.box_height
+        seen = recent.get(glyph.text)
+        if seen is None:
+            seen = recent[glyph.text] = []
+        else:
+            while seen and seen[0][0] < index - window:
+                seen.pop(0)
+            if any(abs(x - sx) <= limit and abs(y - sy) <= limit for _, sx, sy in seen):
+                continue
+        seen.append((index, x, y))
+        kept.append(glyph)
+    return kept
+
+
+def _column_order(run: list[Glyph]) -> list[Glyph]:
+    """A run of vertical glyphs read as columns: right to left, each top to bottom (SPEC §3.3).
+
+    A run drawn in that order already (tier after tier included) is kept as drawn.
+    """
+    ux, uy = run[0].direction
+    nx, ny = -uy, ux  # across the columns; for upright vertical text it points right
+
+    def across(glyph: Glyph) -> float:
+        return glyph.baseline_start[0] * nx + glyph.baseline_start[1] * ny
+
+    def along(glyph: Glyph) -> float:
+        return glyph.baseline_start[0] * ux + glyph.baseline_start[1] * uy
+
+    column_end = along(run[0])
+    in_order = True
+    for prev, glyph in itertools.pairwise(run):
+        step = across(glyph) - across(prev)
+        limit = 0.5 * max(prev.box_height, glyph.box_height)
+        if abs(step) <= limit:
+            if along(glyph) < along(prev) - limit:
+                in_order = False
+                break
+        elif step > 0 and along(glyph) <= column_end:  # back to the right, but not a new tier
+            in_order = False
+            break
+        column_end = max(column_end, along(glyph))
+    if in_order:
+        return run
+    by_across = sorted(run, key=across, reverse=True)
+    columns: list[list[Glyph]] = [[by_across[0]]]
+    for glyph in by_across[1:]:
+        last = columns[-1][-1]
+        if across(last) - across(glyph) > 0.5 * max(last.box_height, glyph.box_height):
+            columns.append([])
+        columns[-1].append(glyph)
+    return [glyph for column in columns for glyph in sorted(column, key=along)]
+
+
+def order_vertical_runs(glyphs: Sequence[Glyph]) -> list[Glyph]:
+    result: list[Glyph] = []
+    start = 0
+    count = len(glyphs)
+    while start < count:
+        end = start
+        while end < count and glyphs[end].writing_mode == 1:
+            end += 1
+        if end > start:
+            result.extend(_column_order(list(glyphs[start:end])))
+            start = end
+        else:
+            result.append(glyphs[start])
+            start += 1
+    return result
+
+
+def _prepare(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Glyph]:
+    kept = [glyph for glyph in glyphs if glyph.text]
+    if params.drop_duplicates:
+        kept = drop_duplicates(kept, params)
+    return order_vertical_runs(kept)
+
+
+def _word(glyphs: list[Glyph], reverse: bool) -> Word:
+    direction = glyphs[0].direction
+    quad, bbox = enclosing_quad(glyphs, direction)
+    text = "".join(glyph.text for glyph in glyphs)
+    if reverse:  # a right-to-left word in visual order: read it the other way
+        text = mirror("".join(glyph.text for glyph in reversed(glyphs)))
+    return Word(text, bbox, quad, direction, glyphs[0].font_name, glyphs[0].font_size, tuple(glyphs))
+
+
+def _logical_word_order(words: list[Word]) -> list[Word]:
+    """Visual word order → logical order (a simplified inverse of the Unicode bidi algorithm)."""
+    directions = [strong_direction(word.text) for word in words]
+    rtl_base = directions.count(-1) > directions.count(1)
+    if rtl_base:
+        words = words[::-1]
+        directions = directions[::-1]
+    target = 1 if rtl_base else -1  # runs of these are read against the base direction
+    result: list[Word] = []
+    index = 0
+    while index < len(words):
+        if directions[index] != target:
+            result.append(words[index])
+            index += 1
             continue
+        end = index
+        last = index
+        while end < len(words) and directions[end] in (target, 0):
+            if directions[end] == target:
+                last = end
+            end += 1
+        result.extend(reversed(words[index : last + 1]))
+        index = last + 1
+    return result
+
+
+def _line(items: list[tuple[Glyph, bool]]) -> Line | None:
+    glyphs = [glyph for glyph, _ in items]
+    groups: list[list[Glyph]] = []
+    current: list[Glyph] = []
+    for glyph, space_before in items:
+        if glyph.text.isspace():
+            if current:
+                groups.append(current)
+                current = []
+            continue
+        if space_before and current:
+            groups.append(current)
+            current = []
+        current.append(glyph)
+    if current:
+        groups.append(current)
+    if not groups:
+        return None
+    direction = glyphs[0].direction
+    if any(has_rtl(glyph.text) for glyph in glyphs):
+        # Producers draw right-to-left text in visual order, logical order or a mix of both
+        # by runs: put everything in visual order by position, then read it logically.
+        ux, uy = direction
+
+        def along(glyph: Glyph) -> float:
+            return glyph.baseline_start[0] * ux + glyph.baseline_start[1] * uy
+
+        groups = [sorted(group, key=along) for group in groups]
+        groups.sort(key=lambda group: along(group[0]))
+        words = [_word(group, has_rtl("".join(g.text for g in group))) for group in groups]
+        words = _logical_word_order(words)
+    else:
+        words = [_word(group, False) for group in groups]
+    text = " ".join(word.text.strip() for word in words)
+    quad, bbox = enclosing_quad([g for word in words for g in word.glyphs], direction)
+    (font_name, font_size), _ = Counter((g.font_name, g.font_size) for g in glyphs).most_common(1)[0]
+    return Line(text, bbox, quad, direction, font_name, font_size, tuple(words))
+
+
+def assemble(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Line]:
+    """Group glyphs, in the order given, into lines of words."""
+    lines: list[Line] = []
+    items: list[tuple[Glyph, bool]] = []
+    prev: Glyph | None = None
+    for glyph in _prepare(glyphs, params):
         if prev is not None:
-            dx = glyph.baseline_start[0] - prev.baseline_start[0]
-            dy = glyph.baseline_start[1] - prev.baseline_start[1]
-            ux, uy = prev.direction
-            across = abs(dx * -uy + dy * ux)
-            if across > line_shift * max(prev.box_height, glyph.box_height):
-                parts.append("\n")
-            else:
-                gap = (glyph.baseline_start[0] - prev.glyph_end[0]) * ux + (
-                    glyph.baseline_start[1] - prev.glyph_end[1]
-                ) * uy
-                before = prev.text[-1]
-                after = text[0]
-                if (
-                    gap > word_gap * glyph.box_height
-                    and not before.isspace()
-                    and not after.isspace()
-                    and not (is_cjk(before) and is_cjk(after))
-                ):
-                    parts.append(" ")
-        parts.append(text)
+            decision = decide(prev, glyph, params)
+            if decision.line_break:
+                line = _line(items)
+                if line is not None:
+                    lines.append(line)
+                items = []
+            items.append((glyph, decision.space))
+        else:
+            items.append((glyph, False))
         prev = glyph
-    return "".join(parts)
+    line = _line(items)
+    if line is not None:
+        lines.append(line)
+    return lines
+
+
+def explain(glyphs: Sequence[Glyph], params: LayoutParams) -> Iterator[tuple[Glyph, Glyph, Decision]]:
+    """Each consecutive glyph pair that assembly looks at, with the decision taken."""
+    prepared = _prepare(glyphs, params)
+    for prev, glyph in itertools.pairwise(prepared):
+        yield prev, glyph, decide(prev, glyph, params)
+
+
+def lines_text(lines: Sequence[Line]) -> str:
+    return "\n".join(line.text for line in lines)

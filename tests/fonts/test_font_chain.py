@@ -86,7 +86,10 @@ def test_useless_to_unicode_entries_fall_back_to_the_next_source() -> None:
 
 
 def test_to_unicode_bfrange_crossing_a_byte_boundary() -> None:
-    cmap = b"begincmap 1 begincodespacerange <0000> <FFFF> endcodespacerange 1 beginbfrange <00FE> <0101> <0041> endbfrange endcmap"
+    cmap = (
+        b"begincmap 1 begincodespacerange <0000> <FFFF> endcodespacerange "
+        b"1 beginbfrange <00FE> <0101> <0041> endbfrange endcmap"
+    )
 
     def fonts(pdf: pikepdf.Pdf) -> dict[str, Any]:
         font = identity_font(pdf, {})

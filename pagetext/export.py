@@ -1,0 +1,41 @@
+"""Page text in the formats users feed to other tools: plain text and JSON."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from pagetext.geometry import Box
+from pagetext.layout.records import Line
+from pagetext.page import Page
+
+
+def _box(box: Box) -> list[float]:
+    return [round(value, 3) for value in box]
+
+
+def _line(line: Line) -> dict[str, Any]:
+    return {
+        "text": line.text,
+        "bbox": _box(line.bbox),
+        "font": line.font_name,
+        "size": round(line.font_size, 3),
+        "words": [{"text": word.text, "bbox": _box(word.bbox)} for word in line.words],
+    }
+
+
+def page_record(page: Page, order: str) -> dict[str, Any]:
+    """A page as a JSON-ready dict: geometry, then lines with their words and boxes."""
+    return {
+        "page": page.number,
+        "media_box": _box(page.media_box),
+        "visible_box": _box(page.visible_box),
+        "rotation": page.rotation,
+        "lines": [_line(line) for line in page.lines(order=order)],
+    }
+
+
+def to_json(pages: Iterable[Page], order: str) -> str:
+    """pages → lines → words, each with its box in PDF user space (points, origin bottom-left)."""
+    return json.dumps({"pages": [page_record(page, order) for page in pages]}, ensure_ascii=False)

@@ -1,0 +1,63 @@
+"""What assembly produces: words and lines with their text and geometry."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pagetext.content.glyph import Glyph, Quad
+from pagetext.geometry import Box, Point
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A run of glyphs between word spaces. quad follows the text's direction (rotated text)."""
+
+    text: str
+    bbox: Box
+    quad: Quad
+    direction: Point
+    font_name: str
+    font_size: float
+    glyphs: tuple[Glyph, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """Words on one line, in reading order, joined by single spaces."""
+
+    text: str
+    bbox: Box
+    quad: Quad
+    direction: Point
+    font_name: str
+    font_size: float
+    words: tuple[Word, ...]
+
+    @property
+    def glyphs(self) -> tuple[Glyph, ...]:
+        return tuple(glyph for word in self.words for glyph in word.glyphs)
+
+
+def enclosing_quad(glyphs: Sequence[Glyph], direction: Point) -> tuple[Quad, Box]:
+    """The smallest rectangle along `direction` around the glyphs' quads, and its bbox."""
+    ux, uy = direction
+    nx, ny = -uy, ux
+    along = []
+    across = []
+    xs = []
+    ys = []
+    for glyph in glyphs:
+        for x, y in glyph.quad:
+            along.append(x * ux + y * uy)
+            across.append(x * nx + y * ny)
+            xs.append(x)
+            ys.append(y)
+    a0, a1, c0, c1 = min(along), max(along), min(across), max(across)
+    quad = (
+        (a0 * ux + c0 * nx, a0 * uy + c0 * ny),
+        (a1 * ux + c0 * nx, a1 * uy + c0 * ny),
+        (a1 * ux + c1 * nx, a1 * uy + c1 * ny),
+        (a0 * ux + c1 * nx, a0 * uy + c1 * ny),
+    )
+    return quad, Box(min(xs), min(ys), max(xs), max(ys))

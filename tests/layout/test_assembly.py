@@ -1,0 +1,166 @@
+"""Assembly rules (SPEC §3.1–3.4), each with values just below and just above its threshold.
+
+The default test font is 500 units wide per glyph, ascent 800, descent -200: at 10 pt every
+glyph advances 5 and its box is 10 high, so the word-space limit is 1.5 and the line-break
+limit 5.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pikepdf import Array
+
+import pagetext
+from pagetext.layout.params import LayoutParams
+from tests.pdfbuild import add_page, identity_font, new_pdf, open_page, simple_font, to_bytes
+
+
+def text(content: bytes, **page_options: object) -> str:
+    return open_page(content, **page_options).text()
+
+
+@pytest.mark.parametrize(("offset", "expected"), [(-140, "ab"), (-160, "a b")])
+def test_word_space_threshold_from_tj_offset(offset: int, expected: str) -> None:
+    assert text(b"BT /F1 10 Tf 100 700 Td [(a) %d (b)] TJ ET" % offset) == expected
+
+
+@pytest.mark.parametrize(("move", "expected"), [(6.4, "ab"), (6.6, "a b")])
+def test_word_space_threshold_from_td(move: float, expected: str) -> None:
+    assert text(b"BT /F1 10 Tf 100 700 Td (a) Tj %.1f 0 Td (b) Tj ET" % move) == expected
+
+
+def test_negative_tracking_handed_back_per_glyph_is_no_word_gap() -> None:
+    # Tc -2 pulls each pen position back by 2; the TJ return of -200 gives it back. Measured
+    # from the pen (baseline_end) the gap would be 2 > 1.5; from glyph_end it is 0.
+    content = b"BT /F1 10 Tf -2 Tc 100 700 Td [(9) -200 (5) -200 (A) -200 (B)] TJ ET"
+    assert text(content) == "95AB"
+
+
+def test_one_point_font_with_the_size_in_the_text_matrix() -> None:
+    content = b"BT /F1 1 Tf 10 0 0 10 100 700 Tm [(ab) -160 (cd)] TJ 0 -1.2 Td (ef) Tj ET"
+    assert text(content) == "ab cd\nef"
+
+
+@pytest.mark.parametrize(("drop", "expected"), [(4.9, "a b"), (5.1, "a\nb")])
+def test_line_break_threshold(drop: float, expected: str) -> None:
+    assert text(b"BT /F1 10 Tf 100 700 Td (a) Tj 10 -%.1f Td (b) Tj ET" % drop) == expected
+
+
+def test_superscript_with_rise_stays_on_the_line() -> None:
+    assert text(b"BT /F1 10 Tf 100 700 Td (x) Tj 4 Ts (2) Tj 0 Ts ( y) Tj ET") == "x2 y"
+
+
+def test_baseline_jitter_does_not_break_lines() -> None:
+    content = b"BT /F1 10 Tf 100 700 Td (ab) Tj 0 0.3 Td (cd) Tj 0 -0.6 Td (ef) Tj ET"
+    assert text(content) == "abcdef"
+
+
+def test_big_word_and_small_caption_on_one_baseline() -> None:
+    content = b"BT /F1 30 Tf 100 700 Td (BIG) Tj /F1 8 Tf 50 0 Td (small) Tj ET"
+    assert text(content) == "BIG small"
+
+
+def test_heading_over_a_small_line_below_its_box_breaks() -> None:
+    # pdfplumber issue-987: the small line sits 20 below a 60 pt heading: less than half the
+    # heading's height, but outside its box.
+    content = b"BT /F1 60 Tf 100 700 Td (Big) Tj /F1 8 Tf 0 -20 Td (Small) Tj ET"
+    assert text(content) == "Big\nSmall"
+
+
+@pytest.mark.parametrize("angle", [30, 90, 180])
+def test_rotated_runs_stay_one_line(angle: int) -> None:
+    import math
+
+    cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    matrix = b"%.6f %.6f %.6f %.6f 300 400 Tm" % (cos, sin, -sin, cos)
+    content = b"BT /F1 10 Tf " + matrix + b" [(Rotated) -300 (text) -300 (run)] TJ ET"
+    page = open_page(content)
+    assert page.text() == "Rotated text run"
+    (line,) = page.lines()
+    assert line.direction == pytest.approx((cos, sin))
+
+
+def test_a_real_space_and_a_gap_give_one_space() -> None:
+    assert text(b"BT /F1 10 Tf 100 700 Td [(a ) -500 (b)] TJ ET") == "a b"
+
+
+def test_cjk_justification_gaps_are_no_word_spaces() -> None:
+    fonts = lambda pdf: {"F2": identity_font(pdf, {1: "日", 2: "本", 3: "語", 4: "A"})}  # noqa: E731
+    page = open_page(
+        b"BT /F2 10 Tf 100 700 Td [<0001> -400 <0002> -400 <0003> -400 <0004>] TJ ET", fonts=fonts
+    )
+    assert page.text() == "日本語 A"
+
+
+def test_identity_v_columns_read_right_to_left() -> None:
+    fonts = lambda pdf: {"F2": identity_font(pdf, {1: "一", 2: "二", 3: "三", 4: "四"}, vertical=True)}  # noqa: E731
+    # Drawn left column first: the right column must still come first.
+    content = b"BT /F2 10 Tf 100 700 Td <00030004> Tj ET BT /F2 10 Tf 120 700 Td <00010002> Tj ET"
+    page = open_page(content, fonts=fonts)
+    assert page.text() == "一二\n三四"
+
+
+def test_vertical_stack_of_horizontal_cjk_glyphs_is_one_line() -> None:
+    fonts = lambda pdf: {"F2": identity_font(pdf, {1: "縦", 2: "書", 3: "き"})}  # noqa: E731
+    content = b"BT /F2 10 Tf 100 700 Td <0001> Tj 0 -10 Td <0002> Tj 0 -10 Td <0003> Tj ET"
+    assert open_page(content, fonts=fonts).text() == "縦書き"
+
+
+def test_slug_line_outside_the_crop_box_is_not_page_text() -> None:
+    content = b"BT /F1 10 Tf 100 700 Td (Body) Tj ET BT /F1 6 Tf 20 10 Td (SLUG 4711) Tj ET"
+    page = open_page(content, CropBox=Array([0, 36, 612, 792]))
+    assert page.text() == "Body"
+    assert "SLUG" in "".join(g.text for g in page.glyphs())
+
+
+def test_fake_bold_duplicates_are_dropped_and_can_be_kept() -> None:
+    # Word by word: the whole word drawn three times, offset by 0.3 and 0.2.
+    words = b"BT /F1 10 Tf 100 700 Td (The) Tj ET BT /F1 10 Tf 100.3 700 Td (The) Tj ET "
+    words += b"BT /F1 10 Tf 100 700.2 Td (The) Tj ET"
+    page = open_page(words)
+    assert page.text() == "The"
+    assert page.text(params=LayoutParams(drop_duplicates=False)) == "The The The"
+    # Glyph by glyph: each glyph drawn twice, 0.4 apart (0.04 of the box height).
+    glyphs = b"BT /F1 10 Tf 100 700 Td [(T) 460 (T) 40 (h) 460 (h) 40 (e) 460 (e)] TJ ET"
+    assert text(glyphs) == "The"
+
+
+def test_repeated_letters_a_full_advance_apart_are_kept() -> None:
+    assert text(b"BT /F1 10 Tf 100 700 Td (llama) Tj ET") == "llama"
+
+
+def test_right_to_left_text_drawn_in_visual_order_reads_logically() -> None:
+    cmap = b"begincmap 5 beginbfchar <41> <05E9> <42> <05DC> <43> <05D5> <44> <05DD> <45> <05E2> endbfchar"
+    fonts = lambda pdf: {"F1": simple_font(pdf, to_unicode=cmap)}  # noqa: E731
+    # Visual left to right: ע, a gap, then ם ו ל ש (DCBA). Read right to left: שלום, then ע.
+    content = b"BT /F1 10 Tf 100 700 Td (E) Tj 10 0 Td (DCBA) Tj ET"
+    assert open_page(content, fonts=fonts).text() == "שלום ע"
+
+
+def test_words_and_lines_records() -> None:
+    page = open_page(b"BT /F1 10 Tf 100 700 Td (Hello world) Tj 0 -20 Td [(Next) -300 (line)] TJ ET")
+    first, second = page.lines()
+    assert [w.text for w in first.words] == ["Hello", "world"]
+    assert first.text == "Hello world"
+    hello = first.words[0]
+    assert hello.bbox == pytest.approx((100, 698, 125, 708))
+    assert (hello.font_name, hello.font_size) == ("Helvetica", 10)
+    assert first.bbox == pytest.approx((100, 698, 155, 708))
+    assert [w.text for w in page.words()] == ["Hello", "world", "Next", "line"]
+    assert len(second.glyphs) == 8
+
+
+def test_layout_params_are_validated() -> None:
+    for bad in ({"word_gap": 0}, {"line_shift": -1}, {"drop_duplicates": "yes"}, {"duplicate_window": 0}):
+        with pytest.raises(ValueError):
+            LayoutParams(**bad)  # type: ignore[arg-type]
+
+
+def test_document_text_over_page_ranges() -> None:
+    pdf = new_pdf()
+    for word in (b"one", b"two", b"three"):
+        add_page(pdf, b"BT /F1 10 Tf 100 700 Td (" + word + b") Tj ET", fonts={"F1": simple_font(pdf)})
+    with pagetext.open(to_bytes(pdf)) as doc:
+        assert doc.text(pages="3,1-2") == "three\fone\ftwo"
+        with pytest.raises(pagetext.UsageError):
+            doc.text(pages="4")
