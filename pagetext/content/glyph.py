@@ -9,7 +9,8 @@ from pagetext.geometry import Box, Point
 Quad = tuple[Point, Point, Point, Point]
 
 
-@dataclass(slots=True, frozen=True)
+# Not frozen: a frozen dataclass takes six times as long to build, and pages have many glyphs.
+@dataclass(slots=True)
 class Glyph:
     """One shown glyph, with its geometry in user space (SPEC §2, ISO 32000-1 §9.4.4).
 

@@ -47,12 +47,13 @@ def decide(prev: Glyph, glyph: Glyph, params: LayoutParams) -> Decision:
     space_limit = params.word_gap * height
     before = prev.text[-1]
     after = glyph.text[0]
-    # Boxes that do not overlap across the direction are on different lines, however big
-    # one of them is (a large heading over a small caption below it).
-    nx, ny = -uy, ux
-    prev_across = [x * nx + y * ny for x, y in prev.quad]
-    glyph_across = [x * nx + y * ny for x, y in glyph.quad]
-    apart = min(glyph_across) > max(prev_across) or max(glyph_across) < min(prev_across)
+    apart = False
+    if 0.25 * min(prev.box_height, height) < abs(shift) <= line_limit:
+        # Boxes that do not overlap across the direction are on different lines, however big
+        # one of them is (a large heading over a small caption below it).
+        prev_across = [x * -uy + y * ux for x, y in prev.quad]
+        glyph_across = [x * -uy + y * ux for x, y in glyph.quad]
+        apart = min(glyph_across) > max(prev_across) or max(glyph_across) < min(prev_across)
     if abs(shift) > line_limit or apart:
         # CJK set one glyph under the other with a horizontal font is a vertical line.
         if (
@@ -75,24 +76,37 @@ def decide(prev: Glyph, glyph: Glyph, params: LayoutParams) -> Decision:
 
 
 def drop_duplicates(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Glyph]:
-    """Remove fake-bold copies: the same text drawn again at almost the same place."""
+    """Remove fake-bold copies: the same text drawn again at almost the same place.
+
+    A glyph that starts where the previous one ended continues its run and is no copy; any
+    other is looked up among the glyphs of the last `duplicate_window`, hashed into cells one
+    tolerance wide (a copy lies in one of the nine cells around it).
+    """
     kept: list[Glyph] = []
-    recent: dict[str, list[tuple[int, float, float]]] = {}
+    cells: dict[tuple[str, float, int, int], list[tuple[int, float, float]]] = {}
     window = params.duplicate_window
     tolerance = params.duplicate_tolerance
+    pen_x = pen_y = float("nan")
     for index, glyph in enumerate(glyphs):
         x, y = glyph.baseline_start
-        limit = tolerance * glyph.box_height
-        seen = recent.get(glyph.text)
-        if seen is None:
-            seen = recent[glyph.text] = []
-        else:
-            while seen and seen[0][0] < index - window:
-                seen.pop(0)
-            if any(abs(x - sx) <= limit and abs(y - sy) <= limit for _, sx, sy in seen):
+        height = glyph.box_height
+        limit = tolerance * height
+        size = limit if limit > 1e-6 else 1e-6
+        key_x = int(x // size)
+        key_y = int(y // size)
+        text = glyph.text
+        if not (abs(x - pen_x) <= limit and abs(y - pen_y) <= limit):
+            duplicate = False
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    for seen_index, seen_x, seen_y in cells.get((text, height, key_x + dx, key_y + dy), ()):
+                        if seen_index >= index - window and abs(x - seen_x) <= limit and abs(y - seen_y) <= limit:
+                            duplicate = True
+            if duplicate:
                 continue
-        seen.append((index, x, y))
+        cells.setdefault((text, height, key_x, key_y), []).append((index, x, y))
         kept.append(glyph)
+        pen_x, pen_y = glyph.baseline_end
     return kept
 
 

@@ -9,7 +9,7 @@ from pagetext.content.glyph import Glyph, Quad
 from pagetext.geometry import Box, Point
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Word:
     """A run of glyphs between word spaces. quad follows the text's direction (rotated text)."""
 
@@ -22,7 +22,7 @@ class Word:
     glyphs: tuple[Glyph, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Line:
     """Words on one line, in reading order, joined by single spaces."""
 
@@ -42,6 +42,24 @@ class Line:
 def enclosing_quad(glyphs: Sequence[Glyph], direction: Point) -> tuple[Quad, Box]:
     """The smallest rectangle along `direction` around the glyphs' quads, and its bbox."""
     ux, uy = direction
+    if ux == 1.0 and uy == 0.0:  # upright text, the common case: the quad is the bbox
+        x0 = y0 = float("inf")
+        x1 = y1 = float("-inf")
+        for glyph in glyphs:
+            (ax, ay), _, (cx, cy), _ = glyph.quad  # opposite corners
+            if ax > cx:
+                ax, cx = cx, ax
+            if ay > cy:
+                ay, cy = cy, ay
+            if ax < x0:
+                x0 = ax
+            if cx > x1:
+                x1 = cx
+            if ay < y0:
+                y0 = ay
+            if cy > y1:
+                y1 = cy
+        return ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), Box(x0, y0, x1, y1)
     nx, ny = -uy, ux
     along = []
     across = []

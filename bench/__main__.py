@@ -1,0 +1,285 @@
+"""Benchmark pagetext against its peers on corpus folders, in one run.
+
+    python -m bench ../shared/corpus/generated ../shared/corpus/real [--report bench/REPORT.md]
+
+Every library runs in its own worker process (imported once, documents in a loop, only
+open + extract timed). Documents go to the libraries in turn, the first library rotating,
+so that machine drift hits all alike. Writes a markdown report and a JSON file of results.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import select
+import statistics
+import subprocess
+import sys
+from collections import defaultdict
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from bench.corpus import Case, load_cases
+from bench.extractors import EXTRACTORS
+from bench.metrics import Score, score
+
+ROOT = Path(__file__).resolve().parent.parent
+DISTRIBUTIONS = {
+    "pagetext": "pagetext",
+    "pdf_oxide": "pdf_oxide",
+    "pymupdf": "pymupdf",
+    "pypdfium2": "pypdfium2",
+    "pypdf": "pypdf",
+    "pdfminer": "pdfminer.six",
+}
+# Generated cases whose content stream is not drawn in reading order.
+OUT_OF_ORDER = {"right-to-left-columns", "content-order-reversed", "content-order-shuffled"}
+
+
+class Worker:
+    """A library's worker process; restarted after a timeout."""
+
+    def __init__(self, library: str) -> None:
+        self.library = library
+        self.max_rss_kb = 0
+        self._start()
+
+    def _start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "bench.worker", self.library],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+
+    def run(self, case: Case, timeout: float) -> dict[str, Any]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        job = {"pdf": str(case.pdf), "password": case.password}
+        try:
+            self.process.stdin.write(json.dumps(job) + "\n")
+            self.process.stdin.flush()
+        except BrokenPipeError:
+            self._restart()
+            return {"error": "worker died"}
+        ready, _, _ = select.select([self.process.stdout], [], [], timeout)
+        line = self.process.stdout.readline() if ready else ""
+        if not line:
+            self._restart()
+            return {"error": f"timeout after {timeout:.0f} s" if not ready else "worker crashed"}
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+    def _restart(self) -> None:
+        self.process.kill()
+        self.process.wait()
+        self._start()
+
+    def close(self) -> None:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        try:
+            self.process.stdin.write("\n")
+            self.process.stdin.flush()
+            line = self.process.stdout.readline()
+            self.max_rss_kb = (
+                max(self.max_rss_kb, json.loads(line)["max_rss_kb"]) if line else self.max_rss_kb
+            )
+        finally:
+            self.process.kill()
+            self.process.wait()
+
+
+def _version(library: str) -> str:
+    try:
+        return metadata.version(DISTRIBUTIONS[library])
+    except metadata.PackageNotFoundError:
+        return "?"
+
+
+def _mean(values: list[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def _fmt(value: float | None, percent: bool = False) -> str:
+    if value is None:
+        return "–"
+    return f"{100 * value:.1f}%" if percent else f"{value:.3f}"
+
+
+def _accuracy_rows(
+    libraries: list[str],
+    cases: list[Case],
+    scores: dict[str, dict[str, Score]],
+    errors: dict[str, dict[str, str]],
+) -> list[str]:
+    rows = [
+        "| library | similarity | word F1 | line score | checks passed | cases passing all checks | errors |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for library in libraries:
+        results = [scores[library][case.name] for case in cases]
+        passed = sum(s.checks_passed for s in results)
+        total = sum(s.checks_total for s in results)
+        rows.append(
+            f"| {library} | {_fmt(_mean([s.similarity for s in results if s.similarity is not None]))} "
+            f"| {_fmt(_mean([s.word_f1 for s in results if s.word_f1 is not None]))} "
+            f"| {_fmt(_mean([s.line_score for s in results if s.line_score is not None]))} "
+            f"| {passed}/{total} ({_fmt(passed / total if total else None, True)}) "
+            f"| {_fmt(_mean([1.0 if s.all_passed else 0.0 for s in results]), True)} "
+            f"| {sum(case.name in errors[library] for case in cases)} |"
+        )
+    return rows
+
+
+def _feature_rows(libraries: list[str], cases: list[Case], scores: dict[str, dict[str, Score]]) -> list[str]:
+    by_tag: dict[str, list[Case]] = defaultdict(list)
+    for case in cases:
+        for tag in case.features:
+            by_tag[tag].append(case)
+    rows = [
+        "| feature | cases | " + " | ".join(libraries) + " |",
+        "|---|---|" + "---|" * len(libraries),
+    ]
+    for tag, tagged in sorted(by_tag.items()):
+        if len(tagged) < 3:
+            continue
+        cells = []
+        for library in libraries:
+            results = [scores[library][case.name] for case in tagged]
+            similarity = _mean([s.similarity for s in results if s.similarity is not None])
+            passed = sum(s.checks_passed for s in results)
+            total = sum(s.checks_total for s in results)
+            checks = f" / {_fmt(passed / total, True)}" if total else ""
+            cells.append(_fmt(similarity) + checks)
+        rows.append(f"| {tag} | {len(tagged)} | " + " | ".join(cells) + " |")
+    return rows
+
+
+def _speed_rows(
+    libraries: list[str], cases: list[Case], raw: dict[str, dict[str, dict[str, Any]]], rss: dict[str, int]
+) -> list[str]:
+    # Speed is compared on the documents every library read without error.
+    common = [c for c in cases if all("error" not in raw[lib][c.name] for lib in libraries)]
+    stats: dict[str, tuple[float, float, int, float]] = {}
+    for library in libraries:
+        rates = []
+        pages = seconds = 0.0
+        for case in common:
+            result = raw[library][case.name]
+            count = len(raw["pagetext"][case.name]["pages"]) if "pagetext" in raw else len(result["pages"])
+            rates.append(count / max(result["seconds"], 1e-6))
+            pages += count
+            seconds += result["seconds"]
+        median = statistics.median(rates) if rates else 0.0
+        stats[library] = (median, pages / seconds if seconds else 0.0, int(pages), seconds)
+    base = stats.get("pagetext", (1.0, 1.0, 0, 0.0))
+    rows = [
+        f"Documents read by every library: {len(common)} of {len(cases)}.",
+        "",
+        "| library | median pages/s | × pagetext | total pages/s | × pagetext | seconds | peak RSS MB |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for library in libraries:
+        median, total, _, seconds = stats[library]
+        rows.append(
+            f"| {library} | {median:.1f} | {median / base[0]:.2f} | {total:.1f} | {total / base[1]:.2f} "
+            f"| {seconds:.1f} | {rss[library] / 1024:.0f} |"
+        )
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
+    parser.add_argument("folders", nargs="+", type=Path, help="corpus folders (FORMAT.md layout)")
+    parser.add_argument("--libraries", default=",".join(EXTRACTORS), help="comma-separated, pagetext first")
+    parser.add_argument("--timeout", type=float, default=120.0, help="seconds per document and library")
+    parser.add_argument("--report", type=Path, default=ROOT / "bench" / "REPORT.md")
+    parser.add_argument("--results", type=Path, default=ROOT / "bench" / "out" / "results.json")
+    args = parser.parse_args(argv)
+    libraries = [lib for lib in args.libraries.split(",") if lib]
+    folders = {folder: load_cases(folder) for folder in args.folders}
+    cases = [case for found in folders.values() for case in found]
+    workers = {library: Worker(library) for library in libraries}
+    raw: dict[str, dict[str, dict[str, Any]]] = {library: {} for library in libraries}
+    try:
+        for number, case in enumerate(cases):
+            shift = number % len(libraries)
+            for library in libraries[shift:] + libraries[:shift]:
+                raw[library][case.name] = workers[library].run(case, args.timeout)
+            print(f"\r{number + 1}/{len(cases)} {case.name[:50]:50}", end="", file=sys.stderr, flush=True)
+    finally:
+        for worker in workers.values():
+            worker.close()
+    print(file=sys.stderr)
+    rss = {library: workers[library].max_rss_kb for library in libraries}
+    errors = {lib: {name: r["error"] for name, r in raw[lib].items() if "error" in r} for lib in libraries}
+    scores = {
+        lib: {case.name: score(case, "\f".join(raw[lib][case.name].get("pages", []))) for case in cases}
+        for lib in libraries
+    }
+    lines = [
+        "# pagetext benchmark",
+        "",
+        f"Run {datetime.date.today().isoformat()} on {platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}; a shared machine, so compare ratios, not seconds.",
+        "Libraries: " + ", ".join(f"{lib} {_version(lib)}" for lib in libraries) + ".",
+        "Similarity is normalised Levenshtein similarity to the expected text; line score is the",
+        "share of expected lines found as a whole output line; checks are the sidecars'",
+        "contains / absent / order checks. Text is normalised alike for every library.",
+        "",
+    ]
+    for folder, found in folders.items():
+        lines += [f"## Accuracy: {folder.name}/ ({len(found)} cases)", ""]
+        lines += [*_accuracy_rows(libraries, found, scores, errors), ""]
+        in_order = [c for c in found if c.expect.get("text") and not OUT_OF_ORDER & set(c.features)]
+        if folder.name == "generated" and in_order:
+            lines += [f"### {folder.name}/, content stream in reading order ({len(in_order)} cases)", ""]
+            lines += [*_accuracy_rows(libraries, in_order, scores, errors), ""]
+        lines += [f"### {folder.name}/ by feature (similarity / checks passed)", ""]
+        lines += [*_feature_rows(libraries, found, scores), ""]
+    lines += ["## Speed and memory", "", *_speed_rows(libraries, cases, raw, rss), ""]
+    if "pagetext" in libraries and len(libraries) > 1:
+        lines += ["## Where pagetext trails the best peer most (similarity)", ""]
+        lines += ["| case | pagetext | best peer |", "|---|---|---|"]
+        gaps = []
+        for case in cases:
+            own = scores["pagetext"][case.name].similarity
+            if own is None:
+                continue
+            peers = [
+                (scores[lib][case.name].similarity or 0.0, lib) for lib in libraries if lib != "pagetext"
+            ]
+            best, best_lib = max(peers)
+            gaps.append((best - own, case.name, own, best, best_lib))
+        for gap, name, own, best, best_lib in sorted(gaps, reverse=True)[:15]:
+            if gap > 0.005:
+                lines.append(f"| {name} | {own:.3f} | {best:.3f} ({best_lib}) |")
+        lines.append("")
+    args.report.parent.mkdir(parents=True, exist_ok=True)
+    args.report.write_text("\n".join(lines), "utf-8")
+    args.results.parent.mkdir(parents=True, exist_ok=True)
+    summary = {
+        lib: {
+            name: {
+                "seconds": r.get("seconds"),
+                "error": r.get("error"),
+                "pages": len(r.get("pages", [])),
+                "similarity": scores[lib][name].similarity,
+                "failed": scores[lib][name].failed,
+            }
+            for name, r in raw[lib].items()
+        }
+        for lib in libraries
+    }
+    args.results.write_text(json.dumps({"max_rss_kb": rss, "cases": summary}, indent=1), "utf-8")
+    print(f"report: {args.report}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
