@@ -1,6 +1,6 @@
 """The `pagetext` command: the text of a PDF's pages, and why it comes out as it does.
 
-pagetext FILE [-p RANGE] [-o OUT] [--password PW] [--order content] [--format text|json]
+pagetext FILE [-p RANGE] [-o OUT] [--password PW] [--order reading|content] [--format text|json]
 pagetext explain FILE -p N
 """
 
@@ -49,7 +49,10 @@ def _extract_parser() -> argparse.ArgumentParser:
     parser.add_argument("-p", "--pages", help="1-based pages, e.g. 1-3,7 or 5- (default: all)")
     parser.add_argument("-o", "--output", help="write here instead of stdout")
     parser.add_argument(
-        "--order", choices=["content"], default="content", help="text order (default: content)"
+        "--order",
+        choices=["reading", "content"],
+        default="reading",
+        help="reading: columns as a person reads them (default); content: stream order",
     )
     parser.add_argument("--format", choices=["text", "json"], default="text", help="output format")
     parser.add_argument("--page-separator", default="\\f", help="text between pages (default: \\f)")

@@ -123,7 +123,6 @@ class Document:
         except (pikepdf.PdfError, RuntimeError, ValueError, RecursionError) as error:
             pdf.close()
             raise DamagedPdfError(f"the page tree could not be read: {error}") from error
-        self._pages: dict[int, Page] = {}
 
     def _warn(self, message: str) -> None:
         self.warnings.append(message)
@@ -149,10 +148,9 @@ class Document:
             index += count
         if not 0 <= index < count:
             raise UsageError(f"page index {index} is out of range: the document has {count} page(s)")
-        page = self._pages.get(index)
-        if page is None:
-            page = self._pages[index] = Page(self, self._page_objects[index], index + 1)
-        return page
+        # Pages are not kept: a page keeps its glyphs while the caller holds it, and a long
+        # document read page by page must not keep them all.
+        return Page(self, self._page_objects[index], index + 1)
 
     def __iter__(self) -> Iterator[Page]:
         for index in range(len(self)):
@@ -182,7 +180,7 @@ class Document:
         self,
         pages: str | None = None,
         page_separator: str = "\f",
-        order: str = "content",
+        order: str = "reading",
         params: LayoutParams | None = None,
     ) -> str:
         """The text of the pages (all, or a 1-based range like "1-3,7"), joined by page_separator."""
@@ -194,7 +192,7 @@ class Document:
         pages: str | None = None,
         page_separator: str = "\f",
         bom: bool = False,
-        order: str = "content",
+        order: str = "reading",
     ) -> int:
         """Write the text as UTF-8 to a path or binary stream; return the number of pages written."""
         indices = self._indices(pages)

@@ -13,12 +13,14 @@ from pagetext.errors import PdfWarning, UsageError
 from pagetext.geometry import Box
 from pagetext.layout.assembly import assemble, lines_text
 from pagetext.layout.params import LayoutParams
+from pagetext.layout.reading import reading_order
 from pagetext.layout.records import Line, Word
 from pagetext.objects import read_stream
 
 if TYPE_CHECKING:
     from pagetext.document import Document
 
+ORDERS = ("reading", "content")
 DEFAULT_MEDIA_BOX = Box(0.0, 0.0, 612.0, 792.0)  # US Letter, what viewers assume without one
 MAX_TREE_DEPTH = 64  # guard for /Parent chains that loop
 
@@ -124,24 +126,32 @@ class Page:
         if not forms:
             result = [g for g in result if not g.forms]
         if visible_only:
-            box = self.visible_box
-            result = [g for g in result if box.contains(*g.center)]
+            x0, y0, x1, y1 = self.visible_box
+            result = [
+                g
+                for g in result
+                if x0 <= (g.quad[0][0] + g.quad[2][0]) / 2 <= x1
+                and y0 <= (g.quad[0][1] + g.quad[2][1]) / 2 <= y1
+            ]
         else:
             result = list(result)
         return result
 
-    def lines(self, order: str = "content", params: LayoutParams | None = None) -> list[Line]:
+    def lines(self, order: str = "reading", params: LayoutParams | None = None) -> list[Line]:
         """The lines of the visible text (forms included), each with its words and glyphs.
 
+        order="reading" (the default) reads columns and blocks as a person does (XY-cut);
         order="content" keeps the order in which the content stream draws the text.
         """
-        if order != "content":
-            raise UsageError(f"unknown order {order!r}; use 'content'")
-        return assemble(self.glyphs(forms=True, visible_only=True), params or LayoutParams())
+        if order not in ORDERS:
+            raise UsageError(f"unknown order {order!r}; use one of {', '.join(ORDERS)}")
+        params = params or LayoutParams()
+        lines = assemble(self.glyphs(forms=True, visible_only=True), params)
+        return reading_order(lines, params) if order == "reading" else lines
 
-    def words(self, order: str = "content", params: LayoutParams | None = None) -> list[Word]:
+    def words(self, order: str = "reading", params: LayoutParams | None = None) -> list[Word]:
         return [word for line in self.lines(order, params) for word in line.words]
 
-    def text(self, order: str = "content", params: LayoutParams | None = None) -> str:
+    def text(self, order: str = "reading", params: LayoutParams | None = None) -> str:
         """The page text as a viewer shows it: lines joined by newlines."""
         return lines_text(self.lines(order, params))

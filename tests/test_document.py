@@ -132,8 +132,9 @@ def test_damaged_content_stream_gives_text_and_a_warning() -> None:
         [pdf.pages[0].obj.Contents, pdf.make_stream(b"\x00garbage", Filter=Name.FlateDecode)]
     )
     with pagetext.open(to_bytes(pdf)) as doc, pytest.warns(pagetext.PdfWarning, match="could not be decoded"):
-        assert doc[0].text() == "Before"
-        assert any("could not be decoded" in w for w in doc[0].warnings)
+        page = doc[0]
+        assert page.text() == "Before"
+        assert any("could not be decoded" in w for w in page.warnings)
 
 
 def test_page_without_contents_is_empty() -> None:

@@ -330,7 +330,7 @@ class Interpreter:
                 else:
                     shift *= gs.horizontal_scaling
                     self.text_matrix = (a, b, c, d, e + shift * a, f + shift * b)
-            token += _token_count(item)
+            token += _token_count(item) if isinstance(item, (list, dict)) else 1
 
     def _show(self, data: bytes, token_index: int) -> None:
         gs = self.gs
@@ -369,9 +369,12 @@ class Interpreter:
             up = abs(direction[0] * D - direction[1] * C)
             box_height = up * (font.ascent - font.descent) * abs(size)
         advance_total = 0.0
+        # Offsets of the origin (rise) and of the box's bottom and top edges, in user space.
+        rise_x, rise_y = C * rise, D * rise
+        low_x, low_y, high_x, high_y = C * low, D * low, C * high, D * high
         for code, text, width, is_space in font.decode(data):
-            origin_x = C * rise + E
-            origin_y = D * rise + F
+            origin_x = rise_x + E
+            origin_y = rise_y + F
             if vertical:
                 w1, vx, _ = font.vertical_metrics(code)
                 advance = w1 * size + char_spacing + (word_spacing if is_space else 0.0)
@@ -396,10 +399,10 @@ class Interpreter:
                 own_x = A * own
                 own_y = B * own
                 quad = (
-                    (C * low + E, D * low + F),
-                    (own_x + C * low + E, own_y + D * low + F),
-                    (own_x + C * high + E, own_y + D * high + F),
-                    (C * high + E, D * high + F),
+                    (low_x + E, low_y + F),
+                    (own_x + low_x + E, own_y + low_y + F),
+                    (own_x + high_x + E, own_y + high_y + F),
+                    (high_x + E, high_y + F),
                 )
                 glyph_end = (own_x + origin_x, own_y + origin_y)
                 baseline_end = (A * advance + origin_x, B * advance + origin_y)

@@ -172,13 +172,36 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
             vscale = abs(number(matrix[3], 0.001)) or 0.001
         font_bbox = font.get("/FontBBox")
         std14 = std14_name = None
-    program = load_program(descriptor, warn) if subtype != "Type3" else None
+    # The embedded program is parsed only when the PDF leaves something to it: the built-in
+    # encoding of a font without a base encoding, or codes whose text nothing else gives.
+    embedded = subtype != "Type3" and std14_name not in ("Symbol", "ZapfDingbats")
+    encoding = font.get("/Encoding")
+    has_base = isinstance(encoding, pikepdf.Name) or (
+        isinstance(encoding, pikepdf.Dictionary) and encoding.get("/BaseEncoding") is not None
+    )
+    program = (
+        load_program(descriptor, warn)
+        if embedded and not has_base and (encoding is None or symbolic)
+        else None
+    )
     names = _glyph_names(font, symbolic, std14_name, std14, program, warn)
     to_unicode = read_to_unicode(font, warn)
     zapf = std14_name == "ZapfDingbats"
+    found = [
+        to_unicode.get(code) or (glyph_name_to_unicode(name, zapf) if name else "")
+        for code, name in enumerate(names)
+    ]
+    first = int(number(font.get("/FirstChar"), 0))
+    last = int(number(font.get("/LastChar"), 255))
+    if (
+        program is None
+        and embedded
+        and any(not text and (names[code] or first <= code <= last) for code, text in enumerate(found))
+    ):
+        program = load_program(descriptor, warn)
     texts: list[str] = []
     for code, glyph_name in enumerate(names):
-        text = to_unicode.get(code) or (glyph_name_to_unicode(glyph_name, zapf) if glyph_name else "")
+        text = found[code]
         if not text and program is not None:
             text = _text_from_program(code, glyph_name, program)
         texts.append(text_of_glyph(text or _text_from_code_name(code, glyph_name) or _last_resort(code)))

@@ -80,31 +80,35 @@ def drop_duplicates(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Glyph
 
     A glyph that starts where the previous one ended continues its run and is no copy; any
     other is looked up among the glyphs of the last `duplicate_window`, hashed into cells one
-    tolerance wide (a copy lies in one of the nine cells around it).
+    tolerance wide (a copy lies in one of the nine cells around it; a cell holds one glyph
+    per text, since a second one within the tolerance would itself be a copy).
     """
     kept: list[Glyph] = []
-    cells: dict[tuple[str, float, int, int], list[tuple[int, float, float]]] = {}
+    cells: dict[tuple[str, int, int], tuple[int, float, float]] = {}
     window = params.duplicate_window
     tolerance = params.duplicate_tolerance
     pen_x = pen_y = float("nan")
     for index, glyph in enumerate(glyphs):
         x, y = glyph.baseline_start
-        height = glyph.box_height
-        limit = tolerance * height
-        size = limit if limit > 1e-6 else 1e-6
-        key_x = int(x // size)
-        key_y = int(y // size)
+        limit = tolerance * glyph.box_height or 1e-6
+        key_x = int(x // limit)
+        key_y = int(y // limit)
         text = glyph.text
-        if not (abs(x - pen_x) <= limit and abs(y - pen_y) <= limit):
+        if not (-limit <= x - pen_x <= limit and -limit <= y - pen_y <= limit):
             duplicate = False
             for dx in (-1, 0, 1):
                 for dy in (-1, 0, 1):
-                    for seen_index, seen_x, seen_y in cells.get((text, height, key_x + dx, key_y + dy), ()):
-                        if seen_index >= index - window and abs(x - seen_x) <= limit and abs(y - seen_y) <= limit:
-                            duplicate = True
+                    seen = cells.get((text, key_x + dx, key_y + dy))
+                    if (
+                        seen is not None
+                        and seen[0] >= index - window
+                        and -limit <= x - seen[1] <= limit
+                        and -limit <= y - seen[2] <= limit
+                    ):
+                        duplicate = True
             if duplicate:
                 continue
-        cells.setdefault((text, height, key_x, key_y), []).append((index, x, y))
+        cells[(text, key_x, key_y)] = (index, x, y)
         kept.append(glyph)
         pen_x, pen_y = glyph.baseline_end
     return kept
@@ -208,7 +212,8 @@ def _logical_word_order(words: list[Word]) -> list[Word]:
     return result
 
 
-def _line(items: list[tuple[Glyph, bool]]) -> Line | None:
+def _line(items: list[tuple[Glyph, bool]], stacked: bool) -> Line | None:
+    """A line from its glyphs and word-space flags; `stacked`: CJK glyphs set one under the other."""
     glyphs = [glyph for glyph, _ in items]
     groups: list[list[Glyph]] = []
     current: list[Glyph] = []
@@ -227,6 +232,8 @@ def _line(items: list[tuple[Glyph, bool]]) -> Line | None:
     if not groups:
         return None
     direction = glyphs[0].direction
+    if stacked:  # the line runs down the glyphs' own up-down axis
+        direction = (direction[1], -direction[0])
     if any(has_rtl(glyph.text) for glyph in glyphs):
         # Producers draw right-to-left text in visual order, logical order or a mix of both
         # by runs: put everything in visual order by position, then read it logically.
@@ -251,20 +258,24 @@ def assemble(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Line]:
     """Group glyphs, in the order given, into lines of words."""
     lines: list[Line] = []
     items: list[tuple[Glyph, bool]] = []
+    stacked = False
     prev: Glyph | None = None
     for glyph in _prepare(glyphs, params):
         if prev is not None:
             decision = decide(prev, glyph, params)
             if decision.line_break:
-                line = _line(items)
+                line = _line(items, stacked)
                 if line is not None:
                     lines.append(line)
                 items = []
+                stacked = False
+            elif decision.reason == "cjk column":
+                stacked = True
             items.append((glyph, decision.space))
         else:
             items.append((glyph, False))
         prev = glyph
-    line = _line(items)
+    line = _line(items, stacked)
     if line is not None:
         lines.append(line)
     return lines

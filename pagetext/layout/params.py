@@ -27,6 +27,29 @@ class LayoutParams:
     duplicate_window: int = 64
     drop_duplicates: bool = True
 
+    # Reading order (XY-cut). A gap inside a line wider than span_gap × its height may be a
+    # gutter, so the line is cut there into spans (re-joined if they end up side by side).
+    span_gap: float = 1.0
+    # A vertical gutter is at least min_gutter × the median text height wide (relative to the
+    # text, not points) ...
+    min_gutter: float = 0.8
+    # ... and crossed by at most this share of the spans (a stray cell or caption does not
+    # fill a gutter).
+    gutter_noise: float = 0.05
+    # Spans wider than this share of their region, and single characters, are left out of the
+    # gutter search: tab-padded table rows and table cells must not fill the gutter.
+    wide_span: float = 0.55
+    # Columns are cut only when one of them holds at least this many spans: title pages and
+    # colophons with two short x-peaks stay whole.
+    min_column_spans: int = 10
+    # ... and when most of that column's characters are in spans at least this long: text
+    # columns hold lines of words, table columns short cells (read row by row instead).
+    min_column_chars: int = 12
+    # Blocks are cut along Y at empty bands at least band_gap × the median text height tall.
+    band_gap: float = 0.6
+    # A guard on the recursion; real pages need a handful of levels.
+    max_cut_depth: int = 32
+
     def __post_init__(self) -> None:
         for field in fields(self):
             value = getattr(self, field.name)
@@ -35,3 +58,5 @@ class LayoutParams:
                     raise ValueError(f"LayoutParams.{field.name} must be True or False, not {value!r}")
             elif isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
                 raise ValueError(f"LayoutParams.{field.name} must be a positive number, not {value!r}")
+        if not self.wide_span <= 1 or not self.gutter_noise < 1:
+            raise ValueError("LayoutParams.wide_span and gutter_noise are shares: at most 1")

@@ -1,0 +1,271 @@
+"""Reading order: a guarded recursive XY-cut over the spans of a page (SPEC §3.8).
+
+Lines from assembly are cut into spans at gaps wide enough to be gutters. The spans of the
+page's main direction are cut recursively: first along X at a vertical gutter (columns),
+where spans crossing the gutter (titles, full-width captions, tables) split the region into
+bands that keep their place; else along Y at empty horizontal bands. Leaves are read top to
+bottom, and spans on one baseline inside a leaf are joined into one line again. Spans in
+other directions (rotated sidebars, stamps) follow the page's main text in content order;
+a page written mostly vertically keeps the column order assembly gave it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import statistics
+from collections.abc import Sequence
+
+from pagetext.geometry import Point
+from pagetext.layout.params import LayoutParams
+from pagetext.layout.records import Line, Word, enclosing_quad
+from pagetext.layout.scripts import has_rtl
+
+_SAME_DIRECTION = 0.996  # cos 5°: directions closer than this count as the same
+
+
+class _Span:
+    """A line, or the part of one between gutter-wide gaps, in the page's reading frame."""
+
+    __slots__ = ("chars", "height", "order", "rtl_chars", "words", "x0", "x1", "y0", "y1")
+
+    def __init__(self, words: list[Word], order: int, frame: Point) -> None:
+        ux, uy = frame
+        self.words = words
+        self.order = order
+        along: list[float] = []
+        across: list[float] = []
+        for word in words:
+            for x, y in word.quad:
+                along.append(x * ux + y * uy)
+                across.append(-x * uy + y * ux)
+        self.x0, self.x1 = min(along), max(along)
+        self.y0, self.y1 = min(across), max(across)
+        self.height = max(self.y1 - self.y0, 1e-6)
+        self.chars = sum(len(word.text) for word in words)
+        self.rtl_chars = sum(len(word.text) for word in words if has_rtl(word.text))
+
+    @property
+    def center_x(self) -> float:
+        return (self.x0 + self.x1) / 2
+
+    @property
+    def center_y(self) -> float:
+        return (self.y0 + self.y1) / 2
+
+
+def _split_line(line: Line, order: int, frame: Point, params: LayoutParams) -> list[_Span]:
+    """Cut a line at gaps of at least span_gap × its height: they may be gutters.
+
+    Gaps are measured with the words in position order (a line may be drawn out of order);
+    each span keeps its words in the line's own order.
+    """
+    ux, uy = frame
+    across = [-x * uy + y * ux for x, y in line.quad]
+    limit = params.span_gap * (max(across) - min(across))
+    extents = []
+    for index, word in enumerate(line.words):
+        along = [x * ux + y * uy for x, y in word.quad]
+        extents.append((min(along), max(along), index))
+    extents.sort()
+    groups: list[list[int]] = []
+    previous_end = float("-inf")
+    for start, end, index in extents:
+        if not groups or start - previous_end > limit:
+            groups.append([])
+        groups[-1].append(index)
+        previous_end = max(previous_end, end)
+    return [_Span([line.words[i] for i in sorted(group)], order, frame) for group in groups]
+
+
+def _x_gutter(spans: list[_Span], params: LayoutParams) -> tuple[float, float] | None:
+    """The widest vertical gutter of a region: an X range almost no span covers."""
+    left = min(span.x0 for span in spans)
+    right = max(span.x1 for span in spans)
+    width = right - left
+    if width <= 0:
+        return None
+    # Spans too wide to be column text and single characters (table cells, bullets) do not
+    # shape columns: they are left out of the projection (the seed's guards).
+    projected = [s for s in spans if s.x1 - s.x0 <= params.wide_span * width and s.chars > 1]
+    if len(projected) < 2:
+        return None
+    height = statistics.median(span.height for span in projected)
+    step = max(height / 4, width / 2000)
+    bins = int(width / step) + 1
+    coverage = [0] * bins
+    for span in projected:
+        first = int((span.x0 - left) / step)
+        last = min(int((span.x1 - left) / step), bins - 1)
+        for index in range(first, last + 1):
+            coverage[index] += 1
+    allowed = int(params.gutter_noise * len(projected))
+    best: tuple[float, float] | None = None
+    best_width = params.min_gutter * height
+    index = 0
+    while index < bins:
+        if coverage[index] > allowed:
+            index += 1
+            continue
+        start = index
+        while index < bins and coverage[index] <= allowed:
+            index += 1
+        if start == 0 or index >= bins:
+            continue  # an empty margin at the region's edge is no gutter
+        gap_x0 = left + start * step
+        gap_x1 = left + index * step
+        if gap_x1 - gap_x0 > best_width:
+            best, best_width = (gap_x0, gap_x1), gap_x1 - gap_x0
+    return best
+
+
+def _bands_around(spans: list[_Span], crossing: list[_Span]) -> list[list[_Span]]:
+    """Cut a region into horizontal bands at the spans that cross its gutter, keeping order."""
+    marks = sorted(crossing, key=lambda s: -s.center_y)
+    bands: list[list[_Span]] = [[] for _ in range(2 * len(marks) + 1)]
+    crossing_ids = {id(span) for span in crossing}
+    for position, mark in enumerate(marks):
+        bands[2 * position + 1].append(mark)
+    for span in spans:
+        if id(span) in crossing_ids:
+            continue
+        above = sum(1 for mark in marks if mark.center_y > span.center_y)
+        bands[2 * above].append(span)
+    return [band for band in bands if band]
+
+
+def _y_bands(spans: list[_Span], params: LayoutParams) -> list[list[_Span]]:
+    """Cut a region at empty horizontal bands at least band_gap × the text height tall."""
+    ordered = sorted(spans, key=lambda s: -s.y1)
+    height = statistics.median(span.height for span in spans)
+    bands: list[list[_Span]] = [[ordered[0]]]
+    bottom = ordered[0].y0
+    for span in ordered[1:]:
+        if bottom - span.y1 > params.band_gap * height:
+            bands.append([])
+        bands[-1].append(span)
+        bottom = min(bottom, span.y0)
+    return bands
+
+
+def _cut(spans: list[_Span], params: LayoutParams, depth: int, splits: list[int]) -> list[list[_Span]]:
+    """Leaves of the XY-cut, in reading order; `splits` counts the column splits made."""
+    if len(spans) < 2 or depth >= params.max_cut_depth:
+        return [spans]
+    gutter = _x_gutter(spans, params)
+    if gutter is not None:
+        gap_x0, gap_x1 = gutter
+        crossing = [s for s in spans if s.x0 < gap_x0 and s.x1 > gap_x1]
+        middle = (gap_x0 + gap_x1) / 2
+        rest = [s for s in spans if not (s.x0 < gap_x0 and s.x1 > gap_x1)]
+        left = [s for s in rest if s.center_x < middle]
+        right = [s for s in rest if s.center_x >= middle]
+        # A page whose apparent columns all hold only a few spans (a title page, a colophon)
+        # is not split, nor is a table.
+        major = max(left, right, key=len)
+        if (
+            left
+            and right
+            and len(major) >= params.min_column_spans
+            # Columns of text hold lines of words; short cells side by side are a table,
+            # read row by row. Most of the column's characters must be in long spans.
+            and 2 * sum(s.chars for s in major if s.chars >= params.min_column_chars)
+            >= sum(s.chars for s in major)
+        ):
+            if crossing:
+                bands = _bands_around(spans, crossing)
+                if len(bands) > 1:
+                    return [leaf for band in bands for leaf in _cut(band, params, depth + 1, splits)]
+            else:
+                splits.append(depth)
+                first, second = _cut(left, params, depth + 1, splits), _cut(right, params, depth + 1, splits)
+                if 2 * sum(s.rtl_chars for s in spans) > sum(s.chars for s in spans):
+                    first, second = second, first  # right-to-left text reads its columns from the right
+                return first + second
+    bands = _y_bands(spans, params)
+    if len(bands) > 1:
+        return [leaf for band in bands for leaf in _cut(band, params, depth + 1, splits)]
+    return [spans]
+
+
+def _rows(leaf: list[_Span]) -> list[list[_Span]]:
+    """The spans of a leaf as rows: in content order while that runs top to bottom (no
+    re-sorting of well-ordered columns); sorted by position when the stream is shuffled.
+    Consecutive spans of one baseline form one row."""
+    in_content_order = sorted(leaf, key=lambda s: (s.order, s.x0))
+    upward = sum(
+        1
+        for prev, span in itertools.pairwise(in_content_order)
+        if span.center_y - prev.center_y > prev.height
+    )
+    ordered = in_content_order if upward <= 0.1 * len(leaf) else sorted(leaf, key=lambda s: -s.center_y)
+    rows: list[list[_Span]] = []
+    for span in ordered:
+        row = rows[-1] if rows else None
+        if row is not None and abs(row[-1].center_y - span.center_y) < 0.5 * min(row[-1].height, span.height):
+            row.append(span)
+        else:
+            rows.append([span])
+    return [
+        sorted(row, key=lambda s: -s.x1)
+        if 2 * sum(s.rtl_chars for s in row) > sum(s.chars for s in row)
+        else sorted(row, key=lambda s: s.x0)
+        for row in rows
+    ]
+
+
+def _join(spans: Sequence[_Span], frame: Point) -> Line:
+    words = tuple(word for span in spans for word in span.words)
+    glyphs = [glyph for word in words for glyph in word.glyphs]
+    quad, bbox = enclosing_quad(glyphs, frame)
+    first = words[0]
+    text = " ".join(word.text for word in words)
+    return Line(text, bbox, quad, frame, first.font_name, first.font_size, words)
+
+
+def _frame(lines: Sequence[Line]) -> Point:
+    """The page's main writing direction: the one most characters follow."""
+    weights: dict[tuple[float, float], int] = {}
+    for line in lines:
+        key = (round(line.direction[0], 2), round(line.direction[1], 2))
+        weights[key] = weights.get(key, 0) + len(line.text)
+    ux, uy = max(weights, key=lambda k: weights[k])
+    norm = (ux * ux + uy * uy) ** 0.5 or 1.0
+    return ux / norm, uy / norm
+
+
+def _runs_down(line: Line) -> bool:
+    """Whether a line is a vertical column: vertical writing, or CJK glyphs set one under another."""
+    glyph = line.words[0].glyphs[0]
+    if glyph.writing_mode == 1:
+        return True
+    ux, uy = glyph.direction
+    return line.direction[0] * uy - line.direction[1] * ux > _SAME_DIRECTION  # down the glyph's up axis
+
+
+def _is_vertical_page(lines: Sequence[Line]) -> bool:
+    down = sum(len(line.text) for line in lines if line.words and _runs_down(line))
+    return down * 2 > sum(len(line.text) for line in lines)
+
+
+def reading_order(lines: Sequence[Line], params: LayoutParams) -> list[Line]:
+    """Lines of one page (content order) → lines in reading order."""
+    if len(lines) < 2:
+        return list(lines)
+    if _is_vertical_page(lines):
+        return list(lines)  # assembly already reads the columns right to left
+    frame = _frame(lines)
+    main: list[_Span] = []
+    other: list[Line] = []
+    for order, line in enumerate(lines):
+        if line.direction[0] * frame[0] + line.direction[1] * frame[1] >= _SAME_DIRECTION:
+            main.extend(_split_line(line, order, frame, params))
+        else:
+            other.append(line)
+    splits: list[int] = []
+    leaves = _cut(main, params, 0, splits) if main else []
+    if not splits:
+        return list(lines)  # single-column pages keep their line order
+    result: list[Line] = []
+    for leaf in leaves:
+        result.extend(_join(row, frame) for row in _rows(leaf))
+    return result + other
