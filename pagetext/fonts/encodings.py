@@ -60,9 +60,11 @@ def glyph_name_to_unicode(name: str, zapf_dingbats: bool = False) -> str:
 
 
 # Presentation forms are glyph shapes, not text: search and copy-paste want the letters.
-# Latin ligatures U+FB00–FB06, Arabic presentation forms A and B, and the vertical forms of
-# U+FE10–FE19 (︒ is 。). CJK compatibility forms (U+FE30–FE4F) stay: other tools keep them.
-_PRESENTATION_FORMS = re.compile("[\ufb00-\ufb06\ufb50-\ufdff\ufe10-\ufe19\ufe70-\ufeff]")
+# Latin ligatures U+FB00–FB06, Arabic presentation forms A and B, the vertical forms of
+# U+FE10–FE19 (︒ is 。), and Kangxi radicals (U+2F00–2FDF), which some producers' ToUnicode
+# maps give for ordinary ideographs (⽇ for 日). CJK compatibility forms (U+FE30–FE4F) stay:
+# other tools keep them.
+_PRESENTATION_FORMS = re.compile("[\u2f00-\u2fdf\ufb00-\ufb06\ufb50-\ufdff\ufe10-\ufe19\ufe70-\ufeff]")
 # Typographic hyphens that searchers type as "-".
 _HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})
 

@@ -30,8 +30,12 @@ class Decision(NamedTuple):
     reason: str
 
 
-def decide(prev: Glyph, glyph: Glyph, params: LayoutParams) -> Decision:
-    """Apply the line-break rule, then the word-space rule, to two consecutive glyphs."""
+def decide(prev: Glyph, glyph: Glyph, params: LayoutParams, tracking: float = 0.0) -> Decision:
+    """Apply the line-break rule, then the word-space rule, to two consecutive glyphs.
+
+    `tracking` (a share of the box height) is the letter spacing of a letter-spaced line: gaps
+    up to it are no word gaps.
+    """
     ux, uy = prev.direction
     px, py = prev.baseline_start
     cx, cy = glyph.baseline_start
@@ -44,7 +48,7 @@ def decide(prev: Glyph, glyph: Glyph, params: LayoutParams) -> Decision:
     ex, ey = prev.glyph_end
     gx, gy = glyph.glyph_end
     gap = max((cx - ex) * ux + (cy - ey) * uy, (px - gx) * ux + (py - gy) * uy)
-    space_limit = params.word_gap * height
+    space_limit = (params.word_gap + tracking) * height
     before = prev.text[-1]
     after = glyph.text[0]
     apart = False
@@ -254,38 +258,62 @@ def _line(items: list[tuple[Glyph, bool]], stacked: bool) -> Line | None:
     return Line(text, bbox, quad, direction, font_name, font_size, tuple(words))
 
 
+def _tracking(pairs: list[tuple[Glyph, Glyph, Decision]], params: LayoutParams) -> float:
+    """The letter spacing of a line, as a share of the box height, when most of its letter
+    gaps are wider than a word gap (ashow, CSS letter-spacing); else 0."""
+    ratios = sorted(
+        d.gap / d.height
+        for prev, glyph, d in pairs
+        if d.height > 0 and not prev.text[-1].isspace() and not glyph.text[0].isspace()
+    )
+    if len(ratios) < params.tracking_min_gaps:
+        return 0.0
+    median = ratios[len(ratios) // 2]
+    return median if median > params.word_gap else 0.0
+
+
+def _decided_lines(
+    glyphs: Sequence[Glyph], params: LayoutParams
+) -> list[list[tuple[Glyph, Decision | None]]]:
+    """Glyphs grouped into lines, each glyph with the decision that joined it to its line
+    (None for a line's first glyph); a letter-spaced line is decided again with its tracking."""
+    lines: list[list[tuple[Glyph, Decision | None]]] = []
+    prev: Glyph | None = None
+    for glyph in _prepare(glyphs, params):
+        decision = decide(prev, glyph, params) if prev is not None else None
+        if decision is None or decision.line_break:
+            lines.append([])
+        lines[-1].append((glyph, decision))
+        prev = glyph
+    for line in lines:
+        joined = [(line[i - 1][0], glyph, d) for i, (glyph, d) in enumerate(line) if d is not None]
+        tracking = _tracking(joined, params)
+        if tracking:
+            for i in range(1, len(line)):
+                line[i] = (line[i][0], decide(line[i - 1][0], line[i][0], params, tracking))
+    return lines
+
+
 def assemble(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Line]:
     """Group glyphs, in the order given, into lines of words."""
     lines: list[Line] = []
-    items: list[tuple[Glyph, bool]] = []
-    stacked = False
-    prev: Glyph | None = None
-    for glyph in _prepare(glyphs, params):
-        if prev is not None:
-            decision = decide(prev, glyph, params)
-            if decision.line_break:
-                line = _line(items, stacked)
-                if line is not None:
-                    lines.append(line)
-                items = []
-                stacked = False
-            elif decision.reason == "cjk column":
-                stacked = True
-            items.append((glyph, decision.space))
-        else:
-            items.append((glyph, False))
-        prev = glyph
-    line = _line(items, stacked)
-    if line is not None:
-        lines.append(line)
+    for decided in _decided_lines(glyphs, params):
+        items = [(glyph, decision is not None and decision.space) for glyph, decision in decided]
+        stacked = any(decision is not None and decision.reason == "cjk column" for _, decision in decided)
+        line = _line(items, stacked)
+        if line is not None:
+            lines.append(line)
     return lines
 
 
 def explain(glyphs: Sequence[Glyph], params: LayoutParams) -> Iterator[tuple[Glyph, Glyph, Decision]]:
     """Each consecutive glyph pair that assembly looks at, with the decision taken."""
-    prepared = _prepare(glyphs, params)
-    for prev, glyph in itertools.pairwise(prepared):
-        yield prev, glyph, decide(prev, glyph, params)
+    prev: Glyph | None = None
+    for decided in _decided_lines(glyphs, params):
+        for glyph, decision in decided:
+            if prev is not None:
+                yield prev, glyph, decision or decide(prev, glyph, params)
+            prev = glyph
 
 
 def lines_text(lines: Sequence[Line]) -> str:

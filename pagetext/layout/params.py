@@ -19,6 +19,10 @@ class LayoutParams:
     # New line: a move across the writing direction longer than this × the larger box
     # height. Superscripts (rise ≈ 0.4) and baseline jitter stay below it.
     line_shift: float = 0.5
+    # Letter-spaced lines: when the median letter gap of a line of at least tracking_min_gaps
+    # gaps exceeds the word-gap limit, that median is the line's tracking, and only gaps wider
+    # than tracking + word_gap are word spaces.
+    tracking_min_gaps: int = 6
     # Fake bold: a glyph repeating the text of one drawn among the last `duplicate_window`
     # glyphs, with an origin closer than this × box height, is a duplicate and is dropped.
     # Producers offset the copies by 1–3 % of the size; real repeated letters are a full

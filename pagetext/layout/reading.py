@@ -74,7 +74,12 @@ def _split_line(line: Line, order: int, frame: Point, params: LayoutParams) -> l
             groups.append([])
         groups[-1].append(index)
         previous_end = max(previous_end, end)
-    return [_Span([line.words[i] for i in sorted(group)], order, frame) for group in groups]
+    spans = [_Span([line.words[i] for i in sorted(group)], order, frame) for group in groups]
+    if len(spans) >= 3 and 2 * sum(s.chars < params.min_column_chars for s in spans) > len(spans):
+        # Short cells side by side: a table row. Kept whole, it is wide, stays out of the
+        # gutter search, and keeps its place as a band across the columns.
+        return [_Span(list(line.words), order, frame)]
+    return spans
 
 
 def _x_gutter(spans: list[_Span], params: LayoutParams) -> tuple[float, float] | None:
@@ -263,8 +268,8 @@ def reading_order(lines: Sequence[Line], params: LayoutParams) -> list[Line]:
             other.append(line)
     splits: list[int] = []
     leaves = _cut(main, params, 0, splits) if main else []
-    if not splits:
-        return list(lines)  # single-column pages keep their line order
+    if not splits:  # single-column pages keep their line order; other directions follow
+        return [line for line in lines if line not in other] + other
     result: list[Line] = []
     for leaf in leaves:
         result.extend(_join(row, frame) for row in _rows(leaf))

@@ -164,3 +164,16 @@ def test_document_text_over_page_ranges() -> None:
         assert doc.text(pages="3,1-2") == "three\fone\ftwo"
         with pytest.raises(pagetext.UsageError):
             doc.text(pages="4")
+
+
+def test_letter_spaced_line_keeps_its_words() -> None:
+    # ashow-style tracking of 0.2 em on every glyph: more than a word gap, so the line's own
+    # median gap is its tracking and only the wider word gaps become spaces.
+    content = b"BT /F1 10 Tf 2 Tc 100 700 Td (Letter spaced words here) Tj ET"
+    assert text(content) == "Letter spaced words here"
+
+
+def test_a_few_wide_gaps_are_not_tracking() -> None:
+    # Word-by-word drawing: most gaps are zero, so no tracking; the word gaps stay spaces.
+    content = b"BT /F1 10 Tf 100 700 Td [(alpha) -400 (beta) -400 (gamma)] TJ ET"
+    assert text(content) == "alpha beta gamma"

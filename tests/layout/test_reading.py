@@ -1,0 +1,142 @@
+"""Reading order (SPEC §3.8): the guarded XY-cut on pages built to show each case."""
+
+from __future__ import annotations
+
+import math
+
+from tests.pdfbuild import open_page
+
+SIZE = 10  # the test font: 5 units per glyph at 10 pt
+
+
+def _line(x: float, y: float, text: str, size: float = SIZE) -> bytes:
+    return b"BT /F1 %g Tf %g %g Td (%s) Tj ET\n" % (size, x, y, text.encode())
+
+
+def _column(name: str, x: float, top: float, count: int, leading: float = 12) -> list[bytes]:
+    """`count` lines "<name> line 01 text" starting at `top`, one under the other."""
+    return [_line(x, top - i * leading, f"{name} line {i + 1:02d} text") for i in range(count)]
+
+
+def _lines(page_text: str) -> list[str]:
+    return page_text.split("\n")
+
+
+def _expected(name: str, count: int) -> list[str]:
+    return [f"{name} line {i + 1:02d} text" for i in range(count)]
+
+
+def test_two_columns_drawn_row_by_row_read_column_by_column() -> None:
+    left = _column("Left", 50, 700, 20)
+    right = _column("Right", 320, 700, 20)
+    content = b"".join(a + b for a, b in zip(left, right, strict=True))
+    page = open_page(content)
+    assert _lines(page.text()) == _expected("Left", 20) + _expected("Right", 20)
+    assert page.text(order="content").startswith("Left line 01 text Right line 01 text\n")
+
+
+def test_row_by_row_in_one_text_object_splits_at_the_gutter() -> None:
+    # Each printed row is one line of the content stream across both columns.
+    rows = [
+        b"BT /F1 10 Tf 50 %d Td (Left line %02d text) Tj 270 0 Td (Right line %02d text) Tj ET\n"
+        % (700 - 12 * i, i + 1, i + 1)
+        for i in range(12)
+    ]
+    assert _lines(open_page(b"".join(rows)).text()) == _expected("Left", 12) + _expected("Right", 12)
+
+
+def test_three_columns() -> None:
+    columns = [_column(name, x, 700, 12) for name, x in (("One", 40), ("Two", 230), ("Three", 420))]
+    content = b"".join(b"".join(parts) for parts in zip(*columns, strict=True))
+    assert _lines(open_page(content).text()) == _expected("One", 12) + _expected("Two", 12) + _expected(
+        "Three", 12
+    )
+
+
+def test_title_abstract_two_columns_and_footer_keep_their_places() -> None:
+    title = _line(150, 760, "A Title That Spans The Whole Width Of The Page", 16)
+    abstract = _line(50, 735, "Abstract: a single full width paragraph line above both of the two columns")
+    left = _column("Left", 50, 700, 15)
+    right = _column("Right", 320, 700, 15)
+    footer = _line(50, 40, "Footer: page 1 of 1 with a running footer that spans the page width")
+    content = footer + b"".join(a + b for a, b in zip(left, right, strict=True)) + abstract + title
+    lines = _lines(open_page(content).text())
+    assert lines[0] == "A Title That Spans The Whole Width Of The Page"
+    assert lines[1].startswith("Abstract:")
+    assert lines[2:17] == _expected("Left", 15)
+    assert lines[17:32] == _expected("Right", 15)
+    assert lines[32].startswith("Footer:")
+
+
+def test_caption_spanning_the_columns_sits_between_the_parts_above_and_below() -> None:
+    upper = [
+        a + b for a, b in zip(_column("UpLeft", 50, 700, 10), _column("UpRight", 320, 700, 10), strict=True)
+    ]
+    caption = _line(60, 560, "Figure 1: a caption as wide as both columns together, under a figure")
+    lower = [
+        a + b
+        for a, b in zip(_column("DownLeft", 50, 530, 10), _column("DownRight", 320, 530, 10), strict=True)
+    ]
+    lines = _lines(open_page(b"".join(upper) + caption + b"".join(lower)).text())
+    assert lines == (
+        _expected("UpLeft", 10)
+        + _expected("UpRight", 10)
+        + [lines[20]]
+        + _expected("DownLeft", 10)
+        + _expected("DownRight", 10)
+    )
+    assert lines[20].startswith("Figure 1:")
+
+
+def test_sparse_title_page_with_two_x_peaks_is_not_split() -> None:
+    content = b"".join(
+        _line(x, 700 - 40 * i, f"{word} entry {i}")
+        for i in range(4)
+        for x, word in ((60, "Left"), (360, "Right"))
+    )
+    page = open_page(content)
+    assert page.text() == page.text(order="content")
+
+
+def test_table_crossing_the_gutter_of_a_two_column_page() -> None:
+    left = _column("Left", 50, 700, 12)
+    right = _column("Right", 320, 700, 12)
+    table = [
+        _line(50, 540 - 14 * r, f"cell{r}a")
+        + _line(200, 540 - 14 * r, f"cell{r}b")
+        + _line(330, 540 - 14 * r, f"cell{r}c")
+        + _line(460, 540 - 14 * r, f"cell{r}d")
+        for r in range(4)
+    ]
+    lower_left = _column("LowLeft", 50, 470, 12)
+    lower_right = _column("LowRight", 320, 470, 12)
+    content = b"".join(left + right + table + lower_left + lower_right)
+    lines = _lines(open_page(content).text())
+    assert lines[:24] == _expected("Left", 12) + _expected("Right", 12)
+    assert lines[24:28] == [f"cell{r}a cell{r}b cell{r}c cell{r}d" for r in range(4)]
+    assert lines[28:] == _expected("LowLeft", 12) + _expected("LowRight", 12)
+
+
+def test_single_column_page_with_indented_code_is_not_split() -> None:
+    code = ["def extract(path):", "with open(path) as doc:", "for page in doc:", "print(page.text())", "}"]
+    indent = [0, 4, 8, 12, 0]
+    content = b"".join(_line(50 + 5 * indent[i % 5], 700 - 12 * i, code[i % 5]) for i in range(30))
+    page = open_page(content)
+    assert page.text() == page.text(order="content")
+    assert page.text().split("\n")[:2] == ["def extract(path):", "with open(path) as doc:"]
+
+
+def test_numeric_table_is_read_row_by_row() -> None:
+    rows = [b"".join(_line(60 + 120 * c, 700 - 14 * r, f"{r}.{c}") for c in range(4)) for r in range(15)]
+    # Drawn column by column: reading order must still give rows (cells are short).
+    by_column = b"".join(_line(60 + 120 * c, 700 - 14 * r, f"{r}.{c}") for c in range(4) for r in range(15))
+    assert open_page(b"".join(rows)).text().split("\n")[0] == "0.0 0.1 0.2 0.3"
+    assert open_page(by_column).text() == open_page(by_column).text(order="content")
+
+
+def test_rotated_sidebar_comes_after_the_body() -> None:
+    body = b"".join(_column("Body", 80, 700, 12))
+    cos, sin = math.cos(math.pi / 2), math.sin(math.pi / 2)
+    sidebar = b"BT /F1 10 Tf %f %f %f %f 40 300 Tm (Rotated sidebar text) Tj ET\n" % (cos, sin, -sin, cos)
+    lines = _lines(open_page(sidebar + body).text())
+    assert lines == [*_expected("Body", 12), "Rotated sidebar text"]
