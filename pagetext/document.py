@@ -21,6 +21,8 @@ from pagetext.errors import (
     UnsupportedError,
     UsageError,
 )
+from pagetext.layout.assembly import assemble
+from pagetext.layout.furniture import Furniture, signatures
 from pagetext.layout.params import LayoutParams
 from pagetext.page import Page
 
@@ -118,11 +120,22 @@ class Document:
         self._pdf = pdf
         self.warnings: list[str] = []
         self._fonts = FontCache()
+        self._furniture: Furniture | None = None
         try:
             self._page_objects = [page.obj for page in pdf.pages]
         except (pikepdf.PdfError, RuntimeError, ValueError, RecursionError) as error:
             pdf.close()
             raise DamagedPdfError(f"the page tree could not be read: {error}") from error
+
+    def furniture(self) -> Furniture:
+        """Running headers and footers of the document (read once, from every page)."""
+        if self._furniture is None:
+            found = []
+            for page in self:
+                lines = assemble(page.glyphs(forms=True, visible_only=True), LayoutParams())
+                found.append(signatures(lines, page.visible_box))
+            self._furniture = Furniture(found)
+        return self._furniture
 
     def _warn(self, message: str) -> None:
         self.warnings.append(message)

@@ -22,6 +22,7 @@ def _line(line: Line) -> dict[str, Any]:
         "font": line.font_name,
         "size": round(line.font_size, 3),
         "words": [{"text": word.text, "bbox": _box(word.bbox)} for word in line.words],
+        **({"role": line.role} if line.role else {}),
     }
 
 
@@ -32,10 +33,13 @@ def page_record(page: Page, order: str) -> dict[str, Any]:
         "media_box": _box(page.media_box),
         "visible_box": _box(page.visible_box),
         "rotation": page.rotation,
-        "lines": [_line(line) for line in page.lines(order=order)],
+        "lines": [_line(line) for line in page.lines(order=order, roles=True)],
     }
 
 
 def to_json(pages: Iterable[Page], order: str) -> str:
-    """pages → lines → words, each with its box in PDF user space (points, origin bottom-left)."""
+    """pages → lines → words, each with its box in PDF user space (points, origin bottom-left).
+
+    Lines that repeat across pages carry "role": "header" or "footer".
+    """
     return json.dumps({"pages": [page_record(page, order) for page in pages]}, ensure_ascii=False)

@@ -137,17 +137,25 @@ class Page:
             result = list(result)
         return result
 
-    def lines(self, order: str = "reading", params: LayoutParams | None = None) -> list[Line]:
+    def lines(
+        self, order: str = "reading", params: LayoutParams | None = None, roles: bool = False
+    ) -> list[Line]:
         """The lines of the visible text (forms included), each with its words and glyphs.
 
         order="reading" (the default) reads columns and blocks as a person does (XY-cut);
         order="content" keeps the order in which the content stream draws the text.
+        roles=True marks running headers and footers (Line.role); it reads every page of the
+        document once, the first time it is asked for.
         """
         if order not in ORDERS:
             raise UsageError(f"unknown order {order!r}; use one of {', '.join(ORDERS)}")
         params = params or LayoutParams()
         lines = assemble(self.glyphs(forms=True, visible_only=True), params)
-        return reading_order(lines, params) if order == "reading" else lines
+        if order == "reading":
+            lines = reading_order(lines, params)
+        if roles:
+            self._document.furniture().mark(lines, self.visible_box)
+        return lines
 
     def words(self, order: str = "reading", params: LayoutParams | None = None) -> list[Word]:
         return [word for line in self.lines(order, params) for word in line.words]

@@ -24,7 +24,11 @@ class Word:
 
 @dataclass(slots=True)
 class Line:
-    """Words on one line, in reading order, joined by single spaces."""
+    """Words on one line, in reading order, joined by single spaces.
+
+    role: "header" or "footer" for page furniture that repeats across the document's pages
+    (only when asked for: Page.lines(roles=True)), else "".
+    """
 
     text: str
     bbox: Box
@@ -33,6 +37,7 @@ class Line:
     font_name: str
     font_size: float
     words: tuple[Word, ...]
+    role: str = ""
 
     @property
     def glyphs(self) -> tuple[Glyph, ...]:
