@@ -5,6 +5,7 @@ from pagetext.document import Document, open, parse_page_range  # noqa: A004
 from pagetext.errors import (
     DamagedPdfError,
     FileReadError,
+    LimitExceeded,
     PasswordError,
     PdfError,
     PdfWarning,
@@ -14,6 +15,7 @@ from pagetext.errors import (
 from pagetext.geometry import Box
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Line, Word
+from pagetext.limits import Limits
 from pagetext.page import Page
 
 __version__ = "0.1.0"
@@ -25,6 +27,8 @@ __all__ = [
     "FileReadError",
     "Glyph",
     "LayoutParams",
+    "LimitExceeded",
+    "Limits",
     "Line",
     "Page",
     "PasswordError",

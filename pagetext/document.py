@@ -24,6 +24,7 @@ from pagetext.errors import (
 from pagetext.layout.assembly import assemble
 from pagetext.layout.furniture import Furniture, signatures
 from pagetext.layout.params import LayoutParams
+from pagetext.limits import Limits
 from pagetext.page import Page
 
 Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes]]
@@ -108,16 +109,22 @@ def _open_pdf(source: Source, password: str | bytes | None) -> pikepdf.Pdf:
     raise PasswordError(f"the password given for {label} is wrong") from last_error
 
 
-def open(source: Source, password: str | bytes | None = None) -> Document:  # noqa: A001
-    """Open a PDF from a path, bytes or a binary file object. Use it as a context manager."""
-    return Document(_open_pdf(source, password))
+def open(  # noqa: A001
+    source: Source, password: str | bytes | None = None, limits: Limits | None = None
+) -> Document:
+    """Open a PDF from a path, bytes or a binary file object. Use it as a context manager.
+
+    limits: budgets per page (operators, glyphs, decoded bytes, time); see pagetext.Limits.
+    """
+    return Document(_open_pdf(source, password), limits)
 
 
 class Document:
     """An open PDF: a sequence of pages."""
 
-    def __init__(self, pdf: pikepdf.Pdf) -> None:
+    def __init__(self, pdf: pikepdf.Pdf, limits: Limits | None = None) -> None:
         self._pdf = pdf
+        self.limits = limits or Limits()
         self.warnings: list[str] = []
         self._fonts = FontCache()
         self._furniture: Furniture | None = None

@@ -29,3 +29,7 @@ class UsageError(PdfError, ValueError):
 
 class PdfWarning(UserWarning):
     """Category of the Python warnings pagetext issues for content it could only partly read."""
+
+
+class LimitExceeded(PdfError):
+    """A page went over one of its budgets (pagetext.Limits) while strict mode was on."""

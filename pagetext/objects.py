@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zlib
 from decimal import Decimal
 from typing import Any
 
@@ -13,13 +14,43 @@ from pagetext.content.lexer import Warn, decode_name
 OBJECT_ERRORS = (pikepdf.PdfError, RuntimeError, ValueError, TypeError, UnicodeDecodeError)
 
 
-def read_stream(stream: Any, what: str, warn: Warn) -> bytes | None:
-    """The decoded data of a stream, or None (with a warning) when it cannot be decoded."""
+DEFAULT_MAX_STREAM_BYTES = 256 * 1024 * 1024
+
+
+def read_stream(
+    stream: Any, what: str, warn: Warn, max_bytes: int = DEFAULT_MAX_STREAM_BYTES
+) -> bytes | None:
+    """The decoded data of a stream, at most max_bytes of it; None (with a warning) when it
+    cannot be decoded.
+
+    Flate streams, the usual decompression bombs, are inflated here with a cap, so that a
+    bomb costs max_bytes, not its full size; other filters go through qpdf.
+    """
     try:
-        data: bytes = stream.read_bytes()
+        data = _inflate(stream, max_bytes)
+        if data is None:
+            data = stream.read_bytes()
     except OBJECT_ERRORS as error:
         warn(f"{what} could not be decoded ({error}); skipped")
         return None
+    if len(data) > max_bytes:
+        warn(f"{what} decodes to more than {max_bytes} bytes; only the first {max_bytes} were read")
+        data = data[:max_bytes]
+    return data
+
+
+def _inflate(stream: Any, max_bytes: int) -> bytes | None:
+    """Inflate a plain /FlateDecode stream with a cap; None for anything else (or damage)."""
+    filters = stream.get("/Filter")
+    if isinstance(filters, pikepdf.Array) and len(filters) == 1:
+        filters = filters[0]
+    if filters != pikepdf.Name.FlateDecode or stream.get("/DecodeParms") is not None:
+        return None
+    inflater = zlib.decompressobj()
+    try:
+        data = inflater.decompress(stream.read_raw_bytes(), max_bytes + 1)
+    except zlib.error:
+        return None  # qpdf recovers what it can of damaged Flate data
     return data
 
 

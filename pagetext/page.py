@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import warnings
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +16,7 @@ from pagetext.layout.assembly import assemble, lines_text
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.reading import reading_order
 from pagetext.layout.records import Line, Word
+from pagetext.limits import BudgetStop, PageBudget
 from pagetext.objects import read_stream
 
 if TYPE_CHECKING:
@@ -86,7 +88,7 @@ class Page:
         self.warnings.append(message)
         warnings.warn(f"page {self.number}: {message}", PdfWarning, stacklevel=2)
 
-    def _content(self) -> bytes:
+    def _content(self, budget: PageBudget) -> bytes:
         """The page's content streams joined into one (§7.8.2: they form one stream)."""
         contents = self._obj.get("/Contents")
         streams = list(contents) if isinstance(contents, pikepdf.Array) else [contents]
@@ -97,8 +99,9 @@ class Page:
             if not isinstance(stream, pikepdf.Stream):
                 self._warn("a /Contents entry is not a stream; skipped")
                 continue
-            data = read_stream(stream, "a content stream", self._warn)
+            data = read_stream(stream, "a content stream", self._warn, budget.limits.max_stream_bytes)
             if data is not None:
+                budget.spend_bytes(len(data))
                 parts.append(data)
         return b"\n".join(parts)
 
@@ -106,9 +109,13 @@ class Page:
         glyphs = self._glyphs.get(clip_forms)
         if glyphs is None:
             collector = GlyphCollector()
-            interpreter = Interpreter(collector, self._document._fonts, self._warn, clip_forms=clip_forms)
-            resources = _inherited(self._obj, "/Resources")
-            interpreter.run_page(self._content(), resources)
+            budget = PageBudget(self._document.limits, self._warn)
+            interpreter = Interpreter(
+                collector, self._document._fonts, self._warn, budget, clip_forms=clip_forms
+            )
+            # The glyphs drawn before a budget ran out are the page's text.
+            with contextlib.suppress(BudgetStop):
+                interpreter.run_page(self._content(budget), _inherited(self._obj, "/Resources"))
             glyphs = self._glyphs[clip_forms] = collector.glyphs
         return glyphs
 

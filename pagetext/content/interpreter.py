@@ -19,9 +19,8 @@ from pagetext.content.lexer import Operand, Warn, iter_operations
 from pagetext.fonts.font import Font
 from pagetext.fonts.loader import fallback_font, load_font
 from pagetext.geometry import IDENTITY, Box, Matrix, multiply
+from pagetext.limits import PageBudget
 from pagetext.objects import read_stream
-
-MAX_FORM_DEPTH = 32  # second guard behind cycle detection: forms nested deeper are skipped
 
 
 class Device(Protocol):
@@ -123,15 +122,16 @@ class Interpreter:
         device: Device,
         fonts: FontCache,
         warn: Warn,
+        budget: PageBudget,
         *,
         clip_forms: bool = False,
-        max_form_depth: int = MAX_FORM_DEPTH,
     ) -> None:
         self.device = device
         self.fonts = fonts
         self.warn = warn
         self.clip_forms = clip_forms
-        self.max_form_depth = max_form_depth
+        self.budget = budget
+        self.max_form_depth = budget.limits.max_form_depth
         self.gs = GraphicsState(IDENTITY)
         self.stack: list[GraphicsState] = []
         self.text_matrix: Matrix = IDENTITY
@@ -181,7 +181,16 @@ class Interpreter:
         operators = self._operators
         warn = self.warn
         depth = len(self.stack)
+        budget = self.budget
+        count = budget.operators
+        max_operators = budget.limits.max_operators
         for operator, operands, index in iter_operations(content, warn):
+            count += 1
+            if count > max_operators:
+                budget.operators = count
+                raise budget.exceeded(f"page has more than {max_operators} operators")
+            if count & 0xFFF == 0:
+                budget.check_time()
             entry = operators.get(operator)
             if entry is None:
                 if operator not in KNOWN_IGNORED and operator not in self._unknown:
@@ -196,9 +205,15 @@ class Interpreter:
                 warn(f"{operator} takes {arity} operands, got {len(operands)}; kept the last {arity}")
                 operands = operands[len(operands) - arity :]
             try:
-                handler(operands, index)
+                if operator == "Do":  # a form spends from the same budget
+                    budget.operators = count
+                    handler(operands, index)
+                    count = budget.operators
+                else:
+                    handler(operands, index)
             except (TypeError, ValueError, ArithmeticError, IndexError):
                 warn(f"{operator} with operands of the wrong type skipped")
+        budget.operators = count
         # A stream leaves the state as it found it: unbalanced q inside it are dropped.
         if len(self.stack) > depth:
             self.gs = self.stack[depth]
@@ -439,6 +454,10 @@ class Interpreter:
             glyphs = [g for g in glyphs if clip.contains(*g.center)]
         if glyphs:
             self.device.show_glyphs(glyphs)
+            budget = self.budget
+            budget.glyphs += len(glyphs)
+            if budget.glyphs > budget.limits.max_glyphs:
+                raise budget.exceeded(f"page has more than {budget.limits.max_glyphs} glyphs")
 
     # -- marked content (§14.6) -------------------------------------------------------------
 
@@ -490,9 +509,10 @@ class Interpreter:
         if len(outer.forms) >= self.max_form_depth:
             self.warn(f"forms nested deeper than {self.max_form_depth}; form {name} skipped")
             return
-        content = read_stream(form, f"form {name}", self.warn)
+        content = read_stream(form, f"form {name}", self.warn, self.budget.limits.max_stream_bytes)
         if content is None:
             return
+        self.budget.spend_bytes(len(content))
         matrix = _matrix(form.get("/Matrix"))
         resources = form.get("/Resources")
         if not isinstance(resources, pikepdf.Dictionary):
