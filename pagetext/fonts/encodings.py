@@ -70,7 +70,10 @@ _HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})
 
 
 def _expand_presentation_form(match: re.Match[str]) -> str:
-    return unicodedata.normalize("NFKC", match.group())
+    char = match.group()
+    if char == "\ufb05":  # ﬅ is long s + t; NFKC would also fold the long s to s
+        return "\u017ft"
+    return unicodedata.normalize("NFKC", char)
 
 
 def text_of_glyph(text: str) -> str:

@@ -51,14 +51,19 @@ def decide(prev: Glyph, glyph: Glyph, params: LayoutParams, tracking: float = 0.
     space_limit = (params.word_gap + tracking) * height
     before = prev.text[-1]
     after = glyph.text[0]
-    apart = False
-    if 0.25 * min(prev.box_height, height) < abs(shift) <= line_limit:
-        # Boxes that do not overlap across the direction are on different lines, however big
-        # one of them is (a large heading over a small caption below it).
+    apart = nested = False
+    if abs(shift) > 0.25 * min(prev.box_height, height):
         prev_across = [x * -uy + y * ux for x, y in prev.quad]
         glyph_across = [x * -uy + y * ux for x, y in glyph.quad]
-        apart = min(glyph_across) > max(prev_across) or max(glyph_across) < min(prev_across)
-    if abs(shift) > line_limit or apart:
+        overlap = min(max(prev_across), max(glyph_across)) - max(min(prev_across), min(glyph_across))
+        small, big = sorted((prev.box_height, height))
+        # Boxes that do not overlap across the direction are on different lines, however big
+        # one of them is (a large heading over a small caption below it) ...
+        apart = overlap <= 0
+        # ... and a small glyph mostly inside a bigger one's box is a superscript or a
+        # subscript, however far it is raised or lowered (a footnote mark at 0.6 em).
+        nested = small <= params.script_size * big and overlap >= 0.5 * small
+    if (abs(shift) > line_limit and not nested) or apart:
         # CJK set one glyph under the other with a horizontal font is a vertical line.
         if (
             prev.writing_mode == 0

@@ -19,6 +19,9 @@ class LayoutParams:
     # New line: a move across the writing direction longer than this × the larger box
     # height. Superscripts (rise ≈ 0.4) and baseline jitter stay below it.
     line_shift: float = 0.5
+    # A glyph whose box is at most script_size × the other's, and overlaps it by half its own
+    # height, is a superscript or subscript and stays on the line even past line_shift.
+    script_size: float = 0.8
     # Letter-spaced lines: when the median letter gap of a line of at least tracking_min_gaps
     # gaps exceeds the word-gap limit, that median is the line's tracking, and only gaps wider
     # than tracking + word_gap are word spaces.
