@@ -188,7 +188,7 @@ def _prepare(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Glyph]:
 
 def _word(glyphs: list[Glyph], reverse: bool) -> Word:
     direction = glyphs[0].direction
-    quad, bbox = enclosing_quad(glyphs, direction)
+    quad, bbox = enclosing_quad([glyph.quad for glyph in glyphs], direction)
     text = "".join(glyph.text for glyph in glyphs)
     if reverse:  # a right-to-left word in visual order: read it the other way
         text = mirror("".join(glyph.text for glyph in reversed(glyphs)))
@@ -258,7 +258,7 @@ def _line(items: list[tuple[Glyph, bool]], stacked: bool) -> Line | None:
     else:
         words = [_word(group, False) for group in groups]
     text = " ".join(word.text.strip() for word in words)
-    quad, bbox = enclosing_quad([g for word in words for g in word.glyphs], direction)
+    quad, bbox = enclosing_quad([word.quad for word in words], direction)
     (font_name, font_size), _ = Counter((g.font_name, g.font_size) for g in glyphs).most_common(1)[0]
     return Line(text, bbox, quad, direction, font_name, font_size, tuple(words))
 

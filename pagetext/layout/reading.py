@@ -82,18 +82,18 @@ def _split_line(line: Line, order: int, frame: Point, params: LayoutParams) -> l
     return spans
 
 
-def _x_gutter(spans: list[_Span], params: LayoutParams) -> tuple[float, float] | None:
-    """The widest vertical gutter of a region: an X range almost no span covers."""
+def _x_gutters(spans: list[_Span], params: LayoutParams) -> list[tuple[float, float]]:
+    """The vertical gutters of a region, widest first: X ranges almost no span covers."""
     left = min(span.x0 for span in spans)
     right = max(span.x1 for span in spans)
     width = right - left
     if width <= 0:
-        return None
+        return []
     # Spans too wide to be column text and single characters (table cells, bullets) do not
     # shape columns: they are left out of the projection (the seed's guards).
     projected = [s for s in spans if s.x1 - s.x0 <= params.wide_span * width and s.chars > 1]
     if len(projected) < 2:
-        return None
+        return []
     height = statistics.median(span.height for span in projected)
     step = max(height / 4, width / 2000)
     bins = int(width / step) + 1
@@ -104,8 +104,8 @@ def _x_gutter(spans: list[_Span], params: LayoutParams) -> tuple[float, float] |
         for index in range(first, last + 1):
             coverage[index] += 1
     allowed = int(params.gutter_noise * len(projected))
-    best: tuple[float, float] | None = None
-    best_width = params.min_gutter * height
+    gutters: list[tuple[float, float]] = []
+    min_width = params.min_gutter * height
     index = 0
     while index < bins:
         if coverage[index] > allowed:
@@ -118,9 +118,15 @@ def _x_gutter(spans: list[_Span], params: LayoutParams) -> tuple[float, float] |
             continue  # an empty margin at the region's edge is no gutter
         gap_x0 = left + start * step
         gap_x1 = left + index * step
-        if gap_x1 - gap_x0 > best_width:
-            best, best_width = (gap_x0, gap_x1), gap_x1 - gap_x0
-    return best
+        if gap_x1 - gap_x0 > min_width:
+            gutters.append((gap_x0, gap_x1))
+    return sorted(gutters, key=lambda gap: gap[0] - gap[1])  # the widest first
+
+
+def _line_parts(minor: list[_Span], major: list[_Span]) -> bool:
+    """Whether most spans of the smaller side were cut from lines that continue on the other."""
+    lines = {span.order for span in major}
+    return 2 * sum(span.order in lines for span in minor) > len(minor)
 
 
 def _bands_around(spans: list[_Span], crossing: list[_Span]) -> list[list[_Span]]:
@@ -138,14 +144,14 @@ def _bands_around(spans: list[_Span], crossing: list[_Span]) -> list[list[_Span]
     return [band for band in bands if band]
 
 
-def _y_bands(spans: list[_Span], params: LayoutParams) -> list[list[_Span]]:
-    """Cut a region at empty horizontal bands at least band_gap × the text height tall."""
+def _y_bands(spans: list[_Span], gap: float) -> list[list[_Span]]:
+    """Cut a region at empty horizontal bands at least `gap` × the median text height tall."""
     ordered = sorted(spans, key=lambda s: -s.y1)
     height = statistics.median(span.height for span in spans)
     bands: list[list[_Span]] = [[ordered[0]]]
     bottom = ordered[0].y0
     for span in ordered[1:]:
-        if bottom - span.y1 > params.band_gap * height:
+        if bottom - span.y1 > gap * height:
             bands.append([])
         bands[-1].append(span)
         bottom = min(bottom, span.y0)
@@ -156,25 +162,30 @@ def _cut(spans: list[_Span], params: LayoutParams, depth: int, splits: list[int]
     """Leaves of the XY-cut, in reading order; `splits` counts the column splits made."""
     if len(spans) < 2 or depth >= params.max_cut_depth:
         return [spans]
-    gutter = _x_gutter(spans, params)
-    if gutter is not None:
-        gap_x0, gap_x1 = gutter
-        crossing = [s for s in spans if s.x0 < gap_x0 and s.x1 > gap_x1]
+    gutters = _x_gutters(spans, params)
+    if gutters:
+        gap_x0, gap_x1 = gutters[0]
+        # Spans crossing any gutter (titles, full-width captions, table rows) or centred in
+        # one (page numbers) keep their place as bands between the column parts.
+        crossing = [
+            s for s in spans if any((s.x0 < g0 and s.x1 > g1) or g0 <= s.center_x <= g1 for g0, g1 in gutters)
+        ]
         middle = (gap_x0 + gap_x1) / 2
         rest = [s for s in spans if not (s.x0 < gap_x0 and s.x1 > gap_x1)]
         left = [s for s in rest if s.center_x < middle]
         right = [s for s in rest if s.center_x >= middle]
-        # A page whose apparent columns all hold only a few spans (a title page, a colophon)
-        # is not split, nor is a table.
-        major = max(left, right, key=len)
+        major, minor = (left, right) if len(left) >= len(right) else (right, left)
         if (
-            left
-            and right
+            minor
+            # A page whose apparent columns all hold only a few spans (a title page, a
+            # colophon) is not split ...
             and len(major) >= params.min_column_spans
-            # Columns of text hold lines of words; short cells side by side are a table,
-            # read row by row. Most of the column's characters must be in long spans.
+            # ... nor a table: text columns hold lines of words, tables short cells, read row
+            # by row. Most of the column's characters must be in long spans ...
             and 2 * sum(s.chars for s in major if s.chars >= params.min_column_chars)
             >= sum(s.chars for s in major)
+            # ... nor a few labels cut off the lines they start ("1.9.  Modifications means").
+            and (len(minor) >= params.min_column_spans or not _line_parts(minor, major))
         ):
             if crossing:
                 bands = _bands_around(spans, crossing)
@@ -186,7 +197,7 @@ def _cut(spans: list[_Span], params: LayoutParams, depth: int, splits: list[int]
                 if 2 * sum(s.rtl_chars for s in spans) > sum(s.chars for s in spans):
                     first, second = second, first  # right-to-left text reads its columns from the right
                 return first + second
-    bands = _y_bands(spans, params)
+    bands = _y_bands(spans, params.band_gap)
     if len(bands) > 1:
         return [leaf for band in bands for leaf in _cut(band, params, depth + 1, splits)]
     return [spans]
@@ -220,8 +231,7 @@ def _rows(leaf: list[_Span]) -> list[list[_Span]]:
 
 def _join(spans: Sequence[_Span], frame: Point) -> Line:
     words = tuple(word for span in spans for word in span.words)
-    glyphs = [glyph for word in words for glyph in word.glyphs]
-    quad, bbox = enclosing_quad(glyphs, frame)
+    quad, bbox = enclosing_quad([word.quad for word in words], frame)
     first = words[0]
     text = " ".join(word.text for word in words)
     return Line(text, bbox, quad, frame, first.font_name, first.font_size, words)

@@ -44,14 +44,14 @@ class Line:
         return tuple(glyph for word in self.words for glyph in word.glyphs)
 
 
-def enclosing_quad(glyphs: Sequence[Glyph], direction: Point) -> tuple[Quad, Box]:
-    """The smallest rectangle along `direction` around the glyphs' quads, and its bbox."""
+def enclosing_quad(quads: Sequence[Quad], direction: Point) -> tuple[Quad, Box]:
+    """The smallest rectangle along `direction` around the quads, and its bbox."""
     ux, uy = direction
     if ux == 1.0 and uy == 0.0:  # upright text, the common case: the quad is the bbox
         x0 = y0 = float("inf")
         x1 = y1 = float("-inf")
-        for glyph in glyphs:
-            (ax, ay), _, (cx, cy), _ = glyph.quad  # opposite corners
+        for quad in quads:
+            (ax, ay), _, (cx, cy), _ = quad  # opposite corners
             if ax > cx:
                 ax, cx = cx, ax
             if ay > cy:
@@ -70,8 +70,8 @@ def enclosing_quad(glyphs: Sequence[Glyph], direction: Point) -> tuple[Quad, Box
     across = []
     xs = []
     ys = []
-    for glyph in glyphs:
-        for x, y in glyph.quad:
+    for quad in quads:
+        for x, y in quad:
             along.append(x * ux + y * uy)
             across.append(x * nx + y * ny)
             xs.append(x)
