@@ -218,11 +218,13 @@ def iter_operations(data: bytes, warn: Warn) -> Iterator[Operation]:
     index = -1
     inline_image = False  # between BI and ID: the tokens are the image's dictionary
     pos = 0
-    end = len(data)
+    # Trailing white space is cut off first: a token match that fails after a long run of
+    # it would backtrack through the whole run (a bomb of spaces took minutes).
+    end = len(data.rstrip(b"\x00\t\n\x0c\r "))
     while pos < end:
-        match = match_token(data, pos)
+        match = match_token(data, pos, end)
         if match is None:
-            break  # only whitespace remains
+            break
         pos = match.end()
         kind = match.lastindex
         if kind == _NUMBER:
