@@ -8,6 +8,7 @@ import subprocess
 import sys
 import warnings
 import zlib
+from pathlib import Path
 
 import pikepdf
 import pytest
@@ -183,6 +184,28 @@ def test_interpreter_survives_token_soup(tokens: list[bytes]) -> None:
 def test_cmap_parser_survives_token_soup(tokens: list[bytes]) -> None:
     cmap, _ = parse_cmap(b" ".join(tokens), lambda message: None)
     list(cmap.split(b"\x00\x41\xff\xff\x01"))
+
+
+SAMPLE = (Path(__file__).resolve().parent.parent / "examples" / "sample.pdf").read_bytes()
+
+
+@FUZZ
+@given(
+    st.lists(st.tuples(st.integers(0, len(SAMPLE) - 1), st.integers(0, 255)), max_size=12),
+    st.integers(0, len(SAMPLE)),
+)
+def test_whole_file_open_survives_byte_flips_and_cuts(flips: list[tuple[int, int]], cut: int) -> None:
+    data = bytearray(SAMPLE)
+    for position, value in flips:
+        data[position] = value
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            with pagetext.open(bytes(data[:cut] if cut > 20 else data)) as doc:
+                for page in doc:
+                    page.text()
+        except pagetext.PdfError:
+            pass
 
 
 def _mutations(data: bytes, seed: int) -> list[bytes]:
