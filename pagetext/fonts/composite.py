@@ -151,32 +151,13 @@ class CompositeFont(Font):
         return w1, self.cid_widths.get(cid, self.default_width) / 2, vy
 
 
-def _parse_w(array: Any) -> dict[int, float]:
-    """CID widths from /W: `c [w1 w2 …]` and `c_first c_last w` entries (§9.7.4.3)."""
-    widths: dict[int, float] = {}
-    items = list(array)
-    i = 0
-    while i < len(items) - 1:
-        first = int(number(items[i]))
-        following = items[i + 1]
-        if isinstance(following, pikepdf.Array):
-            for offset, value in enumerate(following):
-                widths[first + offset] = number(value) / 1000
-            i += 2
-        elif i + 2 < len(items):
-            last = min(int(number(following)), first + MAX_W_SPAN)
-            width = number(items[i + 2]) / 1000
-            for cid in range(first, last + 1):
-                widths[cid] = width
-            i += 3
-        else:
-            break
-    return widths
+def _parse_cid_metrics(array: Any, size: int) -> dict[int, tuple[float, ...]]:
+    """Per-CID metrics of `size` numbers each, from /W (size 1) or /W2 (size 3), §9.7.4.3.
 
-
-def _parse_w2(array: Any) -> dict[int, tuple[float, float, float]]:
-    """Vertical metrics from /W2: `c [w1y vx vy …]` and `c_first c_last w1y vx vy` entries."""
-    metrics: dict[int, tuple[float, float, float]] = {}
+    Entries are `c [m1 m2 …]` (consecutive CIDs from c) or `c_first c_last m…` (one set of
+    metrics for a range); values are in 1/1000 text space.
+    """
+    metrics: dict[int, tuple[float, ...]] = {}
     items = list(array)
     i = 0
     while i < len(items) - 1:
@@ -184,15 +165,15 @@ def _parse_w2(array: Any) -> dict[int, tuple[float, float, float]]:
         following = items[i + 1]
         if isinstance(following, pikepdf.Array):
             values = [number(v) / 1000 for v in following]
-            for j in range(0, len(values) - 2, 3):
-                metrics[first + j // 3] = (values[j], values[j + 1], values[j + 2])
+            for j in range(0, len(values) - size + 1, size):
+                metrics[first + j // size] = tuple(values[j : j + size])
             i += 2
-        elif i + 4 < len(items):
+        elif i + 1 + size < len(items):
             last = min(int(number(following)), first + MAX_W_SPAN)
-            entry = (number(items[i + 2]) / 1000, number(items[i + 3]) / 1000, number(items[i + 4]) / 1000)
+            entry = tuple(number(v) / 1000 for v in items[i + 2 : i + 2 + size])
             for cid in range(first, last + 1):
                 metrics[cid] = entry
-            i += 5
+            i += 2 + size
         else:
             break
     return metrics
@@ -262,11 +243,11 @@ def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
     result.default_width = number(cid_font.get("/DW"), 1000) / 1000
     w = cid_font.get("/W")
     if isinstance(w, pikepdf.Array):
-        result.cid_widths = _parse_w(w)
+        result.cid_widths = {cid: entry[0] for cid, entry in _parse_cid_metrics(w, 1).items()}
     dw2 = cid_font.get("/DW2")
     if isinstance(dw2, pikepdf.Array) and len(dw2) == 2:
         result.default_vertical = (number(dw2[0]) / 1000, number(dw2[1]) / 1000)
     w2 = cid_font.get("/W2")
     if isinstance(w2, pikepdf.Array):
-        result.vertical = _parse_w2(w2)
+        result.vertical = {cid: (e[0], e[1], e[2]) for cid, e in _parse_cid_metrics(w2, 3).items()}
     return result

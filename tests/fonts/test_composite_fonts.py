@@ -75,3 +75,12 @@ def test_cmap_parser_usecmap_wmode_and_split() -> None:
     assert cmap.wmode == 1
     assert list(cmap.split(b"A\x81\x40B")) == [(0x41, 1), (0x8140, 2), (0x42, 1)]
     assert list(CMap().split(b"\x00\x01\x00")) == [(1, 2), (0, 1)]
+
+
+def test_w_and_w2_arrays_in_both_forms() -> None:
+    from pagetext.fonts.composite import _parse_cid_metrics
+
+    widths = _parse_cid_metrics(Array([1, Array([500, 600]), 10, 12, 250]), 1)
+    assert widths == {1: (0.5,), 2: (0.6,), 10: (0.25,), 11: (0.25,), 12: (0.25,)}
+    vertical = _parse_cid_metrics(Array([5, Array([-1000, 500, 880]), 7, 8, -900, 400, 800]), 3)
+    assert vertical == {5: (-1.0, 0.5, 0.88), 7: (-0.9, 0.4, 0.8), 8: (-0.9, 0.4, 0.8)}
