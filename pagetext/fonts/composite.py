@@ -251,3 +251,19 @@ def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
     if isinstance(w2, pikepdf.Array):
         result.vertical = {cid: (e[0], e[1], e[2]) for cid, e in _parse_cid_metrics(w2, 3).items()}
     return result
+
+
+def load_legacy_cjk_font(font: Any, base_font: str, cmap_name: str, ordering: str) -> CompositeFont:
+    """A simple font that is really a legacy two-byte CJK font (see loader): its codes are
+    read through the predefined CMap of that encoding, its text through the collection."""
+    descriptor = font.get("/FontDescriptor")
+    ascent, descent = vertical_extent(descriptor, 0.001, None, None)
+    result = CompositeFont(base_font, ascent, descent)
+    cmap = predefined_cmap(cmap_name)
+    result.cmap = cmap
+    result.collection_table = cid_to_unicode_table(ordering)
+    result.word_space_code = 32
+    if cmap is not None:
+        for code in range(0x20, 0x7F):  # one-byte codes are half-width Latin
+            result.cid_widths[cmap.cids.get(code, 0)] = 0.5
+    return result

@@ -21,6 +21,9 @@ DecodedGlyph = tuple[int, str, float, bool]
 UNMAPPED = "\ufffd"
 DEFAULT_ASCENT = 0.8
 DEFAULT_DESCENT = -0.2
+# Ascent to descent beyond 1.6 em is no line height: producers copy the FontBBox of CJK fonts
+# (NotoSansCJK: 1806 / -1046) into Ascent/Descent, and such boxes would hide word gaps.
+MAX_LINE_EXTENT = 1.6
 _SUBSET_PREFIX = re.compile(r"^[A-Z]{6}\+")
 # ToUnicode values that say nothing: they fall through to the next source.
 _USELESS_TEXT = frozenset(("", "\x00", "\ufffd"))
@@ -95,7 +98,7 @@ def vertical_extent(
         ascent, descent = max(low, high), min(low, high, 0.0)
     if ascent - descent <= 0.05 and fallback is not None:
         ascent, descent = fallback
-    if ascent - descent <= 0.05 or ascent - descent > 20:
+    if ascent - descent <= 0.05 or ascent - descent > MAX_LINE_EXTENT:
         ascent, descent = DEFAULT_ASCENT, DEFAULT_DESCENT
     return ascent, descent
 

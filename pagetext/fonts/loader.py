@@ -7,10 +7,10 @@ from typing import Any
 import pikepdf
 
 from pagetext.content.lexer import Warn
-from pagetext.fonts.composite import load_composite_font
+from pagetext.fonts.composite import load_composite_font, load_legacy_cjk_font
 from pagetext.fonts.font import Font
 from pagetext.fonts.simple import helvetica, load_simple_font
-from pagetext.objects import name
+from pagetext.objects import name, name_bytes
 
 
 def fallback_font() -> Font:
@@ -27,7 +27,37 @@ def load_font(font: Any, warn: Warn) -> Font:
     try:
         if subtype == "Type0":
             return load_composite_font(font, warn)
+        legacy = _legacy_cjk_encoding(font, subtype)
+        if legacy is not None:
+            return load_legacy_cjk_font(font, *legacy)
         return load_simple_font(font, subtype, warn)
     except (pikepdf.PdfError, RuntimeError, ValueError, TypeError, IndexError, KeyError) as error:
         warn(f"font {name(font.get('/BaseFont'))} could not be read ({error}); Helvetica metrics used")
         return fallback_font()
+
+
+# Chinese producers write non-embedded GBK fonts as simple TrueType fonts: WinAnsi in the
+# dictionary, GBK double bytes in the strings, and the font's name in GBK (宋体, 小标宋).
+_LEGACY_CJK = (("gbk", "GBK-EUC-H", "GB1"),)
+
+
+def _legacy_cjk_encoding(font: Any, subtype: str) -> tuple[str, str, str] | None:
+    """(name, CMap, ordering) when a simple font is a non-embedded legacy CJK font, else None."""
+    if subtype not in ("TrueType", "Type1") or font.get("/ToUnicode") is not None:
+        return None
+    descriptor = font.get("/FontDescriptor")
+    if isinstance(descriptor, pikepdf.Dictionary) and any(
+        key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3")
+    ):
+        return None
+    raw = name_bytes(font.get("/BaseFont")).split(b",")[0]
+    if not raw or raw.isascii():
+        return None
+    for codec, cmap_name, ordering in _LEGACY_CJK:
+        try:
+            decoded = raw.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        if all(char.isascii() or 0x4E00 <= ord(char) <= 0x9FFF for char in decoded):
+            return decoded, cmap_name, ordering
+    return None

@@ -179,11 +179,31 @@ def order_vertical_runs(glyphs: Sequence[Glyph]) -> list[Glyph]:
     return result
 
 
+def drop_hidden_whitespace(glyphs: Sequence[Glyph]) -> list[Glyph]:
+    """Remove white-space glyphs that the next glyph is drawn over: they leave no gap on the
+    page (a producer that writes "字 " for every character and then moves one em on)."""
+    kept: list[Glyph] = []
+    for index, glyph in enumerate(glyphs):
+        if glyph.text.isspace() and index + 1 < len(glyphs):
+            after = glyphs[index + 1]
+            ux, uy = glyph.direction
+            ox, oy = glyph.baseline_start
+            ex, ey = glyph.glyph_end
+            advance = (ex - ox) * ux + (ey - oy) * uy
+            step = (after.baseline_start[0] - ox) * ux + (after.baseline_start[1] - oy) * uy
+            across = (after.baseline_start[0] - ox) * -uy + (after.baseline_start[1] - oy) * ux
+            covered = -0.5 * advance < step < 0.25 * advance
+            if advance > 0 and covered and abs(across) < 0.5 * glyph.box_height:
+                continue
+        kept.append(glyph)
+    return kept
+
+
 def _prepare(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Glyph]:
     kept = [glyph for glyph in glyphs if glyph.text]
     if params.drop_duplicates:
         kept = drop_duplicates(kept, params)
-    return order_vertical_runs(kept)
+    return order_vertical_runs(drop_hidden_whitespace(kept))
 
 
 def _word(glyphs: list[Glyph], reverse: bool) -> Word:

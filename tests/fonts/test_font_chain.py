@@ -197,3 +197,27 @@ def test_ligatures_and_arabic_presentation_forms_are_expanded() -> None:
     cmap = b"begincmap 3 beginbfchar <41> <FB01> <42> <FB03> <43> <FEE1> endbfchar endcmap"
     page = open_page(b"BT /F1 10 Tf (ABC) Tj ET", fonts=lambda pdf: {"F1": simple_font(pdf, to_unicode=cmap)})
     assert [g.text for g in page.glyphs()] == ["fi", "ffi", "م"]
+
+
+def test_non_embedded_gbk_font_written_as_a_simple_font() -> None:
+    # pdf.js XiaoBiaoSong.pdf: WinAnsi in the dictionary, GBK bytes in the strings and the name.
+    def fonts(pdf: pikepdf.Pdf) -> dict[str, Any]:
+        font = Dictionary(
+            Type=Name.Font, Subtype=Name.TrueType, BaseFont=pikepdf.Object.parse(b"/#cb#ce#cc#e5"),
+            Encoding=Name.WinAnsiEncoding, FirstChar=0, Widths=Array([500] * 256),
+        )  # fmt: skip
+        return {"F1": pdf.make_indirect(font)}
+
+    text = "你好，世界A"
+    page = open_page(b"BT /F1 10 Tf " + _hex(text.encode("gbk")) + b" Tj ET", fonts=fonts)
+    assert "".join(g.text for g in page.glyphs()) == text
+    assert page.glyphs()[0].font_name == "宋体"
+
+
+def test_line_metrics_copied_from_a_huge_font_bbox_fall_back_to_defaults() -> None:
+    # NotoSansCJK descriptors with Ascent 1806 / Descent -1046 (pdf.js issue6387).
+    def fonts(pdf: pikepdf.Pdf) -> dict[str, Any]:
+        return {"F1": simple_font(pdf, base_font="Huge", ascent=1806, descent=-1046)}
+
+    (glyph,) = open_page(b"BT /F1 10 Tf (A) Tj ET", fonts=fonts).glyphs()
+    assert abs(glyph.box_height - 10.0) < 1e-9  # the default 0.8 / -0.2

@@ -177,3 +177,12 @@ def test_a_few_wide_gaps_are_not_tracking() -> None:
     # Word-by-word drawing: most gaps are zero, so no tracking; the word gaps stay spaces.
     content = b"BT /F1 10 Tf 100 700 Td [(alpha) -400 (beta) -400 (gamma)] TJ ET"
     assert text(content) == "alpha beta gamma"
+
+
+def test_a_space_glyph_drawn_over_by_the_next_glyph_is_no_word_space() -> None:
+    # "字 " per character, then a move of one glyph width: the space never shows.
+    fonts = lambda pdf: {"F2": identity_font(pdf, {1: "红", 2: "军", 32: " "}, default_width=1000)}  # noqa: E731
+    content = b"BT /F2 10 Tf 100 700 Td <00010020> Tj 10 0 Td <00020020> Tj ET"
+    assert open_page(content, fonts=fonts).text() == "红军"
+    # A space that shows as a gap stays.
+    assert text(b"BT /F1 10 Tf 100 700 Td (a ) Tj 10 0 Td (b) Tj ET") == "a b"
