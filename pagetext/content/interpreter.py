@@ -18,7 +18,7 @@ from pagetext.content.glyph import Glyph
 from pagetext.content.lexer import Operand, Warn, iter_operations
 from pagetext.fonts.font import Font
 from pagetext.fonts.loader import fallback_font, load_font
-from pagetext.geometry import IDENTITY, Box, Matrix, multiply
+from pagetext.geometry import IDENTITY, Box, Matrix, apply, multiply
 from pagetext.limits import PageBudget
 from pagetext.objects import read_stream
 
@@ -549,7 +549,7 @@ def _form_clip(bbox: Any, ctm: Matrix, outer: Box | None) -> Box | None:
         return outer
     x0, y0, x1, y1 = (float(v) for v in bbox)
     corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-    points = [(ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]) for x, y in corners]
+    points = [apply(ctm, x, y) for x, y in corners]
     box = Box(
         min(p[0] for p in points),
         min(p[1] for p in points),

@@ -24,10 +24,6 @@ def is_cjk(char: str) -> bool:
     return _CJK.match(char) is not None
 
 
-def is_rtl(char: str) -> bool:
-    return _RTL.match(char) is not None
-
-
 def has_rtl(text: str) -> bool:
     return _RTL.search(text) is not None
 
