@@ -26,6 +26,12 @@ class LayoutParams:
     # gaps exceeds the word-gap limit, that median is the line's tracking, and only gaps wider
     # than tracking + word_gap are word spaces.
     tracking_min_gaps: int = 6
+    # In a line whose letters touch (median letter gap ≈ 0), gaps above this × the box height
+    # are word spaces: tight justification shrinks word gaps below word_gap, kerning stays
+    # under this.
+    tight_word_gap: float = 0.1
+    # Letters "touch" when the median gap of their line is below this × the box height.
+    touching_gap: float = 0.02
     # Fake bold: a glyph repeating the text of one drawn among the last `duplicate_window`
     # glyphs, with an origin closer than this × box height, is a duplicate and is dropped.
     # Producers offset the copies by 1–3 % of the size; real repeated letters are a full

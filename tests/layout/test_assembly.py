@@ -186,3 +186,12 @@ def test_a_space_glyph_drawn_over_by_the_next_glyph_is_no_word_space() -> None:
     assert open_page(content, fonts=fonts).text() == "红军"
     # A space that shows as a gap stays.
     assert text(b"BT /F1 10 Tf 100 700 Td (a ) Tj 10 0 Td (b) Tj ET") == "a b"
+
+
+@pytest.mark.parametrize(("offset", "expected"), [(-80, "aaaabbbbcccc"), (-120, "aaaa bbbb cccc")])
+def test_tightly_set_line_keeps_its_shrunk_word_gaps(offset: int, expected: str) -> None:
+    # Letters touch (median gap 0): gaps of 1.2 (0.12 × box height) are shrunk word spaces,
+    # gaps of 0.8 are kerning. Outside such a line 1.2 would stay under the 1.5 limit.
+    content = b"BT /F1 10 Tf 100 700 Td [(aaaa) %d (bbbb) %d (cccc)] TJ ET" % (offset, offset)
+    assert text(content) == expected
+    assert text(b"BT /F1 10 Tf 100 700 Td [(a) -120 (b)] TJ ET") == "ab"
