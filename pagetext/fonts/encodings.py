@@ -65,8 +65,20 @@ def glyph_name_to_unicode(name: str, zapf_dingbats: bool = False) -> str:
 # maps give for ordinary ideographs (⽇ for 日). CJK compatibility forms (U+FE30–FE4F) stay:
 # other tools keep them.
 _PRESENTATION_FORMS = re.compile("[\u2f00-\u2fdf\ufb00-\ufb06\ufb50-\ufdff\ufe10-\ufe19\ufe70-\ufeff]")
-# Typographic hyphens that searchers type as "-".
-_HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})
+# Typographic hyphens that searchers type as "-"; and CJK Radicals Supplement characters
+# that the same producers' ToUnicode maps give for ordinary ideographs (⻄ for 西), after
+# Unicode's EquivalentUnifiedIdeograph data (NFKC folds only two of them).
+_FOLDED = str.maketrans(
+    {
+        "\u2010": "-", "\u2011": "-",
+        "\u2ea0": "民", "\u2eae": "竹", "\u2ec4": "西", "\u2ec5": "见", "\u2ec6": "角", "\u2ec9": "贝",
+        "\u2ecb": "车", "\u2ecc": "辶", "\u2ed1": "長", "\u2ed3": "长", "\u2ed4": "门", "\u2ed8": "青",
+        "\u2ed9": "韦", "\u2eda": "页", "\u2edb": "风", "\u2edc": "飞", "\u2edd": "食", "\u2ee2": "马",
+        "\u2ee4": "鬼", "\u2ee5": "鱼", "\u2ee6": "鸟", "\u2ee7": "卤", "\u2ee8": "麦", "\u2ee9": "黄",
+        "\u2eea": "黾", "\u2eeb": "斉", "\u2eec": "齐", "\u2eed": "歯", "\u2eef": "竜", "\u2ef0": "龙",
+        "\u2ef2": "亀",
+    }
+)  # fmt: skip
 
 
 def _expand_presentation_form(match: re.Match[str]) -> str:
@@ -77,7 +89,8 @@ def _expand_presentation_form(match: re.Match[str]) -> str:
 
 
 def text_of_glyph(text: str) -> str:
-    """The text a glyph stands for: presentation forms expanded to letters, hyphens as "-"."""
+    """The text a glyph stands for: presentation forms and radical variants as the letters and
+    ideographs they show, hyphens as "-"."""
     if _PRESENTATION_FORMS.search(text):
         text = _PRESENTATION_FORMS.sub(_expand_presentation_form, text)
-    return text.translate(_HYPHENS)
+    return text.translate(_FOLDED)
