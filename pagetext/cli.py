@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import IO
 
 import pagetext
@@ -18,7 +18,6 @@ from pagetext.errors import PasswordError, PdfError, PdfWarning, UsageError
 from pagetext.export import to_json
 from pagetext.layout.assembly import explain
 from pagetext.layout.params import LayoutParams
-from pagetext.page import Page
 
 EXIT_OK, EXIT_DAMAGED, EXIT_USAGE, EXIT_PASSWORD = 0, 1, 2, 3
 PROGRESS_FROM = 10  # pages: shorter documents finish before a progress line would help
@@ -71,32 +70,29 @@ def _explain_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _progress(doc: Document, indices: list[int], stream: IO[str]) -> Iterator[Page]:
-    show = stream.isatty() and len(indices) >= PROGRESS_FROM
-    for done, index in enumerate(indices, 1):
-        if show:
-            stream.write(f"\rpagetext: page {done}/{len(indices)}")
-            stream.flush()
-        yield doc[index]
-    if show:
-        stream.write("\r\x1b[K")
-        stream.flush()
+def _progress(total: int) -> Callable[[int, int], None] | None:
+    """A progress line on stderr for long documents, when stderr is a terminal."""
+    if not sys.stderr.isatty() or total < PROGRESS_FROM:
+        return None
+
+    def report(done: int, total: int) -> None:
+        sys.stderr.write(f"\rpagetext: page {done}/{total}")
+        sys.stderr.flush()
+
+    return report
 
 
 def _write_text(args: argparse.Namespace, doc: Document, out: IO[bytes]) -> None:
     indices = doc._indices(args.pages)
-    separator = args.page_separator.encode().decode("unicode_escape")
+    progress = _progress(len(indices))
     if args.format == "json":
-        out.write(to_json(_progress(doc, indices, sys.stderr), args.order).encode())
-        out.write(b"\n")
-        return
-    if args.bom:
-        out.write("\ufeff".encode())
-    for n, page in enumerate(_progress(doc, indices, sys.stderr)):
-        if n:
-            out.write(separator.encode())
-        out.write(page.text(order=args.order).encode())
+        out.write(to_json(doc.iter_pages(indices, progress), args.order).encode())
+    else:
+        separator = args.page_separator.encode().decode("unicode_escape")
+        doc.write_text(out, args.pages, separator, args.bom, args.order, progress)
     out.write(b"\n")
+    if progress is not None:
+        sys.stderr.write("\r\x1b[K")  # the progress line is gone once the text is out
 
 
 def _explain(args: argparse.Namespace, doc: Document, out: IO[bytes]) -> None:

@@ -7,7 +7,7 @@ import io
 import os
 import re
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import IO, Any, Union
 
 import pikepdf
@@ -21,7 +21,6 @@ from pagetext.errors import (
     UnsupportedError,
     UsageError,
 )
-from pagetext.layout.assembly import assemble
 from pagetext.layout.furniture import Furniture, signatures
 from pagetext.layout.params import LayoutParams
 from pagetext.limits import Limits
@@ -139,8 +138,7 @@ class Document:
         if self._furniture is None:
             found = []
             for page in self:
-                lines = assemble(page.glyphs(forms=True, visible_only=True), LayoutParams())
-                found.append(signatures(lines, page.visible_box))
+                found.append(signatures(page.lines(order="content"), page.visible_box))
             self._furniture = Furniture(found)
         return self._furniture
 
@@ -213,22 +211,38 @@ class Document:
         page_separator: str = "\f",
         bom: bool = False,
         order: str = "reading",
+        progress: Callable[[int, int], None] | None = None,
     ) -> int:
-        """Write the text as UTF-8 to a path or binary stream; return the number of pages written."""
+        """Write the text as UTF-8 to a path or binary stream; return the number of pages written.
+
+        progress, if given, is called with (pages started, pages in all) before each page.
+        """
         indices = self._indices(pages)
         if isinstance(target, (str, os.PathLike)):
             try:
                 with builtins.open(target, "wb") as stream:
-                    return self._write(stream, indices, page_separator, bom, order)
+                    return self._write(stream, indices, page_separator, bom, order, progress)
             except OSError as error:
                 raise FileReadError(f"cannot write {os.fspath(target)!r}: {error}") from error
-        return self._write(target, indices, page_separator, bom, order)
+        return self._write(target, indices, page_separator, bom, order, progress)
 
-    def _write(self, stream: IO[bytes], indices: list[int], separator: str, bom: bool, order: str) -> int:
+    def iter_pages(
+        self, indices: list[int], progress: Callable[[int, int], None] | None = None
+    ) -> Iterator[Page]:
+        """The pages at these indices, reporting each to `progress` before it is read."""
+        for done, index in enumerate(indices, 1):
+            if progress is not None:
+                progress(done, len(indices))
+            yield self[index]
+
+    def _write(
+        self, stream: IO[bytes], indices: list[int], separator: str, bom: bool, order: str,
+        progress: Callable[[int, int], None] | None,
+    ) -> int:  # fmt: skip
         if bom:
             stream.write("\ufeff".encode())
-        for n, index in enumerate(indices):
+        for n, page in enumerate(self.iter_pages(indices, progress)):
             if n:
                 stream.write(separator.encode())
-            stream.write(self[index].text(order=order).encode())
+            stream.write(page.text(order=order).encode())
         return len(indices)

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import re
 import zlib
 from decimal import Decimal
 from typing import Any
 
 import pikepdf
 
-from pagetext.content.lexer import Warn, decode_name
-
-_NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
+from pagetext.content.lexer import Warn, decode_name, unescape_name
 
 # What qpdf raises through pikepdf when an object or stream is damaged.
 OBJECT_ERRORS = (pikepdf.PdfError, RuntimeError, ValueError, TypeError, UnicodeDecodeError)
@@ -71,8 +68,7 @@ def name_bytes(value: Any) -> bytes:
     """The bytes of a PDF name without its slash (#xx escapes decoded); b"" for anything else."""
     if not isinstance(value, pikepdf.Name):
         return b""
-    raw: bytes = value.unparse()[1:]
-    return _NAME_ESCAPE.sub(lambda m: bytes((int(m.group(1), 16),)), raw)
+    return unescape_name(value.unparse()[1:])
 
 
 def name(value: Any) -> str:

@@ -165,6 +165,9 @@ def test_document_text_and_write_text(tmp_path: Path) -> None:
         stream = io.BytesIO()
         assert doc.write_text(stream, pages="2-", page_separator="\n") == 1
         assert stream.getvalue() == b"Second"
+        reported: list[tuple[int, int]] = []
+        doc.write_text(io.BytesIO(), progress=lambda done, total: reported.append((done, total)))
+        assert reported == [(1, 2), (2, 2)]
 
 
 def test_resources_inherited_from_the_pages_node() -> None:

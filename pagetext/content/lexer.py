@@ -121,9 +121,15 @@ def decode_hex(raw: bytes, warn: Warn) -> bytes:
     return bytes.fromhex(digits.decode("ascii"))
 
 
-def decode_name(raw: bytes) -> str:
+def unescape_name(raw: bytes) -> bytes:
+    """The bytes of a name token without its slash, #xx escapes decoded (§7.3.5)."""
     if b"#" in raw:
-        raw = _NAME_ESCAPE.sub(lambda m: bytes((int(m.group(1), 16),)), raw)
+        return _NAME_ESCAPE.sub(lambda m: bytes((int(m.group(1), 16),)), raw)
+    return raw
+
+
+def decode_name(raw: bytes) -> str:
+    raw = unescape_name(raw)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:

@@ -107,8 +107,8 @@ class CompositeFont(Font):
             return table[cid]
         program = self.program
         if program is not None:
-            if program.cid_by_gid:
-                gid = next((g for g, c in program.cid_by_gid.items() if c == cid), None)
+            if program.gid_by_cid:
+                gid = program.gid_by_cid.get(cid)
             else:
                 gid = cid
                 mapping = self.cid_to_gid

@@ -38,7 +38,7 @@ class FontProgram:
     unicode_by_gid: dict[int, str] = field(default_factory=dict)
     symbolic_cmap: dict[int, int] = field(default_factory=dict)  # code 0..255 → glyph id
     builtin_encoding: dict[int, str] = field(default_factory=dict)  # code → glyph name
-    cid_by_gid: dict[int, int] = field(default_factory=dict)  # CID-keyed CFF charset
+    gid_by_cid: dict[int, int] = field(default_factory=dict)  # CID-keyed CFF charset
     ordering: str = ""  # CID-keyed CFF: the Ordering of its ROS
 
     def gid_for_name(self, glyph_name: str) -> int | None:
@@ -110,7 +110,7 @@ def _cff(data: bytes) -> FontProgram:
         program.ordering = str(ros[1])
         for gid, glyph in enumerate(charset):
             if glyph.startswith("cid") and glyph[3:].isdigit():
-                program.cid_by_gid[gid] = int(glyph[3:])
+                program.gid_by_cid[int(glyph[3:])] = gid
         return program
     program.glyph_names = charset
     for gid, glyph in enumerate(charset):
