@@ -45,13 +45,20 @@ class FontCache:
 
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, int], Font] = {}
+        self._warn: Warn = lambda message: None
+
+    def _forward(self, message: str) -> None:
+        # Fonts read parts of themselves late (a program at the first unmapped code): their
+        # warnings belong to the page being read then.
+        self._warn(message)
 
     def get(self, font_dict: Any, warn: Warn) -> Font:
         """The font for a font dictionary; problems found while parsing it go to `warn`."""
+        self._warn = warn
         key = font_dict.objgen if isinstance(font_dict, pikepdf.Object) else (0, 0)
         if key != (0, 0) and key in self._fonts:
             return self._fonts[key]
-        font = load_font(font_dict, warn)
+        font = load_font(font_dict, self._forward)
         if key != (0, 0):
             self._fonts[key] = font
         return font
@@ -86,9 +93,16 @@ class GraphicsState:
         self.rise = 0.0
 
     def copy(self) -> GraphicsState:
-        clone = GraphicsState.__new__(GraphicsState)
-        for name in GraphicsState.__slots__:
-            setattr(clone, name, getattr(self, name))
+        clone = GraphicsState(self.ctm)
+        clone.font = self.font
+        clone.font_name = self.font_name
+        clone.font_size = self.font_size
+        clone.char_spacing = self.char_spacing
+        clone.word_spacing = self.word_spacing
+        clone.horizontal_scaling = self.horizontal_scaling
+        clone.leading = self.leading
+        clone.render_mode = self.render_mode
+        clone.rise = self.rise
         return clone
 
 

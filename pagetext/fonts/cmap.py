@@ -203,11 +203,6 @@ def parse_cmap(data: bytes, warn: Warn) -> tuple[CMap, str | None]:
         if base is not None:
             cmap.inherit(base)
             parent = None
-    if parent is not None:
-        base = predefined_cmap(parent)
-        if base is not None:
-            cmap.inherit(base)
-            parent = None
     return cmap, parent
 
 
@@ -220,6 +215,15 @@ def _bfrange(cmap: CMap, low: object, high: object, dst: object, warn: Warn) -> 
         warn("ToUnicode bfrange too long; clipped")
         last = first + MAX_RANGE_SPAN
     if isinstance(dst, bytes):
+        start = int.from_bytes(dst, "big") if len(dst) == 2 else -1
+        stop = start + last - first + 1
+        if start >= 0 and stop <= 0x10000:
+            # One BMP code unit counting up: the code point itself, a lone surrogate U+FFFD.
+            texts = [chr(value) for value in range(start, stop)]
+            for value in range(max(start, 0xD800), min(stop, 0xE000)):
+                texts[value - start] = "\ufffd"
+            cmap.unicode.update(zip(range(first, last + 1), texts, strict=True))
+            return
         for code in range(first, last + 1):
             cmap.unicode[code] = _increment_text(dst, code - first)
     elif isinstance(dst, list):

@@ -58,6 +58,7 @@ class CompositeFont(Font):
         "default_vertical",
         "default_width",
         "program",
+        "program_source",
         "to_unicode",
         "unicode_codec",
         "vertical",
@@ -71,6 +72,9 @@ class CompositeFont(Font):
         self.unicode_codec: str | None = None
         self.collection_table: list[str] | None = None
         self.program: FontProgram | None = None
+        # The descriptor whose program is read at the first code the PDF leaves unmapped:
+        # parsing a program costs more than most pages, and ToUnicode usually makes it moot.
+        self.program_source: tuple[Any, Warn] | None = None
         self.cid_to_gid: bytes | None = None  # None: identity
         self.cid_widths: dict[int, float] = {}
         self.default_width = 1.0
@@ -102,6 +106,8 @@ class CompositeFont(Font):
             text = raw.decode(self.unicode_codec, errors="ignore")
             if text and text.isprintable():
                 return text
+        if self.program_source is not None:
+            self._read_program()
         table = self.collection_table
         if table is not None and cid < len(table) and table[cid]:
             return table[cid]
@@ -126,6 +132,14 @@ class CompositeFont(Font):
             # and with nothing else to go on they are most often Unicode (as pdf.js reads them).
             return chr(cid)
         return UNMAPPED
+
+    def _read_program(self) -> None:
+        assert self.program_source is not None
+        descriptor, warn = self.program_source
+        self.program_source = None
+        self.program = load_program(descriptor, warn)
+        if self.program is not None and self.program.ordering:
+            self.collection_table = cid_to_unicode_table(self.program.ordering)
 
     def decode(self, data: bytes) -> list[DecodedGlyph]:
         glyphs = self._glyphs
@@ -233,9 +247,7 @@ def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
     ordering = _ordering(cid_font) or collection.removeprefix("Adobe-")
     result.collection_table = cid_to_unicode_table(ordering) if ordering and ordering != "Identity" else None
     if result.collection_table is None:
-        result.program = load_program(descriptor, warn)
-        if result.program is not None and result.program.ordering:
-            result.collection_table = cid_to_unicode_table(result.program.ordering)
+        result.program_source = (descriptor, warn)
         gid_map = cid_font.get("/CIDToGIDMap")
         if isinstance(gid_map, pikepdf.Stream):
             result.cid_to_gid = read_stream(gid_map, f"CIDToGIDMap of font {base_font}", warn)
