@@ -37,19 +37,20 @@ _TOKEN = re.compile(
     rb"[\x00\t\n\x0c\r ]*(?:"
     rb"([+-]?(?:\d+\.?\d*|\.\d+))"  # 1 number
     rb"|/(" + _REGULAR + rb"*)"  # 2 name
-    rb"|(\()"  # 3 literal string start
-    rb"|(<<)"  # 4 dictionary start
-    rb"|(>>)"  # 5 dictionary end
-    rb"|<([^<>]*)>"  # 6 hex string
-    rb"|(\[)"  # 7 array start
-    rb"|(\])"  # 8 array end
-    rb"|(" + _REGULAR + rb"+)"  # 9 keyword (operator, true, false, null)
-    rb"|(%[^\r\n]*)"  # 10 comment
-    rb"|([^\x00\t\n\x0c\r ])"  # 11 garbage: a stray delimiter
+    rb"|\(([^()\\\r]*)\)"  # 3 literal string without escapes, nesting or CR: its bytes
+    rb"|(\()"  # 4 any other literal string: its start (read_literal reads it)
+    rb"|(<<)"  # 5 dictionary start
+    rb"|(>>)"  # 6 dictionary end
+    rb"|<([^<>]*)>"  # 7 hex string
+    rb"|(\[)"  # 8 array start
+    rb"|(\])"  # 9 array end
+    rb"|(" + _REGULAR + rb"+)"  # 10 keyword (operator, true, false, null)
+    rb"|(%[^\r\n]*)"  # 11 comment
+    rb"|([^\x00\t\n\x0c\r ])"  # 12 garbage: a stray delimiter
     rb")"
 )
-_NUMBER, _NAME, _LITERAL, _DICT_BEGIN, _DICT_END, _HEX, _ARRAY_BEGIN, _ARRAY_END = range(1, 9)
-_KEYWORD, _COMMENT, _GARBAGE = 9, 10, 11
+_NUMBER, _NAME, _PLAIN_LITERAL, _LITERAL, _DICT_BEGIN, _DICT_END, _HEX = range(1, 8)
+_ARRAY_BEGIN, _ARRAY_END, _KEYWORD, _COMMENT, _GARBAGE = range(8, 13)
 
 _LITERAL_SPECIAL = re.compile(rb"[()\\]")
 _LITERAL_ESCAPE = re.compile(rb"\\(?:([0-7]{1,3})|(\r\n?|\n)|(.))|\r\n?", re.DOTALL)
@@ -267,6 +268,9 @@ def iter_operations(data: bytes, warn: Warn) -> Iterator[Operation]:
                 continue
             yield word.decode("latin-1"), operands, index
             operands = []
+        elif kind == _PLAIN_LITERAL:
+            index += 1
+            operands.append(match.group(_PLAIN_LITERAL))
         elif kind == _NAME:
             index += 1
             operands.append(decode_name(match.group(_NAME)))

@@ -26,19 +26,61 @@ MAX_USECMAP_DEPTH = 8  # predefined chains are at most two deep; this guards aga
 _TWO_BYTES: list[CodespaceRange] = [(2, b"\x00\x00", b"\xff\xff")]
 
 
+# A bfrange this long is kept as a range and read per code: an identity range over all
+# two-byte codes is common, and expanding it costs more than most pages.
+LAZY_RANGE_SPAN = 256
+_USELESS_TEXT = frozenset(("", "\x00", "\ufffd"))
+
+
+class UnicodeMap:
+    """Code → text of a ToUnicode CMap: its entries, then its long one-unit bfranges.
+
+    Entries that say nothing (empty, U+0000, U+FFFD) are left out, so a code without text
+    falls through to the font's other sources.
+    """
+
+    __slots__ = ("entries", "ranges")
+
+    def __init__(self, entries: dict[int, str], ranges: list[tuple[int, int, int]]) -> None:
+        self.entries = {code: text for code, text in entries.items() if text not in _USELESS_TEXT}
+        self.ranges = ranges  # (first code, last code, code point of the first)
+
+    def get(self, code: int) -> str | None:
+        text = self.entries.get(code)
+        if text is not None:
+            return text
+        for first, last, start in self.ranges:
+            if first <= code <= last:
+                value = start + code - first
+                if value == 0 or value == 0xFFFD or 0xD800 <= value < 0xE000:
+                    return None
+                return chr(value)
+        return None
+
+
 class CMap:
     """Codespace ranges plus code → CID and code → Unicode tables, with the CMap's WMode.
 
     `collection` is the character collection ("Adobe-Japan1") of a predefined CMap, "" else.
     """
 
-    __slots__ = ("_by_first_byte", "cids", "codespace", "collection", "name", "unicode", "wmode")
+    __slots__ = (
+        "_by_first_byte",
+        "cids",
+        "codespace",
+        "collection",
+        "name",
+        "unicode",
+        "unicode_ranges",
+        "wmode",
+    )
 
     def __init__(self) -> None:
         self.name = ""
         self.codespace: list[CodespaceRange] = []
         self.cids: dict[int, int] = {}
         self.unicode: dict[int, str] = {}
+        self.unicode_ranges: list[tuple[int, int, int]] = []  # long bfranges, see UnicodeMap
         self.wmode = 0
         self.collection = ""
         self._by_first_byte: list[list[CodespaceRange]] | None = None
@@ -79,6 +121,7 @@ class CMap:
             self._by_first_byte = None
         self.cids = {**parent.cids, **self.cids}
         self.unicode = {**parent.unicode, **self.unicode}
+        self.unicode_ranges = self.unicode_ranges + parent.unicode_ranges
         self.collection = self.collection or parent.collection
 
 
@@ -217,6 +260,9 @@ def _bfrange(cmap: CMap, low: object, high: object, dst: object, warn: Warn) -> 
     if isinstance(dst, bytes):
         start = int.from_bytes(dst, "big") if len(dst) == 2 else -1
         stop = start + last - first + 1
+        if start >= 0 and stop <= 0x10000 and last - first >= LAZY_RANGE_SPAN:
+            cmap.unicode_ranges.append((first, last, start))
+            return
         if start >= 0 and stop <= 0x10000:
             # One BMP code unit counting up: the code point itself, a lone surrogate U+FFFD.
             texts = [chr(value) for value in range(start, stop)]

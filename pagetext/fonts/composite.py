@@ -14,7 +14,7 @@ from typing import Any
 import pikepdf
 
 from pagetext.content.lexer import Warn
-from pagetext.fonts.cmap import CMap, cid_to_unicode_table, predefined_cmap
+from pagetext.fonts.cmap import CMap, UnicodeMap, cid_to_unicode_table, predefined_cmap
 from pagetext.fonts.encodings import text_of_glyph
 from pagetext.fonts.font import (
     UNMAPPED,
@@ -68,7 +68,7 @@ class CompositeFont(Font):
     def __init__(self, base_font: str, ascent: float, descent: float) -> None:
         super().__init__(base_font, "Type0", ascent, descent)
         self.cmap: CMap | None = None  # None: Identity-H or Identity-V
-        self.to_unicode: dict[int, str] = {}
+        self.to_unicode = UnicodeMap({}, [])
         self.unicode_codec: str | None = None
         self.collection_table: list[str] | None = None
         self.program: FontProgram | None = None

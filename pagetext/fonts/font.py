@@ -12,7 +12,7 @@ from typing import Any
 import pikepdf
 
 from pagetext.content.lexer import Warn
-from pagetext.fonts.cmap import CMap, parse_cmap
+from pagetext.fonts.cmap import CMap, UnicodeMap, parse_cmap
 from pagetext.objects import name, number, read_stream
 
 # (code, Unicode text, horizontal advance w0, whether Tw applies: a single-byte code 32)
@@ -26,9 +26,6 @@ DEFAULT_DESCENT = -0.2
 MAX_LINE_EXTENT = 1.6
 _SUBSET_PREFIX = re.compile(r"^[A-Z]{6}\+")
 # ToUnicode values that say nothing: they fall through to the next source.
-_USELESS_TEXT = frozenset(("", "\x00", "\ufffd"))
-
-
 class Font:
     """A font resource, parsed once per document."""
 
@@ -103,18 +100,18 @@ def vertical_extent(
     return ascent, descent
 
 
-def read_to_unicode(font: Any, warn: Warn) -> dict[int, str]:
-    """The font's /ToUnicode map, without entries that say nothing (U+0000, U+FFFD, empty)."""
+def read_to_unicode(font: Any, warn: Warn) -> UnicodeMap:
+    """The font's /ToUnicode map (empty when it has none or it cannot be read)."""
     stream = font.get("/ToUnicode")
     if not isinstance(stream, pikepdf.Stream):
-        return {}
+        return UnicodeMap({}, [])
     data = read_stream(stream, f"ToUnicode CMap of font {name(font.get('/BaseFont'))}", warn)
     if data is None:
-        return {}
+        return UnicodeMap({}, [])
     cmap, parent = parse_cmap(data, warn)
     if parent is not None:
         warn(f"ToUnicode CMap uses {parent}, which is not a predefined CMap; ignored")
-    return {code: text for code, text in cmap.unicode.items() if text not in _USELESS_TEXT}
+    return UnicodeMap(cmap.unicode, cmap.unicode_ranges)
 
 
 def read_embedded_cmap(stream: Any, what: str, warn: Warn) -> CMap | None:
