@@ -10,7 +10,9 @@ Quad = tuple[Point, Point, Point, Point]
 
 
 # Not frozen: a frozen dataclass takes six times as long to build, and pages have many glyphs.
-@dataclass(slots=True)
+# The __init__ is written out: compiled (mypyc), it builds the record natively, where the one
+# dataclass generates would run as interpreted code for every glyph.
+@dataclass(slots=True, init=False)
 class Glyph:
     """One shown glyph, with its geometry in user space (SPEC §2, ISO 32000-1 §9.4.4).
 
@@ -42,6 +44,40 @@ class Glyph:
     mcid: int | None
     token_index: int
     forms: tuple[str, ...]
+
+    def __init__(
+        self,
+        text: str,
+        code: int,
+        font_name: str,
+        font_size: float,
+        quad: Quad,
+        baseline_start: Point,
+        baseline_end: Point,
+        glyph_end: Point,
+        direction: Point,
+        box_height: float,
+        writing_mode: int,
+        render_mode: int,
+        mcid: int | None,
+        token_index: int,
+        forms: tuple[str, ...],
+    ) -> None:
+        self.text = text
+        self.code = code
+        self.font_name = font_name
+        self.font_size = font_size
+        self.quad = quad
+        self.baseline_start = baseline_start
+        self.baseline_end = baseline_end
+        self.glyph_end = glyph_end
+        self.direction = direction
+        self.box_height = box_height
+        self.writing_mode = writing_mode
+        self.render_mode = render_mode
+        self.mcid = mcid
+        self.token_index = token_index
+        self.forms = forms
 
     @property
     def bbox(self) -> Box:

@@ -32,25 +32,38 @@ Warn = Callable[[str], None]
 _WS = rb"\x00\t\n\x0c\r "
 _REGULAR = rb"[^\x00\t\n\x0c\r ()<>\[\]{}/%]"
 
-# One alternative per token kind; the group number says which matched (see _kind below).
+# Written so that a number matches in one way only: repeated, an ambiguous pattern would
+# backtrack exponentially when the array around it turns out not to be plain.
+_NUMBER_TEXT = rb"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
+_PLAIN_LITERAL_TEXT = rb"\(([^()\\\r]*)\)"  # no escapes, nesting or CR: the bytes are the value
+_PLAIN_HEX_TEXT = rb"<([0-9A-Fa-f]*)>"
+
+# One alternative per token kind; the group number says which matched. Two alternatives
+# take several tokens at once, since most of a content stream is made of them: a run of
+# numbers (operands of cm, Td, re, rg, ...) and an array of plain strings and numbers (TJ).
+# Neither can backtrack far: numbers in the array end where no digit or dot follows.
 _TOKEN = re.compile(
     rb"[\x00\t\n\x0c\r ]*(?:"
-    rb"([+-]?(?:\d+\.?\d*|\.\d+))"  # 1 number
-    rb"|/(" + _REGULAR + rb"*)"  # 2 name
-    rb"|\(([^()\\\r]*)\)"  # 3 literal string without escapes, nesting or CR: its bytes
-    rb"|(\()"  # 4 any other literal string: its start (read_literal reads it)
-    rb"|(<<)"  # 5 dictionary start
-    rb"|(>>)"  # 6 dictionary end
-    rb"|<([^<>]*)>"  # 7 hex string
-    rb"|(\[)"  # 8 array start
-    rb"|(\])"  # 9 array end
-    rb"|(" + _REGULAR + rb"+)"  # 10 keyword (operator, true, false, null)
-    rb"|(%[^\r\n]*)"  # 11 comment
-    rb"|([^\x00\t\n\x0c\r ])"  # 12 garbage: a stray delimiter
+    rb"((?:" + _NUMBER_TEXT + rb"[\x00\t\n\x0c\r ]+){2,})"  # 1 numbers, each ending in white space
+    rb"|(" + _NUMBER_TEXT + rb")"  # 2 number
+    rb"|/(" + _REGULAR + rb"*)"  # 3 name
+    rb"|" + _PLAIN_LITERAL_TEXT + rb""  # 4 plain literal string
+    rb"|(\()"  # 5 any other literal string: its start (read_literal reads it)
+    rb"|(<<)"  # 6 dictionary start
+    rb"|(>>)"  # 7 dictionary end
+    rb"|<([^<>]*)>"  # 8 hex string
+    rb"|\[((?:[\x00\t\n\x0c\r ]*(?:\([^()\\\r]*\)|<[0-9A-Fa-f]*>|" + _NUMBER_TEXT + rb"(?![\d.])))*)"
+    rb"[\x00\t\n\x0c\r ]*\]"  # 9 array of plain strings and numbers: its inside
+    rb"|(\[)"  # 10 any other array: its start
+    rb"|(\])"  # 11 array end
+    rb"|(" + _REGULAR + rb"+)"  # 12 keyword (operator, true, false, null)
+    rb"|(%[^\r\n]*)"  # 13 comment
+    rb"|([^\x00\t\n\x0c\r ])"  # 14 garbage: a stray delimiter
     rb")"
 )
-_NUMBER, _NAME, _PLAIN_LITERAL, _LITERAL, _DICT_BEGIN, _DICT_END, _HEX = range(1, 8)
-_ARRAY_BEGIN, _ARRAY_END, _KEYWORD, _COMMENT, _GARBAGE = range(8, 13)
+_NUMBERS, _NUMBER, _NAME, _PLAIN_LITERAL, _LITERAL, _DICT_BEGIN, _DICT_END = range(1, 8)
+_HEX, _PLAIN_ARRAY, _ARRAY_BEGIN, _ARRAY_END, _KEYWORD, _COMMENT, _GARBAGE = range(8, 15)
+_PLAIN_ARRAY_ITEM = re.compile(_PLAIN_LITERAL_TEXT + rb"|" + _PLAIN_HEX_TEXT + rb"|(" + _NUMBER_TEXT + rb")")
 
 _LITERAL_SPECIAL = re.compile(rb"[()\\]")
 _LITERAL_ESCAPE = re.compile(rb"\\(?:([0-7]{1,3})|(\r\n?|\n)|(.))|\r\n?", re.DOTALL)
@@ -69,6 +82,11 @@ _HEX_JUNK = re.compile(rb"[^0-9A-Fa-f]")
 _HEX_WS = re.compile(rb"[\x00\t\n\x0c\r ]")
 
 _CONSTANTS: dict[bytes, Operand] = {b"true": True, b"false": False, b"null": None}
+
+
+def _number(text: bytes) -> int | float:
+    # An integer past 64 bits is damage; float reads any length (int refuses 4,300 digits).
+    return float(text) if b"." in text or len(text) > 18 else int(text)
 
 
 def _unescape_literal(match: re.Match[bytes]) -> bytes:
@@ -234,13 +252,25 @@ def iter_operations(data: bytes, warn: Warn) -> Iterator[Operation]:
             break
         pos = match.end()
         kind = match.lastindex
-        if kind == _NUMBER:
+        if kind == _NUMBERS:
+            for text in match.group(_NUMBERS).split():
+                index += 1
+                operands.append(_number(text))
+        elif kind == _NUMBER:
             index += 1
-            text = match.group(1)
-            if b"." in text:
-                operands.append(float(text))
-            else:
-                operands.append(int(text))
+            text = match.group(_NUMBER)
+            operands.append(_number(text))
+        elif kind == _PLAIN_ARRAY:
+            items: list[Operand] = []
+            for literal, hex_digits, number in _PLAIN_ARRAY_ITEM.findall(match.group(_PLAIN_ARRAY)):
+                if number:
+                    items.append(_number(number))
+                elif hex_digits:
+                    items.append(decode_hex(hex_digits, warn))
+                else:
+                    items.append(literal)
+            index += 2 + len(items)
+            operands.append(items)
         elif kind == _KEYWORD:
             index += 1
             word = match.group(_KEYWORD)

@@ -9,7 +9,8 @@ from pagetext.content.glyph import Glyph, Quad
 from pagetext.geometry import Box, Point
 
 
-@dataclass(slots=True)
+# Both records write out __init__: compiled (mypyc), a generated one would run interpreted.
+@dataclass(slots=True, init=False)
 class Word:
     """A run of glyphs between word spaces. quad follows the text's direction (rotated text)."""
 
@@ -21,8 +22,26 @@ class Word:
     font_size: float
     glyphs: tuple[Glyph, ...]
 
+    def __init__(
+        self,
+        text: str,
+        bbox: Box,
+        quad: Quad,
+        direction: Point,
+        font_name: str,
+        font_size: float,
+        glyphs: tuple[Glyph, ...],
+    ) -> None:
+        self.text = text
+        self.bbox = bbox
+        self.quad = quad
+        self.direction = direction
+        self.font_name = font_name
+        self.font_size = font_size
+        self.glyphs = glyphs
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class Line:
     """Words on one line, in reading order, joined by single spaces.
 
@@ -37,7 +56,27 @@ class Line:
     font_name: str
     font_size: float
     words: tuple[Word, ...]
-    role: str = ""
+    role: str
+
+    def __init__(
+        self,
+        text: str,
+        bbox: Box,
+        quad: Quad,
+        direction: Point,
+        font_name: str,
+        font_size: float,
+        words: tuple[Word, ...],
+        role: str = "",
+    ) -> None:
+        self.text = text
+        self.bbox = bbox
+        self.quad = quad
+        self.direction = direction
+        self.font_name = font_name
+        self.font_size = font_size
+        self.words = words
+        self.role = role
 
     @property
     def glyphs(self) -> tuple[Glyph, ...]:

@@ -84,6 +84,32 @@ def test_operators_and_token_indices() -> None:
     ]
 
 
+def test_runs_of_numbers_and_plain_arrays_read_like_single_tokens() -> None:
+    # The fast paths (a run of numbers, an array of plain strings, hex strings and numbers)
+    # give the same values and token indices as reading token by token.
+    result, warnings = ops(b"1 0 0 1 72.5 -7 cm [(a)-20<0041>.5()] TJ [(a) /N] X [1 (b\\)) 2] Y")
+    assert warnings == []
+    assert result == [
+        ("cm", [1, 0, 0, 1, 72.5, -7], 6),
+        ("TJ", [[b"a", -20, b"\x00A", 0.5, b""]], 14),
+        ("X", [[b"a", "N"]], 19),
+        ("Y", [[1, b"b)", 2]], 25),
+    ]
+
+
+def test_numbers_with_thousands_of_digits_do_not_raise() -> None:
+    # int() refuses strings over 4,300 digits; such a number is damage and reads as a float.
+    digits = b"9" * 5000
+    assert operands(digits) == [float("inf")]
+    assert operands(b"[" + digits + b"]") == [[float("inf")]]
+    assert operands(digits + b" 1") == [float("inf"), 1]
+
+
+def test_an_array_that_is_not_plain_after_many_numbers_is_read_in_linear_time() -> None:
+    # With an ambiguous number pattern this backtracked exponentially (and never ended).
+    assert operands(b"[" + b"123456789 " * 40 + b"/N]") == [[123456789] * 40 + ["N"]]
+
+
 def test_star_and_quote_operators() -> None:
     result, _ = ops(b"T* (a) ' 1 2 (b) \" d0 d1 f* B* W*")
     assert [op for op, _, _ in result] == ["T*", "'", '"', "d0", "d1", "f*", "B*", "W*"]
