@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import importlib.util
 import json
 import os
 import platform
@@ -30,6 +31,7 @@ from bench.metrics import Score, score
 ROOT = Path(__file__).resolve().parent.parent
 DISTRIBUTIONS = {
     "pagetext": "pagetext",
+    "pagetext_py": "pagetext",
     "pdf_oxide": "pdf_oxide",
     "pymupdf": "pymupdf",
     "pypdfium2": "pypdfium2",
@@ -96,9 +98,20 @@ class Worker:
 
 def _version(library: str) -> str:
     try:
-        return metadata.version(DISTRIBUTIONS[library])
+        version = metadata.version(DISTRIBUTIONS[library])
     except metadata.PackageNotFoundError:
         return "?"
+    if library == "pagetext":
+        spec = importlib.util.find_spec("pagetext.content.lexer")
+        compiled = spec is not None and not (spec.origin or "").endswith(".py")
+        version += " (compiled with mypyc)" if compiled else " (plain Python)"
+    elif library == "pagetext_py":
+        version += " (plain Python)"
+    return version
+
+
+# The plain-Python pagetext reads exactly what the compiled one reads: it is a speed row only.
+SPEED_ONLY = {"pagetext_py"}
 
 
 def _mean(values: list[float]) -> float | None:
@@ -233,17 +246,26 @@ def main(argv: list[str] | None = None) -> int:
         "contains / absent / order checks. Text is normalised alike for every library.",
         "",
     ]
+    accuracy_libraries = [lib for lib in libraries if lib not in SPEED_ONLY]
+    if "pagetext" in libraries and "pagetext_py" in libraries:
+        same = sum(
+            raw["pagetext"][c.name].get("pages") == raw["pagetext_py"][c.name].get("pages") for c in cases
+        )
+        lines += [
+            f"pagetext_py (plain Python) read the same text as pagetext in {same} of {len(cases)} documents."
+        ]
+        lines += [""]
     for folder, found in folders.items():
         lines += [f"## Accuracy: {folder.name}/ ({len(found)} cases)", ""]
-        lines += [*_accuracy_rows(libraries, found, scores, errors), ""]
+        lines += [*_accuracy_rows(accuracy_libraries, found, scores, errors), ""]
         in_order = [c for c in found if c.expect.get("text") and not OUT_OF_ORDER & set(c.features)]
         if folder.name == "generated" and in_order:
             lines += [f"### {folder.name}/, content stream in reading order ({len(in_order)} cases)", ""]
-            lines += [*_accuracy_rows(libraries, in_order, scores, errors), ""]
+            lines += [*_accuracy_rows(accuracy_libraries, in_order, scores, errors), ""]
         lines += [f"### {folder.name}/ by feature (similarity / checks passed)", ""]
-        lines += [*_feature_rows(libraries, found, scores), ""]
+        lines += [*_feature_rows(accuracy_libraries, found, scores), ""]
     lines += ["## Speed and memory", "", *_speed_rows(libraries, cases, raw, rss), ""]
-    if "pagetext" in libraries and len(libraries) > 1:
+    if "pagetext" in libraries and len(accuracy_libraries) > 1:
         lines += ["## Where pagetext trails the best peer most (similarity)", ""]
         lines += ["| case | pagetext | best peer |", "|---|---|---|"]
         gaps = []
@@ -252,7 +274,9 @@ def main(argv: list[str] | None = None) -> int:
             if own is None:
                 continue
             peers = [
-                (scores[lib][case.name].similarity or 0.0, lib) for lib in libraries if lib != "pagetext"
+                (scores[lib][case.name].similarity or 0.0, lib)
+                for lib in accuracy_libraries
+                if lib != "pagetext"
             ]
             best, best_lib = max(peers)
             gaps.append((best - own, case.name, own, best, best_lib))

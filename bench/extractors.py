@@ -18,6 +18,33 @@ def pagetext_pages(path: str, password: str | None) -> list[str]:
         return [page.text() for page in doc]
 
 
+def _use_plain_python_pagetext() -> None:
+    """Make `import pagetext` load the .py sources even where a compiled build is installed:
+    a copy of the package without its extension modules goes first on sys.path."""
+    import atexit
+    import importlib.util
+    import shutil
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    spec = importlib.util.find_spec("pagetext")
+    assert spec is not None and spec.origin is not None
+    target = Path(tempfile.mkdtemp(prefix="pagetext-py-"))
+    atexit.register(shutil.rmtree, target, True)
+    ignore = shutil.ignore_patterns("*.so", "*.pyd", "__pycache__")
+    shutil.copytree(Path(spec.origin).parent, target / "pagetext", ignore=ignore)
+    sys.path.insert(0, str(target))
+
+
+def pagetext_py_pages(path: str, password: str | None) -> list[str]:
+    import sys
+
+    if "pagetext" not in sys.modules:
+        _use_plain_python_pagetext()
+    return pagetext_pages(path, password)
+
+
 def pymupdf_pages(path: str, password: str | None) -> list[str]:
     import pymupdf
 
@@ -63,6 +90,7 @@ def pdf_oxide_pages(path: str, password: str | None) -> list[str]:
 
 EXTRACTORS: dict[str, Extractor] = {
     "pagetext": pagetext_pages,
+    "pagetext_py": pagetext_py_pages,
     "pdf_oxide": pdf_oxide_pages,
     "pymupdf": pymupdf_pages,
     "pypdfium2": pypdfium2_pages,

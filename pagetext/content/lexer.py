@@ -131,6 +131,11 @@ def read_literal(data: bytes, start: int, warn: Warn) -> tuple[bytes, int]:
 
 
 def decode_hex(raw: bytes, warn: Warn) -> bytes:
+    try:
+        # The common case in one call: pairs of hex digits, white space between pairs.
+        return bytes.fromhex(raw.decode("latin-1"))
+    except ValueError:
+        pass
     digits = _HEX_WS.sub(b"", raw)
     if _HEX_JUNK.search(digits):
         warn("hex string with non-hex characters; they were dropped")

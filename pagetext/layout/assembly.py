@@ -286,7 +286,7 @@ def _line(items: list[tuple[Glyph, bool]], stacked: bool) -> Line | None:
     direction = glyphs[0].direction
     if stacked:  # the line runs down the glyphs' own up-down axis
         direction = (direction[1], -direction[0])
-    if any(has_rtl(glyph.text) for glyph in glyphs):
+    if has_rtl("".join([glyph.text for glyph in glyphs])):
         # Producers draw right-to-left text in visual order, logical order or a mix of both
         # by runs: put everything in visual order by position, then read it logically.
         ux, uy = direction
@@ -302,7 +302,7 @@ def _line(items: list[tuple[Glyph, bool]], stacked: bool) -> Line | None:
         words = [_word(group, False) for group in groups]
     text = " ".join(word.text.strip() for word in words)
     quad, bbox = enclosing_quad([word.quad for word in words], direction)
-    (font_name, font_size), _ = Counter((g.font_name, g.font_size) for g in glyphs).most_common(1)[0]
+    (font_name, font_size), _ = Counter([(g.font_name, g.font_size) for g in glyphs]).most_common(1)[0]
     return Line(text, bbox, quad, direction, font_name, font_size, tuple(words))
 
 
