@@ -40,17 +40,25 @@ class GlyphCollector:
         self.glyphs.extend(glyphs)
 
 
+def _no_warning(message: str) -> None:
+    pass
+
+
 class FontCache:
     """Fonts parsed once per document, keyed by the font dictionary's object number."""
 
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, int], Font] = {}
-        self._warn: Warn = lambda message: None
+        self._warn: Warn = _no_warning
 
     def _forward(self, message: str) -> None:
         # Fonts read parts of themselves late (a program at the first unmapped code): their
         # warnings belong to the page being read then.
         self._warn(message)
+
+    def end_page(self) -> None:
+        """Let go of the page's warn (which holds the page, which holds the document)."""
+        self._warn = _no_warning
 
     def get(self, font_dict: Any, warn: Warn) -> Font:
         """The font for a font dictionary; problems found while parsing it go to `warn`."""
@@ -155,44 +163,19 @@ class Interpreter:
         self.stream = _Stream(None, (), True, None)
         self._warned_no_font = False
         self._unknown: set[str] = set()
-        self._operators: dict[str, tuple[int, Callable[[list[Operand], int], None]]] = {
-            "q": (0, self._q),
-            "Q": (0, self._Q),
-            "cm": (6, self._cm),
-            "BT": (0, self._BT),
-            "ET": (0, self._ET),
-            "Td": (2, self._Td),
-            "TD": (2, self._TD),
-            "Tm": (6, self._Tm),
-            "T*": (0, self._T_star),
-            "Tc": (1, self._Tc),
-            "Tw": (1, self._Tw),
-            "Tz": (1, self._Tz),
-            "TL": (1, self._TL),
-            "Tf": (2, self._Tf),
-            "Tr": (1, self._Tr),
-            "Ts": (1, self._Ts),
-            "Tj": (1, self._Tj),
-            "TJ": (1, self._TJ),
-            "'": (1, self._quote),
-            '"': (3, self._dquote),
-            "d0": (2, self._ignore),
-            "d1": (6, self._ignore),
-            "BMC": (1, self._BMC),
-            "BDC": (2, self._BDC),
-            "EMC": (0, self._EMC),
-            "Do": (1, self._Do),
-        }
 
     # -- entry points ---------------------------------------------------------------------
 
     def run_page(self, content: bytes, resources: Any, ctm: Matrix = IDENTITY) -> None:
         self.gs = GraphicsState(ctm)
         self.stream = _Stream(resources, (), True, None)
-        self._run(content)
+        try:
+            self._run(content)
+        finally:
+            self.fonts.end_page()
 
     def _run(self, content: bytes) -> None:
-        operators = self._operators
+        operators = _OPERATORS
         warn = self.warn
         depth = len(self.stack)
         budget = self.budget
@@ -221,10 +204,10 @@ class Interpreter:
             try:
                 if operator == "Do":  # a form spends from the same budget
                     budget.operators = count
-                    handler(operands, index)
+                    handler(self, operands, index)
                     count = budget.operators
                 else:
-                    handler(operands, index)
+                    handler(self, operands, index)
             except (TypeError, ValueError, ArithmeticError, IndexError):
                 warn(f"{operator} with operands of the wrong type skipped")
         budget.operators = count
@@ -574,6 +557,39 @@ def _form_clip(bbox: Any, ctm: Matrix, outer: Box | None) -> Box | None:
 
 
 # Operators that do not affect text: known, so that they are skipped without a warning.
+# Operator → (operand count, handler). Kept outside the instance: bound methods there would
+# tie the interpreter, and every glyph its device holds, into a reference cycle that only
+# the cycle collector frees.
+_OPERATORS: dict[str, tuple[int, Callable[[Interpreter, list[Operand], int], None]]] = {
+    "q": (0, Interpreter._q),
+    "Q": (0, Interpreter._Q),
+    "cm": (6, Interpreter._cm),
+    "BT": (0, Interpreter._BT),
+    "ET": (0, Interpreter._ET),
+    "Td": (2, Interpreter._Td),
+    "TD": (2, Interpreter._TD),
+    "Tm": (6, Interpreter._Tm),
+    "T*": (0, Interpreter._T_star),
+    "Tc": (1, Interpreter._Tc),
+    "Tw": (1, Interpreter._Tw),
+    "Tz": (1, Interpreter._Tz),
+    "TL": (1, Interpreter._TL),
+    "Tf": (2, Interpreter._Tf),
+    "Tr": (1, Interpreter._Tr),
+    "Ts": (1, Interpreter._Ts),
+    "Tj": (1, Interpreter._Tj),
+    "TJ": (1, Interpreter._TJ),
+    "'": (1, Interpreter._quote),
+    '"': (3, Interpreter._dquote),
+    "d0": (2, Interpreter._ignore),
+    "d1": (6, Interpreter._ignore),
+    "BMC": (1, Interpreter._BMC),
+    "BDC": (2, Interpreter._BDC),
+    "EMC": (0, Interpreter._EMC),
+    "Do": (1, Interpreter._Do),
+}
+
+
 KNOWN_IGNORED = frozenset(
     "w J j M d ri i gs m l c v y h re S s f F f* B B* b b* n W W* CS cs SC SCN sc scn "
     "G g RG rg K k sh BI ID EI MP DP BX EX".split()

@@ -7,6 +7,7 @@ syntax, so the content lexer tokenises them.
 
 from __future__ import annotations
 
+import bisect
 import gzip
 import json
 from collections.abc import Iterator
@@ -28,7 +29,7 @@ _TWO_BYTES: list[CodespaceRange] = [(2, b"\x00\x00", b"\xff\xff")]
 
 # A bfrange this long is kept as a range and read per code: an identity range over all
 # two-byte codes is common, and expanding it costs more than most pages.
-LAZY_RANGE_SPAN = 256
+LAZY_RANGE_SPAN = 64
 _USELESS_TEXT = frozenset(("", "\x00", "\ufffd"))
 
 
@@ -39,23 +40,34 @@ class UnicodeMap:
     falls through to the font's other sources.
     """
 
-    __slots__ = ("entries", "ranges")
+    __slots__ = ("_firsts", "entries", "ranges")
 
     def __init__(self, entries: dict[int, str], ranges: list[tuple[int, int, int]]) -> None:
         self.entries = {code: text for code, text in entries.items() if text not in _USELESS_TEXT}
-        self.ranges = ranges  # (first code, last code, code point of the first)
+        # (first code, last code, code point of the first), sorted; ranges that continue one
+        # another are joined (producers write an identity map as 256 ranges of 256 codes).
+        self.ranges: list[tuple[int, int, int]] = []
+        for first, last, start in sorted(ranges):
+            if self.ranges:
+                prev_first, prev_last, prev_start = self.ranges[-1]
+                if first == prev_last + 1 and start == prev_start + first - prev_first:
+                    self.ranges[-1] = (prev_first, last, prev_start)
+                    continue
+            self.ranges.append((first, last, start))
+        self._firsts = [first for first, _, _ in self.ranges]
 
     def get(self, code: int) -> str | None:
         text = self.entries.get(code)
         if text is not None:
             return text
-        for first, last, start in self.ranges:
-            if first <= code <= last:
-                value = start + code - first
-                if value == 0 or value == 0xFFFD or 0xD800 <= value < 0xE000:
-                    return None
-                return chr(value)
-        return None
+        index = bisect.bisect_right(self._firsts, code) - 1
+        if index < 0:
+            return None
+        first, last, start = self.ranges[index]
+        value = start + code - first
+        if code > last or value == 0 or value == 0xFFFD or 0xD800 <= value < 0xE000:
+            return None
+        return chr(value)
 
 
 class CMap:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pikepdf import Array, Dictionary, Name
 
-from pagetext.fonts.cmap import CMap, parse_cmap
+from pagetext.fonts.cmap import CMap, UnicodeMap, parse_cmap
 from tests.pdfbuild import identity_font, open_page
 
 
@@ -84,3 +84,22 @@ def test_w_and_w2_arrays_in_both_forms() -> None:
     assert widths == {1: (0.5,), 2: (0.6,), 10: (0.25,), 11: (0.25,), 12: (0.25,)}
     vertical = _parse_cid_metrics(Array([5, Array([-1000, 500, 880]), 7, 8, -900, 400, 800]), 3)
     assert vertical == {5: (-1.0, 0.5, 0.88), 7: (-0.9, 0.4, 0.8), 8: (-0.9, 0.4, 0.8)}
+
+
+def test_to_unicode_ranges_short_long_joined_and_overridden() -> None:
+    # An identity map written as many 256-code ranges is kept as one range; bfchar entries
+    # win over ranges; a range into the surrogates or onto U+0000 says nothing.
+    ranges = b" ".join(b"<%02X00> <%02XFF> <%02X00>" % (i, i, i) for i in range(0x20))
+    data = (
+        b"1 begincodespacerange <0000> <FFFF> endcodespacerange "
+        b"32 beginbfrange " + ranges + b" endbfrange "
+        b"2 beginbfrange <2000> <2002> <0061> <3000> <30FF> <D800> endbfrange "
+        b"1 beginbfchar <0041> <0042> endbfchar"
+    )
+    cmap, _ = parse_cmap(data, lambda message: None)
+    to_unicode = UnicodeMap(cmap.unicode, cmap.unicode_ranges)
+    assert to_unicode.ranges == [(0, 0x1FFF, 0), (0x3000, 0x30FF, 0xD800)]
+    codes = (0x41, 0x42, 0x1FFF, 0x2001, 0x2100)
+    assert [to_unicode.get(code) for code in codes] == ["B", "B", "\u1fff", "b", None]
+    assert to_unicode.get(0) is None
+    assert to_unicode.get(0x3010) is None
