@@ -9,10 +9,13 @@ import os
 
 from setuptools import setup
 
-# The per-glyph stages; the rest (document, page, CLI, font programs) talks to pikepdf and
-# fontTools, where compiling gains nothing.
+# The per-glyph stages and what they call per object; the rest (document, CLI, font
+# programs, limits) talks to pikepdf and fontTools once per document, where compiling gains
+# nothing.
 COMPILED = [
     "pagetext/geometry.py",
+    "pagetext/objects.py",
+    "pagetext/page.py",
     "pagetext/content/glyph.py",
     "pagetext/content/lexer.py",
     "pagetext/content/interpreter.py",
