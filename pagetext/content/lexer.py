@@ -72,6 +72,7 @@ _FAST_KEYWORD = re.compile(rb"(" + _REGULAR + rb"+)[\x00\t\n\x0c\r ]*")
 _FAST_NUMBERS = re.compile(
     rb"((?:" + _NUMBER_TEXT + rb"[\x00\t\n\x0c\r ]+)*" + _NUMBER_TEXT + rb")[\x00\t\n\x0c\r ]*"
 )
+_FAST_HEX = re.compile(_PLAIN_HEX_TEXT + rb"[\x00\t\n\x0c\r ]*")
 _FAST_NAME = re.compile(rb"/(" + _REGULAR + rb"*)[\x00\t\n\x0c\r ]*")
 _FAST_LITERAL = re.compile(_PLAIN_LITERAL_TEXT + rb"[\x00\t\n\x0c\r ]*")
 _FAST_ARRAY = re.compile(
@@ -91,6 +92,7 @@ def _fast_patterns() -> list[tuple[int, re.Pattern[bytes] | None]]:
     table[ord("/")] = (_NAME, _FAST_NAME)
     table[ord("(")] = (_PLAIN_LITERAL, _FAST_LITERAL)
     table[ord("[")] = (_PLAIN_ARRAY, _FAST_ARRAY)
+    table[ord("<")] = (_HEX, _FAST_HEX)  # "<<" and hex strings with white space: the alternation
     return table
 
 
@@ -357,7 +359,7 @@ def iter_operations(data: bytes, warn: Warn) -> Iterator[Operation]:
             operands.append(value)
         elif kind == _HEX:
             index += 1
-            operands.append(decode_hex(match.group(_HEX), warn))
+            operands.append(decode_hex(match.group(group), warn))
         elif kind == _ARRAY_BEGIN or kind == _DICT_BEGIN:
             index += 1
             containers.append((kind == _DICT_BEGIN, operands))
