@@ -13,7 +13,7 @@ from typing import Any
 
 import pikepdf
 
-from pagetext.content.lexer import Warn, iter_operations
+from pagetext.content.lexer import Warn
 from pagetext.fonts.cmap import CMap, UnicodeMap, cid_to_unicode_table, predefined_cmap
 from pagetext.fonts.encodings import text_of_glyph
 from pagetext.fonts.font import (
@@ -165,22 +165,6 @@ class CompositeFont(Font):
         return w1, self.cid_widths.get(cid, self.default_width) / 2, vy
 
 
-def _plain_items(array: Any) -> list[Any]:
-    """The items of a /W or /W2 array; numbers and nested arrays read from its PDF syntax in
-    one pass when it holds no references (element by element through pikepdf costs ~1 µs
-    each, and these arrays run to thousands)."""
-    text = bytes(array.unparse())
-    if b"R" not in text:
-        for _, operands, _ in iter_operations(text + b" W", _no_warning):
-            if len(operands) == 1 and isinstance(operands[0], list):
-                return operands[0]
-    return list(array)
-
-
-def _no_warning(message: str) -> None:
-    pass
-
-
 def _parse_cid_metrics(array: Any, size: int) -> dict[int, tuple[float, ...]]:
     """Per-CID metrics of `size` numbers each, from /W (size 1) or /W2 (size 3), §9.7.4.3.
 
@@ -188,12 +172,12 @@ def _parse_cid_metrics(array: Any, size: int) -> dict[int, tuple[float, ...]]:
     metrics for a range); values are in 1/1000 text space.
     """
     metrics: dict[int, tuple[float, ...]] = {}
-    items = _plain_items(array)
+    items = list(array)
     i = 0
     while i < len(items) - 1:
         first = int(number(items[i]))
         following = items[i + 1]
-        if isinstance(following, (list, pikepdf.Array)):
+        if isinstance(following, pikepdf.Array):
             values = [number(v) / 1000 for v in following]
             for j in range(0, len(values) - size + 1, size):
                 metrics[first + j // size] = tuple(values[j : j + size])
