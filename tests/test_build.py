@@ -1,0 +1,36 @@
+"""The optional compiled build: when CI asks for it, the compiled modules are what runs."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import pagetext.content.interpreter
+import pagetext.content.lexer
+import pagetext.layout.assembly
+import pagetext.page
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.skipif(os.environ.get("PAGETEXT_COMPILE") != "1", reason="only for the compiled build")
+def test_the_compiled_modules_are_the_ones_imported() -> None:
+    for module in (
+        pagetext.content.lexer,
+        pagetext.content.interpreter,
+        pagetext.layout.assembly,
+        pagetext.page,
+    ):
+        assert module.__file__ is not None
+        assert not module.__file__.endswith(".py"), module.__file__
+
+
+def test_every_compiled_module_exists() -> None:
+    # setup.py names the modules mypyc compiles; a renamed module must not drop out silently.
+    listed = [line.strip().strip('",') for line in (ROOT / "setup.py").read_text().splitlines()]
+    modules = [entry for entry in listed if entry.startswith("pagetext/") and entry.endswith(".py")]
+    assert len(modules) >= 10
+    for module in modules:
+        assert (ROOT / module).is_file(), module
