@@ -111,36 +111,34 @@ def drop_duplicates(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Glyph
     """Remove fake-bold copies: the same text drawn again at almost the same place.
 
     A glyph that starts where the previous one ended continues its run and is no copy; any
-    other is looked up among the glyphs of the last `duplicate_window`, hashed into cells one
-    tolerance wide (a copy lies in one of the nine cells around it; a cell holds one glyph
-    per text, since a second one within the tolerance would itself be a copy).
+    other is compared with the glyphs of the same text among the last `duplicate_window`
+    (kept per text, newest last, so the search stops at the first one out of the window).
     """
     kept: list[Glyph] = []
-    cells: dict[tuple[str, int, int], tuple[int, float, float]] = {}
+    by_text: dict[str, list[tuple[int, float, float]]] = {}
     window = params.duplicate_window
     tolerance = params.duplicate_tolerance
     pen_x = pen_y = float("nan")
     for index, glyph in enumerate(glyphs):
         x, y = glyph.baseline_start
         limit = tolerance * glyph.box_height or 1e-6
-        key_x = int(x // limit)
-        key_y = int(y // limit)
         text = glyph.text
-        if not (-limit <= x - pen_x <= limit and -limit <= y - pen_y <= limit):
+        seen = by_text.get(text)
+        if seen is None:
+            seen = by_text[text] = []
+        elif not (-limit <= x - pen_x <= limit and -limit <= y - pen_y <= limit):
+            oldest = index - window
             duplicate = False
-            for dx in (-1, 0, 1):
-                for dy in (-1, 0, 1):
-                    seen = cells.get((text, key_x + dx, key_y + dy))
-                    if (
-                        seen is not None
-                        and seen[0] >= index - window
-                        and -limit <= x - seen[1] <= limit
-                        and -limit <= y - seen[2] <= limit
-                    ):
-                        duplicate = True
+            for position in range(len(seen) - 1, -1, -1):
+                seen_index, seen_x, seen_y = seen[position]
+                if seen_index < oldest:
+                    break
+                if -limit <= x - seen_x <= limit and -limit <= y - seen_y <= limit:
+                    duplicate = True
+                    break
             if duplicate:
                 continue
-        cells[(text, key_x, key_y)] = (index, x, y)
+        seen.append((index, x, y))
         kept.append(glyph)
         pen_x, pen_y = glyph.baseline_end
     return kept
