@@ -7,7 +7,6 @@ and `explain` call it, so what a user is shown is exactly what was decided.
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -300,7 +299,13 @@ def _line(items: list[tuple[Glyph, bool]], stacked: bool) -> Line | None:
         words = [_word(group, False) for group in groups]
     text = " ".join(word.text.strip() for word in words)
     quad, bbox = enclosing_quad([word.quad for word in words], direction)
-    (font_name, font_size), _ = Counter([(g.font_name, g.font_size) for g in glyphs]).most_common(1)[0]
+    # The most common font and size (the first of equals), counted without Counter: it is
+    # interpreted code, and this runs for every line.
+    counts: dict[tuple[str, float], int] = {}
+    for glyph in glyphs:
+        key = (glyph.font_name, glyph.font_size)
+        counts[key] = counts.get(key, 0) + 1
+    font_name, font_size = max(counts, key=counts.__getitem__)
     return Line(text, bbox, quad, direction, font_name, font_size, tuple(words))
 
 

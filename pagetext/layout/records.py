@@ -83,12 +83,15 @@ class Line:
         return tuple(glyph for word in self.words for glyph in word.glyphs)
 
 
+_INFINITY = float("inf")  # a constant: compiled, float("inf") would parse the string each call
+
+
 def enclosing_quad(quads: Sequence[Quad], direction: Point) -> tuple[Quad, Box]:
     """The smallest rectangle along `direction` around the quads, and its bbox."""
     ux, uy = direction
     if ux == 1.0 and uy == 0.0:  # upright text, the common case: the quad is the bbox
-        x0 = y0 = float("inf")
-        x1 = y1 = float("-inf")
+        x0 = y0 = _INFINITY
+        x1 = y1 = -_INFINITY
         for quad in quads:
             (ax, ay), _, (cx, cy), _ = quad  # opposite corners
             if ax > cx:
