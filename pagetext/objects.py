@@ -39,6 +39,19 @@ def read_stream(
     return data
 
 
+def read_stream_start(stream: Any, what: str, warn: Warn, length: int) -> bytes | None:
+    """The first `length` decoded bytes of a stream (all of it if shorter), with no warning
+    for the rest: for readers that need only a stream's head."""
+    try:
+        data = _inflate(stream, length)
+        if data is None:
+            data = stream.read_bytes()
+    except OBJECT_ERRORS as error:
+        warn(f"{what} could not be decoded ({error}); skipped")
+        return None
+    return data[:length]
+
+
 def _inflate(stream: Any, max_bytes: int) -> bytes | None:
     """Inflate a plain /FlateDecode stream with a cap; None for anything else (or damage)."""
     filters = stream.get("/Filter")

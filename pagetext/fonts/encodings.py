@@ -88,6 +88,7 @@ def _expand_presentation_form(match: re.Match[str]) -> str:
     return unicodedata.normalize("NFKC", char)
 
 
+@cache  # a few thousand distinct texts at most; fonts ask for 256 codes each
 def text_of_glyph(text: str) -> str:
     """The text a glyph stands for: presentation forms and radical variants as the letters and
     ideographs they show, hyphens as "-"."""

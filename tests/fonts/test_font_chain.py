@@ -3,9 +3,11 @@ collections, embedded font programs, fallbacks; and what is done to the text (li
 
 from __future__ import annotations
 
+import zlib
 from typing import Any
 
 import pikepdf
+import pytest
 from pikepdf import Array, Dictionary, Name
 
 from tests.fonts.fontprograms import cff, truetype, type1_cleartext
@@ -176,6 +178,23 @@ def test_type1_builtin_encoding_is_used_without_an_encoding() -> None:
     def fonts(pdf: pikepdf.Pdf) -> dict[str, Any]:
         font = simple_font(pdf, base_font="CMMI10")
         font.FontDescriptor.FontFile = pdf.make_stream(type1_cleartext({65: "alpha", 66: "beta"}))
+        return {"F1": font}
+
+    assert _texts(b"BT /F1 10 Tf (AB) Tj ET", fonts) == "αβ"
+
+
+@pytest.mark.parametrize("clear_length_shift", [0, -40, 10_000])
+def test_type1_builtin_encoding_read_from_the_clear_text_part_only(clear_length_shift: int) -> None:
+    # /Length1 bounds the clear text that is inflated; a wrong one falls back to all of it.
+    clear = type1_cleartext({65: "alpha", 66: "beta"})
+    program = zlib.compress(clear + bytes(range(256)) * 64)
+
+    def fonts(pdf: pikepdf.Pdf) -> dict[str, Any]:
+        font = simple_font(pdf, base_font="CMMI10")
+        length1 = len(clear) - len(b"eexec\n") + clear_length_shift
+        font.FontDescriptor.FontFile = pdf.make_stream(
+            program, Filter=Name.FlateDecode, Length1=length1, Length2=64 * 256, Length3=0
+        )
         return {"F1": font}
 
     assert _texts(b"BT /F1 10 Tf (AB) Tj ET", fonts) == "αβ"
