@@ -1,7 +1,7 @@
 """Optional compiled build: PAGETEXT_COMPILE=1 compiles the hot path with mypyc.
 
 The package is plain Python; compiling the lexer, interpreter, fonts and layout modules
-(the per-glyph work) with mypyc makes extraction 2.3 times as fast. Everything else in the
+(the per-glyph work) with mypyc makes extraction about twice as fast. Everything else in the
 build is declared in pyproject.toml.
 """
 
