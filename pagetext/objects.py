@@ -26,14 +26,8 @@ def read_stream(
     Flate streams, the usual decompression bombs, are inflated here with a cap, so that a
     bomb costs max_bytes, not its full size; other filters go through qpdf.
     """
-    try:
-        data = _inflate(stream, max_bytes)
-        if data is None:
-            data = stream.read_bytes()
-    except OBJECT_ERRORS as error:
-        warn(f"{what} could not be decoded ({error}); skipped")
-        return None
-    if len(data) > max_bytes:
+    data = _decoded(stream, what, warn, max_bytes)
+    if data is not None and len(data) > max_bytes:
         warn(f"{what} decodes to more than {max_bytes} bytes; only the first {max_bytes} were read")
         data = data[:max_bytes]
     return data
@@ -42,14 +36,20 @@ def read_stream(
 def read_stream_start(stream: Any, what: str, warn: Warn, length: int) -> bytes | None:
     """The first `length` decoded bytes of a stream (all of it if shorter), with no warning
     for the rest: for readers that need only a stream's head."""
+    data = _decoded(stream, what, warn, length)
+    return data[:length] if data is not None else None
+
+
+def _decoded(stream: Any, what: str, warn: Warn, cap: int) -> bytes | None:
+    # Flate data is inflated to at most cap + 1 bytes (so that callers see it was more).
     try:
-        data = _inflate(stream, length)
+        data = _inflate(stream, cap)
         if data is None:
             data = stream.read_bytes()
     except OBJECT_ERRORS as error:
         warn(f"{what} could not be decoded ({error}); skipped")
         return None
-    return data[:length]
+    return data
 
 
 def _inflate(stream: Any, max_bytes: int) -> bytes | None:
