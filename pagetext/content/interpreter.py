@@ -556,7 +556,6 @@ def _form_clip(bbox: Any, ctm: Matrix, outer: Box | None) -> Box | None:
     return box.intersect(outer) if outer is not None else box
 
 
-# Operators that do not affect text: known, so that they are skipped without a warning.
 # Operator → (operand count, handler). Kept outside the instance: bound methods there would
 # tie the interpreter, and every glyph its device holds, into a reference cycle that only
 # the cycle collector frees.
@@ -590,6 +589,7 @@ _OPERATORS: dict[str, tuple[int, Callable[[Interpreter, list[Operand], int], Non
 }
 
 
+# Operators that do not affect text: known, so that they are skipped without a warning.
 KNOWN_IGNORED = frozenset(
     "w J j M d ri i gs m l c v y h re S s f F f* B B* b b* n W W* CS cs SC SCN sc scn "
     "G g RG rg K k sh BI ID EI MP DP BX EX".split()

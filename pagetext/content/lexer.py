@@ -29,7 +29,6 @@ Operand = Any  # int | float | bool | None | str | bytes | list | dict
 Operation = tuple[str, list[Operand], int]
 Warn = Callable[[str], None]
 
-_WS = rb"\x00\t\n\x0c\r "
 _REGULAR = rb"[^\x00\t\n\x0c\r ()<>\[\]{}/%]"
 
 # Written so that a number matches in one way only: repeated, an ambiguous pattern would
@@ -38,47 +37,53 @@ _NUMBER_TEXT = rb"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
 _PLAIN_LITERAL_TEXT = rb"\(([^()\\\r]*)\)"  # no escapes, nesting or CR: the bytes are the value
 _PLAIN_HEX_TEXT = rb"<([0-9A-Fa-f]*)>"
 
-# One alternative per token kind; the group number says which matched. Two alternatives
-# take several tokens at once, since most of a content stream is made of them: a run of
-# numbers (operands of cm, Td, re, rg, ...) and an array of plain strings and numbers (TJ).
-# Neither can backtrack far: numbers in the array end where no digit or dot follows.
-_TOKEN = re.compile(
-    rb"[\x00\t\n\x0c\r ]*(?:"
-    rb"((?:" + _NUMBER_TEXT + rb"[\x00\t\n\x0c\r ]+){2,})"  # 1 numbers, each ending in white space
-    rb"|(" + _NUMBER_TEXT + rb")"  # 2 number
-    rb"|/(" + _REGULAR + rb"*)"  # 3 name
-    rb"|" + _PLAIN_LITERAL_TEXT + rb""  # 4 plain literal string
-    rb"|(\()"  # 5 any other literal string: its start (read_literal reads it)
-    rb"|(<<)"  # 6 dictionary start
-    rb"|(>>)"  # 7 dictionary end
-    rb"|<([^<>]*)>"  # 8 hex string
-    rb"|\[((?:[\x00\t\n\x0c\r ]*(?:\([^()\\\r]*\)|<[0-9A-Fa-f]*>|" + _NUMBER_TEXT + rb"(?![\d.])))*)"
-    rb"[\x00\t\n\x0c\r ]*\]"  # 9 array of plain strings and numbers: its inside
-    rb"|(\[)"  # 10 any other array: its start
-    rb"|(\])"  # 11 array end
-    rb"|(" + _REGULAR + rb"+)"  # 12 keyword (operator, true, false, null)
-    rb"|(%[^\r\n]*)"  # 13 comment
-    rb"|([^\x00\t\n\x0c\r ])"  # 14 garbage: a stray delimiter
-    rb")[\x00\t\n\x0c\r ]*"
-)
-_NUMBERS, _NUMBER, _NAME, _PLAIN_LITERAL, _LITERAL, _DICT_BEGIN, _DICT_END = range(1, 8)
-_HEX, _PLAIN_ARRAY, _ARRAY_BEGIN, _ARRAY_END, _KEYWORD, _COMMENT, _GARBAGE = range(8, 15)
+_WHITE_SPACE = rb"[\x00\t\n\x0c\r ]"
 
 # Most tokens start with a letter (operators), a digit or sign (numbers), a slash, a
-# parenthesis or a bracket: those are first tried with a small pattern chosen by their first
-# byte, much cheaper than the alternation above. Like it, each eats the white space after
+# parenthesis, a bracket or "<": each is matched by a small pattern chosen by its first
+# byte. Two of them take several tokens at once, since most of a content stream is made of
+# them: a run of numbers (operands of cm, Td, re, rg, ...) and an array of plain strings and
+# numbers (TJ); numbers in the array end where no digit or dot follows, so a long array that
+# turns out not to be plain cannot backtrack far. Every pattern eats the white space after
 # its token, so that the next token starts at the next byte.
-_FAST_KEYWORD = re.compile(rb"(" + _REGULAR + rb"+)[\x00\t\n\x0c\r ]*")
+_FAST_KEYWORD = re.compile(rb"(" + _REGULAR + rb"+)" + _WHITE_SPACE + rb"*")
 _FAST_NUMBERS = re.compile(
-    rb"((?:" + _NUMBER_TEXT + rb"[\x00\t\n\x0c\r ]+)*" + _NUMBER_TEXT + rb")[\x00\t\n\x0c\r ]*"
+    rb"((?:" + _NUMBER_TEXT + _WHITE_SPACE + rb"+)*" + _NUMBER_TEXT + rb")" + _WHITE_SPACE + rb"*"
 )
-_FAST_HEX = re.compile(_PLAIN_HEX_TEXT + rb"[\x00\t\n\x0c\r ]*")
-_FAST_NAME = re.compile(rb"/(" + _REGULAR + rb"*)[\x00\t\n\x0c\r ]*")
-_FAST_LITERAL = re.compile(_PLAIN_LITERAL_TEXT + rb"[\x00\t\n\x0c\r ]*")
+_FAST_HEX = re.compile(_PLAIN_HEX_TEXT + _WHITE_SPACE + rb"*")
+_FAST_NAME = re.compile(rb"/(" + _REGULAR + rb"*)" + _WHITE_SPACE + rb"*")
+_FAST_LITERAL = re.compile(_PLAIN_LITERAL_TEXT + _WHITE_SPACE + rb"*")
 _FAST_ARRAY = re.compile(
-    rb"\[((?:[\x00\t\n\x0c\r ]*(?:\([^()\\\r]*\)|<[0-9A-Fa-f]*>|" + _NUMBER_TEXT + rb"(?![\d.])))*)"
-    rb"[\x00\t\n\x0c\r ]*\][\x00\t\n\x0c\r ]*"
+    rb"\[((?:"
+    + _WHITE_SPACE
+    + rb"*(?:\([^()\\\r]*\)|<[0-9A-Fa-f]*>|"
+    + _NUMBER_TEXT
+    + rb"(?![\d.])))*)"
+    + _WHITE_SPACE
+    + rb"*\]"
+    + _WHITE_SPACE
+    + rb"*"
 )
+_SPACE_RUN = re.compile(_WHITE_SPACE + rb"+")
+
+# What the first-byte patterns leave: one alternative per token kind, the group number says
+# which matched (it is the token kind).
+_TOKEN = re.compile(
+    rb"(?:"
+    rb"(\()"  # 1 literal string with escapes, nesting or CR: its start (read_literal reads it)
+    rb"|(<<)"  # 2 dictionary start
+    rb"|(>>)"  # 3 dictionary end
+    rb"|<([^<>]*)>"  # 4 hex string with white space or junk inside
+    rb"|(\[)"  # 5 array that is not plain: its start
+    rb"|(\])"  # 6 array end
+    rb"|(" + _REGULAR + rb"+)"  # 7 keyword starting like a number ("-x", "+")
+    rb"|(%[^\r\n]*)"  # 8 comment
+    rb"|([^\x00\t\n\x0c\r ])"  # 9 garbage: a stray delimiter
+    rb")" + _WHITE_SPACE + rb"*"
+)
+_LITERAL, _DICT_BEGIN, _DICT_END, _HEX, _ARRAY_BEGIN, _ARRAY_END, _KEYWORD, _COMMENT, _GARBAGE = range(1, 10)
+# Kinds only the first-byte patterns find.
+_NUMBERS, _NAME, _PLAIN_LITERAL, _PLAIN_ARRAY, _SPACE = range(10, 15)
 
 
 def _fast_patterns() -> list[tuple[int, re.Pattern[bytes] | None]]:
@@ -86,9 +91,10 @@ def _fast_patterns() -> list[tuple[int, re.Pattern[bytes] | None]]:
     table: list[tuple[int, re.Pattern[bytes] | None]] = [(0, None)] * 256
     for byte in range(256):
         char = bytes((byte,))
-        if char in b"\x00\t\n\x0c\r ()<>[]{}/%":
-            continue
-        table[byte] = (_NUMBERS, _FAST_NUMBERS) if char in b"0123456789+-." else (_KEYWORD, _FAST_KEYWORD)
+        if char in b"\x00\t\n\x0c\r ":
+            table[byte] = (_SPACE, _SPACE_RUN)
+        elif char not in b"()<>[]{}/%":
+            table[byte] = (_NUMBERS, _FAST_NUMBERS) if char in b"0123456789+-." else (_KEYWORD, _FAST_KEYWORD)
     table[ord("/")] = (_NAME, _FAST_NAME)
     table[ord("(")] = (_PLAIN_LITERAL, _FAST_LITERAL)
     table[ord("[")] = (_PLAIN_ARRAY, _FAST_ARRAY)
@@ -113,7 +119,7 @@ _ESCAPES = {
 }
 _NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
 _HEX_JUNK = re.compile(rb"[^0-9A-Fa-f]")
-_HEX_WS = re.compile(rb"[\x00\t\n\x0c\r ]")
+_HEX_WS = re.compile(_WHITE_SPACE)
 
 _CONSTANTS: dict[bytes, Operand] = {b"true": True, b"false": False, b"null": None}
 
@@ -224,6 +230,7 @@ _INLINE_COMPONENTS = {
     "CMYK": 4,
     "DeviceCMYK": 4,
 }
+_EI_TOKEN = re.compile(_WHITE_SPACE + rb"*EI(?!" + _REGULAR + rb")")  # EI as a whole token
 _EI = re.compile(rb"(?<=[\x00\t\n\x0c\r ])EI(?=[\x00\t\n\x0c\r ]|\Z)")
 _CONTENT_LIKE = re.compile(rb"[\x00\t\n\x0c\r\x20-\x7e]*\Z")
 
@@ -261,8 +268,8 @@ def _skip_inline_image_data(data: bytes, start: int, params: dict[str, Operand],
     length = _inline_image_length(params)
     if length is not None:
         end = start + length
-        match = _TOKEN.match(data, end)
-        if match is not None and match.group(_KEYWORD) == b"EI":
+        match = _EI_TOKEN.match(data, end)
+        if match is not None:
             return match.end()
     pos = start
     while True:
@@ -300,14 +307,12 @@ def iter_operations(data: bytes, warn: Warn) -> Iterator[Operation]:
                 break
             kind = group = match.lastindex or 0
         pos = match.end()
+        if kind == _SPACE:
+            continue
         if kind == _NUMBERS:
             for text in match.group(group).split():
                 index += 1
                 operands.append(_number(text))
-        elif kind == _NUMBER:
-            index += 1
-            text = match.group(group)
-            operands.append(_number(text))
         elif kind == _PLAIN_ARRAY:
             items: list[Operand] = []
             for literal, hex_digits, number in _PLAIN_ARRAY_ITEM.findall(match.group(group)):

@@ -272,11 +272,11 @@ def _bfrange(cmap: CMap, low: object, high: object, dst: object, warn: Warn) -> 
     if isinstance(dst, bytes):
         start = int.from_bytes(dst, "big") if len(dst) == 2 else -1
         stop = start + last - first + 1
-        if start >= 0 and stop <= 0x10000 and last - first >= LAZY_RANGE_SPAN:
-            cmap.unicode_ranges.append((first, last, start))
-            return
         if start >= 0 and stop <= 0x10000:
             # One BMP code unit counting up: the code point itself, a lone surrogate U+FFFD.
+            if last - first >= LAZY_RANGE_SPAN:
+                cmap.unicode_ranges.append((first, last, start))
+                return
             texts = [chr(value) for value in range(start, stop)]
             for value in range(max(start, 0xD800), min(stop, 0xE000)):
                 texts[value - start] = "\ufffd"

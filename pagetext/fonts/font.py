@@ -25,7 +25,8 @@ DEFAULT_DESCENT = -0.2
 # (NotoSansCJK: 1806 / -1046) into Ascent/Descent, and such boxes would hide word gaps.
 MAX_LINE_EXTENT = 1.6
 _SUBSET_PREFIX = re.compile(r"^[A-Z]{6}\+")
-# ToUnicode values that say nothing: they fall through to the next source.
+
+
 class Font:
     """A font resource, parsed once per document."""
 

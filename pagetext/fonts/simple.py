@@ -180,12 +180,13 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
         isinstance(encoding, pikepdf.Dictionary) and encoding.get("/BaseEncoding") is not None
     )
     to_unicode = read_to_unicode(font, warn)
+    mapped = [to_unicode.get(code) for code in range(256)]
     first = int(number(font.get("/FirstChar"), 0))
     last = int(number(font.get("/LastChar"), 255))
     # A ToUnicode map that covers every code the font has widths for leaves the built-in
     # encoding nothing to name (parsing the program costs milliseconds).
     covered = isinstance(font.get("/Widths"), pikepdf.Array) and all(
-        to_unicode.get(code) for code in range(max(first, 0), min(last, 255) + 1)
+        mapped[max(first, 0) : min(last, 255) + 1]
     )
     program = (
         load_program(descriptor, warn)
@@ -195,8 +196,7 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     names = _glyph_names(font, symbolic, std14_name, std14, program, warn)
     zapf = std14_name == "ZapfDingbats"
     found = [
-        to_unicode.get(code) or (glyph_name_to_unicode(name, zapf) if name else "")
-        for code, name in enumerate(names)
+        mapped[code] or (glyph_name_to_unicode(name, zapf) if name else "") for code, name in enumerate(names)
     ]
     if (
         program is None

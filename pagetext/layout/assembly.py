@@ -229,9 +229,10 @@ def _prepare(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Glyph]:
 def _word(glyphs: list[Glyph], reverse: bool) -> Word:
     direction = glyphs[0].direction
     quad, bbox = enclosing_quad([glyph.quad for glyph in glyphs], direction)
-    text = "".join(glyph.text for glyph in glyphs)
     if reverse:  # a right-to-left word in visual order: read it the other way
-        text = mirror("".join(glyph.text for glyph in reversed(glyphs)))
+        text = mirror("".join([glyph.text for glyph in reversed(glyphs)]))
+    else:
+        text = "".join([glyph.text for glyph in glyphs])
     return Word(text, bbox, quad, direction, glyphs[0].font_name, glyphs[0].font_size, tuple(glyphs))
 
 
