@@ -310,7 +310,8 @@ def iter_operations(data: bytes, warn: Warn) -> Iterator[Operation]:
         if kind == _SPACE:
             continue
         if kind == _NUMBERS:
-            for text in match.group(group).split():
+            # bytes.split() does not take NUL for white space; PDF does (§7.2.3).
+            for text in match.group(group).replace(b"\x00", b" ").split():
                 index += 1
                 operands.append(_number(text))
         elif kind == _PLAIN_ARRAY:

@@ -97,6 +97,11 @@ def test_runs_of_numbers_and_plain_arrays_read_like_single_tokens() -> None:
     ]
 
 
+def test_a_run_of_numbers_separated_by_nul_bytes() -> None:
+    # NUL is white space in PDF (§7.2.3) but not to bytes.split(): "9\x004" raised ValueError.
+    assert operands(b"9\x004\x00 1.5\x00") == [9, 4, 1.5]
+
+
 def test_numbers_with_thousands_of_digits_do_not_raise() -> None:
     # int() refuses strings over 4,300 digits; such a number is damage and reads as a float.
     digits = b"9" * 5000
