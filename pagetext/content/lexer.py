@@ -23,87 +23,59 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Final
 
 Operand = Any  # int | float | bool | None | str | bytes | list | dict
 Operation = tuple[str, list[Operand], int]
 Warn = Callable[[str], None]
 
 _REGULAR = rb"[^\x00\t\n\x0c\r ()<>\[\]{}/%]"
-
-# Written so that a number matches in one way only: repeated, an ambiguous pattern would
-# backtrack exponentially when the array around it turns out not to be plain.
-_NUMBER_TEXT = rb"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
-_PLAIN_LITERAL_TEXT = rb"\(([^()\\\r]*)\)"  # no escapes, nesting or CR: the bytes are the value
-_PLAIN_HEX_TEXT = rb"<([0-9A-Fa-f]*)>"
-
 _WHITE_SPACE = rb"[\x00\t\n\x0c\r ]"
 
-# Most tokens start with a letter (operators), a digit or sign (numbers), a slash, a
-# parenthesis, a bracket or "<": each is matched by a small pattern chosen by its first
-# byte. Two of them take several tokens at once, since most of a content stream is made of
-# them: a run of numbers (operands of cm, Td, re, rg, ...) and an array of plain strings and
-# numbers (TJ); numbers in the array end where no digit or dot follows, so a long array that
-# turns out not to be plain cannot backtrack far. Every pattern eats the white space after
-# its token, so that the next token starts at the next byte.
-_FAST_KEYWORD = re.compile(rb"(" + _REGULAR + rb"+)" + _WHITE_SPACE + rb"*")
-_FAST_NUMBERS = re.compile(
-    rb"((?:" + _NUMBER_TEXT + _WHITE_SPACE + rb"+)*" + _NUMBER_TEXT + rb")" + _WHITE_SPACE + rb"*"
-)
-_FAST_HEX = re.compile(_PLAIN_HEX_TEXT + _WHITE_SPACE + rb"*")
-_FAST_NAME = re.compile(rb"/(" + _REGULAR + rb"*)" + _WHITE_SPACE + rb"*")
-_FAST_LITERAL = re.compile(_PLAIN_LITERAL_TEXT + _WHITE_SPACE + rb"*")
-_FAST_ARRAY = re.compile(
-    rb"\[((?:"
-    + _WHITE_SPACE
-    + rb"*(?:\([^()\\\r]*\)|<[0-9A-Fa-f]*>|"
-    + _NUMBER_TEXT
-    + rb"(?![\d.])))*)"
-    + _WHITE_SPACE
-    + rb"*\]"
-    + _WHITE_SPACE
-    + rb"*"
-)
-_SPACE_RUN = re.compile(_WHITE_SPACE + rb"+")
 
-# What the first-byte patterns leave: one alternative per token kind, the group number says
-# which matched (it is the token kind).
-_TOKEN = re.compile(
-    rb"(?:"
-    rb"(\()"  # 1 literal string with escapes, nesting or CR: its start (read_literal reads it)
-    rb"|(<<)"  # 2 dictionary start
-    rb"|(>>)"  # 3 dictionary end
-    rb"|<([^<>]*)>"  # 4 hex string with white space or junk inside
-    rb"|(\[)"  # 5 array that is not plain: its start
-    rb"|(\])"  # 6 array end
-    rb"|(" + _REGULAR + rb"+)"  # 7 keyword starting like a number ("-x", "+")
-    rb"|(%[^\r\n]*)"  # 8 comment
-    rb"|([^\x00\t\n\x0c\r ])"  # 9 garbage: a stray delimiter
-    rb")" + _WHITE_SPACE + rb"*"
-)
-_LITERAL, _DICT_BEGIN, _DICT_END, _HEX, _ARRAY_BEGIN, _ARRAY_END, _KEYWORD, _COMMENT, _GARBAGE = range(1, 10)
-# Kinds only the first-byte patterns find.
-_NUMBERS, _NAME, _PLAIN_LITERAL, _PLAIN_ARRAY, _SPACE = range(10, 15)
+# The lexer reads byte by byte, not with a regular expression per token: compiled (mypyc)
+# the loop runs on native integers, several times faster than a pattern match per token.
+# Final: compiled, each constant is inlined instead of looked up in the module per byte.
+_WHITE_BYTE: Final = 0
+_REGULAR_BYTE: Final = 1
+_DELIMITER_BYTE: Final = 2
+_NUMBER_BYTE: Final = 3
+_DIGIT_0: Final = 48  # "0"
+_DIGIT_9: Final = 57  # "9"
+_PLUS: Final = 43  # "+"
+_MINUS: Final = 45  # "-"
+_DOT: Final = 46  # "."
+_SLASH: Final = 47  # "/"
+_PERCENT: Final = 37  # "%"
+_CR: Final = 13  # "\r"
+_LF: Final = 10  # "\n"
+_BACKSLASH: Final = 92  # "\\"
+_OPEN_PAREN: Final = 40  # "("
+_CLOSE_PAREN: Final = 41  # ")"
+_OPEN_BRACKET: Final = 91  # "["
+_CLOSE_BRACKET: Final = 93  # "]"
+_LESS: Final = 60  # "<"
+_GREATER: Final = 62  # ">"
+# 10**k for k <= 22 is exact in binary64: a mantissa below 2**53 divided by it is the
+# correctly rounded value of the decimal, the same float that float() parses.
+_EXACT_POWERS_OF_TEN: Final = [10.0**k for k in range(23)]
+_MAX_FAST_DIGITS: Final = 15  # 10**15 < 2**53
+_MAX_INTEGER_LENGTH: Final = 18  # longer is damage: read as float (int() refuses 4,300 digits)
 
 
-def _fast_patterns() -> list[tuple[int, re.Pattern[bytes] | None]]:
-    """(token kind, pattern) by first byte; (0, None) where only the alternation will do."""
-    table: list[tuple[int, re.Pattern[bytes] | None]] = [(0, None)] * 256
-    for byte in range(256):
-        char = bytes((byte,))
-        if char in b"\x00\t\n\x0c\r ":
-            table[byte] = (_SPACE, _SPACE_RUN)
-        elif char not in b"()<>[]{}/%":
-            table[byte] = (_NUMBERS, _FAST_NUMBERS) if char in b"0123456789+-." else (_KEYWORD, _FAST_KEYWORD)
-    table[ord("/")] = (_NAME, _FAST_NAME)
-    table[ord("(")] = (_PLAIN_LITERAL, _FAST_LITERAL)
-    table[ord("[")] = (_PLAIN_ARRAY, _FAST_ARRAY)
-    table[ord("<")] = (_HEX, _FAST_HEX)  # "<<" and hex strings with white space: the alternation
-    return table
+def _byte_classes() -> bytes:
+    """The lexical class of every byte value (§7.2.2, §7.2.3), one byte each."""
+    classes = bytearray([_REGULAR_BYTE]) * 256
+    for byte in b"\x00\t\n\x0c\r ":
+        classes[byte] = _WHITE_BYTE
+    for byte in b"()<>[]{}/%":
+        classes[byte] = _DELIMITER_BYTE
+    for byte in b"0123456789+-.":
+        classes[byte] = _NUMBER_BYTE
+    return bytes(classes)
 
 
-_FAST_BY_FIRST_BYTE = _fast_patterns()
-_PLAIN_ARRAY_ITEM = re.compile(_PLAIN_LITERAL_TEXT + rb"|" + _PLAIN_HEX_TEXT + rb"|(" + _NUMBER_TEXT + rb")")
+_BYTE_CLASS: Final = _byte_classes()
 
 _LITERAL_SPECIAL = re.compile(rb"[()\\]")
 _LITERAL_ESCAPE = re.compile(rb"\\(?:([0-7]{1,3})|(\r\n?|\n)|(.))|\r\n?", re.DOTALL)
@@ -124,12 +96,49 @@ _HEX_WS = re.compile(_WHITE_SPACE)
 _CONSTANTS: dict[bytes, Operand] = {b"true": True, b"false": False, b"null": None}
 
 
-_DOT = ord(".")  # an int needle: a one-byte search, cheaper than b"." compiled or not
+def _read_number(data: bytes, start: int, end: int) -> tuple[int | float | None, int]:
+    """The number token at `start` and the offset after it; None if the bytes are no number.
 
-
-def _number(text: bytes) -> int | float:
-    # An integer past 64 bits is damage; float reads any length (int refuses 4,300 digits).
-    return float(text) if _DOT in text or len(text) > 18 else int(text)
+    A number is [+-]?(digits[.digits?] | .digits), read as long as it goes (§7.3.3): "1.5.2"
+    is the numbers 1.5 and .2, "12abc" the number 12 then the keyword abc.
+    """
+    pos = start
+    negative = False
+    byte = data[pos]
+    if byte == _MINUS or byte == _PLUS:
+        negative = byte == _MINUS
+        pos += 1
+    mantissa = 0
+    digits = 0
+    while pos < end:
+        byte = data[pos]
+        if byte < _DIGIT_0 or byte > _DIGIT_9:
+            break
+        if digits < _MAX_INTEGER_LENGTH:
+            mantissa = mantissa * 10 + (byte - _DIGIT_0)
+        digits += 1
+        pos += 1
+    fraction = -1  # digits after the dot; -1: no dot
+    if pos < end and data[pos] == _DOT:
+        pos += 1
+        fraction = 0
+        while pos < end:
+            byte = data[pos]
+            if byte < _DIGIT_0 or byte > _DIGIT_9:
+                break
+            if digits < _MAX_INTEGER_LENGTH:
+                mantissa = mantissa * 10 + (byte - _DIGIT_0)
+            digits += 1
+            fraction += 1
+            pos += 1
+    if digits == 0:
+        return None, start
+    if pos - start > _MAX_INTEGER_LENGTH or (fraction >= 0 and digits > _MAX_FAST_DIGITS):
+        return float(data[start:pos]), pos
+    if fraction >= 0:
+        value = mantissa / _EXACT_POWERS_OF_TEN[fraction]
+        return (-value if negative else value), pos
+    return (-mantissa if negative else mantissa), pos
 
 
 def _unescape_literal(match: re.Match[bytes]) -> bytes:
@@ -285,49 +294,36 @@ def _skip_inline_image_data(data: bytes, start: int, params: dict[str, Operand],
 
 def iter_operations(data: bytes, warn: Warn) -> Iterator[Operation]:
     """Yield (operator, operands, token index of the operator) for each operator in `data`."""
-    match_token = _TOKEN.match
-    fast_by_first_byte = _FAST_BY_FIRST_BYTE
+    classes = _BYTE_CLASS
     operands: list[Operand] = []
     # Open arrays and dictionaries: each entry is (is_dict, the operand list it belongs to).
     containers: list[tuple[bool, list[Operand]]] = []
     index = -1
     inline_image = False  # between BI and ID: the tokens are the image's dictionary
+    end = len(data)
+    while end > 0 and classes[data[end - 1]] == _WHITE_BYTE:
+        end -= 1
     pos = 0
-    # Trailing white space is cut off first: a token match that fails after a long run of
-    # it would backtrack through the whole run (a bomb of spaces took minutes).
-    end = len(data.rstrip(b"\x00\t\n\x0c\r "))
     while pos < end:
-        kind, pattern = fast_by_first_byte[data[pos]]
-        match = pattern.match(data, pos, end) if pattern is not None else None
-        if match is not None:
-            group = 1
-        else:
-            match = match_token(data, pos, end)
-            if match is None:
-                break
-            kind = group = match.lastindex or 0
-        pos = match.end()
-        if kind == _SPACE:
+        byte = data[pos]
+        kind = classes[byte]
+        if kind == _WHITE_BYTE:
+            pos += 1
             continue
-        if kind == _NUMBERS:
-            # bytes.split() does not take NUL for white space; PDF does (§7.2.3).
-            for text in match.group(group).replace(b"\x00", b" ").split():
+        if kind == _NUMBER_BYTE:
+            value, after = _read_number(data, pos, end)
+            if value is not None:
                 index += 1
-                operands.append(_number(text))
-        elif kind == _PLAIN_ARRAY:
-            items: list[Operand] = []
-            for literal, hex_digits, number in _PLAIN_ARRAY_ITEM.findall(match.group(group)):
-                if number:
-                    items.append(_number(number))
-                elif hex_digits:
-                    items.append(decode_hex(hex_digits, warn))
-                else:
-                    items.append(literal)
-            index += 2 + len(items)
-            operands.append(items)
-        elif kind == _KEYWORD:
+                operands.append(value)
+                pos = after
+                continue
+        if kind != _DELIMITER_BYTE:  # a keyword: an operator, true, false or null
+            start = pos
+            pos += 1
+            while pos < end and classes[data[pos]] != _WHITE_BYTE and classes[data[pos]] != _DELIMITER_BYTE:
+                pos += 1
             index += 1
-            word = match.group(group)
+            word = data[start:pos]
             if word in _CONSTANTS:
                 operands.append(_CONSTANTS[word])
                 continue
@@ -337,10 +333,9 @@ def iter_operations(data: bytes, warn: Warn) -> Iterator[Operation]:
                 continue
             if word == b"ID" and inline_image:
                 inline_image = False
-                pos = match.end(group)  # the image data begins after one white-space byte
                 while containers:
                     operands = _close_container(containers, operands, warn)
-                if pos < end and data[pos] in b"\x00\t\n\x0c\r ":
+                if pos < end and classes[data[pos]] == _WHITE_BYTE:
                     pos += 1  # exactly one white-space byte separates ID from the data (§8.9.7)
                 pos = _skip_inline_image_data(data, pos, _to_dict(operands, warn), warn)
                 index += 1  # the data up to EI counts as one token
@@ -353,31 +348,65 @@ def iter_operations(data: bytes, warn: Warn) -> Iterator[Operation]:
                 continue
             yield word.decode("latin-1"), operands, index
             operands = []
-        elif kind == _PLAIN_LITERAL:
+        elif byte == _SLASH:
+            start = pos + 1
+            pos = start
+            while pos < end and classes[data[pos]] != _WHITE_BYTE and classes[data[pos]] != _DELIMITER_BYTE:
+                pos += 1
             index += 1
-            operands.append(match.group(group))
-        elif kind == _NAME:
+            operands.append(decode_name(data[start:pos]))
+        elif byte == _OPEN_PAREN:
             index += 1
-            operands.append(decode_name(match.group(group)))
-        elif kind == _LITERAL:
+            start = pos + 1
+            pos = start
+            while pos < end:
+                byte = data[pos]
+                if byte == _CLOSE_PAREN or byte == _OPEN_PAREN or byte == _BACKSLASH or byte == _CR:
+                    break
+                pos += 1
+            if pos < end and data[pos] == _CLOSE_PAREN:  # no escapes, nesting or CR: the bytes
+                operands.append(data[start:pos])
+                pos += 1
+            else:
+                literal, pos = read_literal(data, start, warn)
+                operands.append(literal)
+        elif byte == _LESS:
+            if pos + 1 < end and data[pos + 1] == _LESS:
+                index += 1
+                containers.append((True, operands))
+                operands = []
+                pos += 2
+                continue
+            start = pos + 1
+            pos = start
+            while pos < end and data[pos] != _GREATER and data[pos] != _LESS:
+                pos += 1
+            if pos < end and data[pos] == _GREATER:
+                index += 1
+                operands.append(decode_hex(data[start:pos], warn))
+                pos += 1
+            else:
+                pos = start
+                warn(f"unexpected byte {b'<'!r} at offset {start - 1}; skipped")
+        elif byte == _OPEN_BRACKET:
             index += 1
-            value, pos = read_literal(data, match.end(_LITERAL), warn)
-            operands.append(value)
-        elif kind == _HEX:
-            index += 1
-            operands.append(decode_hex(match.group(group), warn))
-        elif kind == _ARRAY_BEGIN or kind == _DICT_BEGIN:
-            index += 1
-            containers.append((kind == _DICT_BEGIN, operands))
+            containers.append((False, operands))
             operands = []
-        elif kind == _ARRAY_END or kind == _DICT_END:
+            pos += 1
+        elif byte == _CLOSE_BRACKET or (byte == _GREATER and pos + 1 < end and data[pos + 1] == _GREATER):
+            is_dict = byte == _GREATER
+            pos += 2 if is_dict else 1
             index += 1
-            if not containers or containers[-1][0] != (kind == _DICT_END):
-                warn(f"unmatched {match.group(kind).decode('latin-1')!r}; skipped")
+            if not containers or containers[-1][0] != is_dict:
+                warn(f"unmatched {'>>' if is_dict else ']'!r}; skipped")
                 continue
             operands = _close_container(containers, operands, warn)
-        elif kind == _GARBAGE:
-            warn(f"unexpected byte {match.group(_GARBAGE)!r} at offset {match.start(_GARBAGE)}; skipped")
+        elif byte == _PERCENT:  # a comment, up to the end of the line
+            while pos < end and data[pos] != _CR and data[pos] != _LF:
+                pos += 1
+        else:
+            warn(f"unexpected byte {data[pos : pos + 1]!r} at offset {pos}; skipped")
+            pos += 1
     if containers:
         warn("unclosed array or dictionary at the end of the stream")
     if operands or containers:

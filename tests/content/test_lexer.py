@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+import struct
 import zlib
 
 import pytest
@@ -84,9 +86,7 @@ def test_operators_and_token_indices() -> None:
     ]
 
 
-def test_runs_of_numbers_and_plain_arrays_read_like_single_tokens() -> None:
-    # The fast paths (a run of numbers, an array of plain strings, hex strings and numbers)
-    # give the same values and token indices as reading token by token.
+def test_numbers_strings_and_arrays_with_and_without_white_space_between() -> None:
     result, warnings = ops(b"1 0 0 1 72.5 -7 cm [(a)-20<0041>.5()] TJ [(a) /N] X [1 (b\\)) 2] Y")
     assert warnings == []
     assert result == [
@@ -95,6 +95,30 @@ def test_runs_of_numbers_and_plain_arrays_read_like_single_tokens() -> None:
         ("X", [[b"a", "N"]], 19),
         ("Y", [[1, b"b)", 2]], 25),
     ]
+
+
+def test_decimals_read_as_the_floats_python_parses() -> None:
+    # Up to 15 digits the lexer divides the digits by a power of ten instead of parsing.
+    rng = random.Random(5)
+    texts = [b"0.1", b"-0.0", b"123456789012345.6", b"9007199254740993.0", b"0.000000000000001"]
+    for _ in range(3000):
+        digits = str(rng.randrange(10 ** rng.randint(1, 17))).encode()
+        dot = rng.randint(0, len(digits))
+        texts.append(rng.choice([b"", b"-", b"+"]) + digits[:dot] + b"." + digits[dot:])
+    values = operands(b" ".join(texts))
+    assert [struct.pack("<d", v) for v in values] == [struct.pack("<d", float(t)) for t in texts]
+
+
+def test_a_number_ends_where_its_syntax_ends() -> None:
+    result, warnings = ops(b"1.5.2 X 12abc -x 1234567890123456789 Y")
+    assert warnings == []
+    assert result == [
+        ("X", [1.5, 0.2], 2),
+        ("abc", [12], 4),
+        ("-x", [], 5),
+        ("Y", [1234567890123456789.0], 7),
+    ]
+    assert type(result[3][1][0]) is float
 
 
 def test_a_run_of_numbers_separated_by_nul_bytes() -> None:
@@ -110,8 +134,8 @@ def test_numbers_with_thousands_of_digits_do_not_raise() -> None:
     assert operands(digits + b" 1") == [float("inf"), 1]
 
 
-def test_an_array_that_is_not_plain_after_many_numbers_is_read_in_linear_time() -> None:
-    # With an ambiguous number pattern this backtracked exponentially (and never ended).
+def test_an_array_of_many_numbers_then_a_name() -> None:
+    # With an ambiguous regular expression for numbers this backtracked exponentially.
     assert operands(b"[" + b"123456789 " * 40 + b"/N]") == [[123456789] * 40 + ["N"]]
 
 
