@@ -6,7 +6,7 @@ import contextlib
 import gc
 import warnings
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import pikepdf
 
@@ -24,9 +24,9 @@ from pagetext.objects import read_stream
 if TYPE_CHECKING:
     from pagetext.document import Document
 
-ORDERS = ("reading", "content")
+ORDERS: Final = ("reading", "content")
 DEFAULT_MEDIA_BOX = Box(0.0, 0.0, 612.0, 792.0)  # US Letter, what viewers assume without one
-MAX_TREE_DEPTH = 64  # guard for /Parent chains that loop
+MAX_TREE_DEPTH: Final = 64  # guard for /Parent chains that loop
 
 
 def _inherited(page: Any, key: str) -> Any:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 import pikepdf
 
@@ -559,7 +559,7 @@ def _form_clip(bbox: Any, ctm: Matrix, outer: Box | None) -> Box | None:
 # Operator → (operand count, handler). Kept outside the instance: bound methods there would
 # tie the interpreter, and every glyph its device holds, into a reference cycle that only
 # the cycle collector frees.
-_OPERATORS: dict[str, tuple[int, Callable[[Interpreter, list[Operand], int], None]]] = {
+_OPERATORS: Final[dict[str, tuple[int, Callable[[Interpreter, list[Operand], int], None]]]] = {
     "q": (0, Interpreter._q),
     "Q": (0, Interpreter._Q),
     "cm": (6, Interpreter._cm),
@@ -590,7 +590,7 @@ _OPERATORS: dict[str, tuple[int, Callable[[Interpreter, list[Operand], int], Non
 
 
 # Operators that do not affect text: known, so that they are skipped without a warning.
-KNOWN_IGNORED = frozenset(
+KNOWN_IGNORED: Final = frozenset(
     "w J j M d ri i gs m l c v y h re S s f F f* B B* b b* n W W* CS cs SC SCN sc scn "
     "G g RG rg K k sh BI ID EI MP DP BX EX".split()
 )

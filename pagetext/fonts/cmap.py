@@ -13,6 +13,7 @@ import json
 from collections.abc import Iterator
 from functools import cache
 from importlib import resources
+from typing import Final
 
 from pagetext.content.lexer import Warn, iter_operations
 from pagetext.fonts.encodings import glyph_name_to_unicode
@@ -21,16 +22,16 @@ from pagetext.fonts.encodings import glyph_name_to_unicode
 # per-byte bounds of low and high.
 CodespaceRange = tuple[int, bytes, bytes]
 
-MAX_RANGE_SPAN = 0x10000  # a longer bfrange/cidrange is damage, not data: it is clipped
-MAX_USECMAP_DEPTH = 8  # predefined chains are at most two deep; this guards against loops
+MAX_RANGE_SPAN: Final = 0x10000  # a longer bfrange/cidrange is damage, not data: it is clipped
+MAX_USECMAP_DEPTH: Final = 8  # predefined chains are at most two deep; this guards against loops
 
-_TWO_BYTES: list[CodespaceRange] = [(2, b"\x00\x00", b"\xff\xff")]
+_TWO_BYTES: Final[list[CodespaceRange]] = [(2, b"\x00\x00", b"\xff\xff")]
 
 
 # A bfrange this long is kept as a range and read per code: an identity range over all
 # two-byte codes is common, and expanding it costs more than most pages.
-LAZY_RANGE_SPAN = 64
-_USELESS_TEXT = frozenset(("", "\x00", "\ufffd"))
+LAZY_RANGE_SPAN: Final = 64
+_USELESS_TEXT: Final = frozenset(("", "\x00", "\ufffd"))
 
 
 class UnicodeMap:

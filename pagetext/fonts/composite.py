@@ -9,7 +9,7 @@ program (CIDToGIDMap → glyph → its cmap or glyph name).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import pikepdf
 
@@ -28,7 +28,7 @@ from pagetext.fonts.program import FontProgram, load_program
 from pagetext.objects import name, number, read_stream
 
 DEFAULT_VERTICAL = (0.88, -1.0)  # DW2 = [880 -1000] (§9.7.4.3)
-MAX_W_SPAN = 0x10000  # a longer /W range is damage: it is clipped
+MAX_W_SPAN: Final = 0x10000  # a longer /W range is damage: it is clipped
 
 
 def _unicode_encoding(cmap_name: str) -> str | None:

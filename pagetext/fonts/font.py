@@ -7,7 +7,7 @@ i.e. /1000 for every font kind but Type3), so the interpreter multiplies by Tfs 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Final
 
 import pikepdf
 
@@ -18,12 +18,12 @@ from pagetext.objects import name, number, read_stream
 # (code, Unicode text, horizontal advance w0, whether Tw applies: a single-byte code 32)
 DecodedGlyph = tuple[int, str, float, bool]
 
-UNMAPPED = "\ufffd"
-DEFAULT_ASCENT = 0.8
-DEFAULT_DESCENT = -0.2
+UNMAPPED: Final = "\ufffd"
+DEFAULT_ASCENT: Final = 0.8
+DEFAULT_DESCENT: Final = -0.2
 # Ascent to descent beyond 1.6 em is no line height: producers copy the FontBBox of CJK fonts
 # (NotoSansCJK: 1806 / -1046) into Ascent/Descent, and such boxes would hide word gaps.
-MAX_LINE_EXTENT = 1.6
+MAX_LINE_EXTENT: Final = 1.6
 _SUBSET_PREFIX = re.compile(r"^[A-Z]{6}\+")
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 import pikepdf
 
@@ -20,7 +20,7 @@ from pagetext.fonts.font import UNMAPPED, SimpleFont, read_to_unicode, strip_sub
 from pagetext.fonts.program import FontProgram, load_program
 from pagetext.objects import name, number
 
-DEFAULT_WIDTH = 0.5  # a font with neither /Widths nor standard-14 metrics
+DEFAULT_WIDTH: Final = 0.5  # a font with neither /Widths nor standard-14 metrics
 _FLAG_SYMBOLIC = 1 << 2  # FontDescriptor /Flags bit 3 (§9.8.2, Table 123)
 _GLYPH_ID_NAME = re.compile(r"^(?:g|glyph|gid|cid|index)(\d+)$", re.IGNORECASE)
 # Names that spell out their own code in decimal (a235, c65) or hex (G41, x41), as Type3

@@ -14,13 +14,14 @@ from __future__ import annotations
 import itertools
 import statistics
 from collections.abc import Sequence
+from typing import Final
 
 from pagetext.geometry import Point
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Line, Word, enclosing_quad
 from pagetext.layout.scripts import has_rtl
 
-_SAME_DIRECTION = 0.996  # cos 5°: directions closer than this count as the same
+_SAME_DIRECTION: Final = 0.996  # cos 5°: directions closer than this count as the same
 
 
 class _Span:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from pagetext.content.glyph import Glyph, Quad
 from pagetext.geometry import Box, Point
@@ -83,7 +84,7 @@ class Line:
         return tuple(glyph for word in self.words for glyph in word.glyphs)
 
 
-_INFINITY = float("inf")  # a constant: compiled, float("inf") would parse the string each call
+_INFINITY: Final = float("inf")  # compiled, float("inf") would parse the string each call
 
 
 def enclosing_quad(quads: Sequence[Quad], direction: Point) -> tuple[Quad, Box]:
