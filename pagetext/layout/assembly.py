@@ -228,7 +228,7 @@ def _prepare(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Glyph]:
 
 def _word(glyphs: list[Glyph], reverse: bool) -> Word:
     direction = glyphs[0].direction
-    quad, bbox = enclosing_quad([glyph.quad for glyph in glyphs], direction)
+    quad, bbox = enclosing_quad(glyphs, direction)
     if reverse:  # a right-to-left word in visual order: read it the other way
         text = mirror("".join([glyph.text for glyph in reversed(glyphs)]))
     else:
@@ -299,7 +299,7 @@ def _line(items: list[tuple[Glyph, bool]], stacked: bool) -> Line | None:
     else:
         words = [_word(group, False) for group in groups]
     text = " ".join(word.text.strip() for word in words)
-    quad, bbox = enclosing_quad([word.quad for word in words], direction)
+    quad, bbox = enclosing_quad(words, direction)
     # The most common font and size (the first of equals), counted without Counter: it is
     # interpreted code, and this runs for every line.
     counts: dict[tuple[str, float], int] = {}

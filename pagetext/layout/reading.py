@@ -18,10 +18,11 @@ from typing import Final
 
 from pagetext.geometry import Point
 from pagetext.layout.params import LayoutParams
-from pagetext.layout.records import Line, Word, enclosing_quad
+from pagetext.layout.records import Line, Word, enclosing_quad, quad_extent
 from pagetext.layout.scripts import has_rtl
 
 _SAME_DIRECTION: Final = 0.996  # cos 5°: directions closer than this count as the same
+_INFINITY: Final = float("inf")
 
 
 class _Span:
@@ -33,14 +34,15 @@ class _Span:
         ux, uy = frame
         self.words = words
         self.order = order
-        along: list[float] = []
-        across: list[float] = []
+        x0 = y0 = _INFINITY
+        x1 = y1 = -_INFINITY
         for word in words:
-            for x, y in word.quad:
-                along.append(x * ux + y * uy)
-                across.append(-x * uy + y * ux)
-        self.x0, self.x1 = min(along), max(along)
-        self.y0, self.y1 = min(across), max(across)
+            low, high, below, above = quad_extent(word.quad, ux, uy)
+            x0 = min(x0, low)
+            x1 = max(x1, high)
+            y0 = min(y0, below)
+            y1 = max(y1, above)
+        self.x0, self.x1, self.y0, self.y1 = x0, x1, y0, y1
         self.height = max(self.y1 - self.y0, 1e-6)
         self.chars = sum(len(word.text) for word in words)
         self.rtl_chars = sum(len(word.text) for word in words if has_rtl(word.text))
@@ -61,12 +63,12 @@ def _split_line(line: Line, order: int, frame: Point, params: LayoutParams) -> l
     each span keeps its words in the line's own order.
     """
     ux, uy = frame
-    across = [-x * uy + y * ux for x, y in line.quad]
-    limit = params.span_gap * (max(across) - min(across))
+    _, _, below, above = quad_extent(line.quad, ux, uy)
+    limit = params.span_gap * (above - below)
     extents = []
     for index, word in enumerate(line.words):
-        along = [x * ux + y * uy for x, y in word.quad]
-        extents.append((min(along), max(along), index))
+        low, high, _, _ = quad_extent(word.quad, ux, uy)
+        extents.append((low, high, index))
     extents.sort()
     groups: list[list[int]] = []
     previous_end = float("-inf")
@@ -232,7 +234,7 @@ def _rows(leaf: list[_Span]) -> list[list[_Span]]:
 
 def _join(spans: Sequence[_Span], frame: Point) -> Line:
     words = tuple(word for span in spans for word in span.words)
-    quad, bbox = enclosing_quad([word.quad for word in words], frame)
+    quad, bbox = enclosing_quad(words, frame)
     first = words[0]
     text = " ".join(word.text for word in words)
     return Line(text, bbox, quad, frame, first.font_name, first.font_size, words)

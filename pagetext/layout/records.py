@@ -87,43 +87,52 @@ class Line:
 _INFINITY: Final = float("inf")  # compiled, float("inf") would parse the string each call
 
 
-def enclosing_quad(quads: Sequence[Quad], direction: Point) -> tuple[Quad, Box]:
-    """The smallest rectangle along `direction` around the quads, and its bbox."""
-    ux, uy = direction
-    if ux == 1.0 and uy == 0.0:  # upright text, the common case: the quad is the bbox
-        x0 = y0 = _INFINITY
-        x1 = y1 = -_INFINITY
-        for quad in quads:
-            (ax, ay), _, (cx, cy), _ = quad  # opposite corners
-            if ax > cx:
-                ax, cx = cx, ax
-            if ay > cy:
-                ay, cy = cy, ay
-            if ax < x0:
-                x0 = ax
-            if cx > x1:
-                x1 = cx
-            if ay < y0:
-                y0 = ay
-            if cy > y1:
-                y1 = cy
-        return ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), Box(x0, y0, x1, y1)
-    nx, ny = -uy, ux
-    along = []
-    across = []
-    xs = []
-    ys = []
-    for quad in quads:
-        for x, y in quad:
-            along.append(x * ux + y * uy)
-            across.append(x * nx + y * ny)
-            xs.append(x)
-            ys.append(y)
-    a0, a1, c0, c1 = min(along), max(along), min(across), max(across)
-    quad = (
-        (a0 * ux + c0 * nx, a0 * uy + c0 * ny),
-        (a1 * ux + c0 * nx, a1 * uy + c0 * ny),
-        (a1 * ux + c1 * nx, a1 * uy + c1 * ny),
-        (a0 * ux + c1 * nx, a0 * uy + c1 * ny),
+def quad_extent(quad: Quad, ux: float, uy: float) -> tuple[float, float, float, float]:
+    """The quad's extent along (ux, uy) and across it, along (-uy, ux): min, max, min, max."""
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = quad
+    a = ax * ux + ay * uy
+    b = bx * ux + by * uy
+    c = cx * ux + cy * uy
+    d = dx * ux + dy * uy
+    e = ay * ux - ax * uy
+    f = by * ux - bx * uy
+    g = cy * ux - cx * uy
+    h = dy * ux - dx * uy
+    return (
+        min(min(a, b), min(c, d)),
+        max(max(a, b), max(c, d)),
+        min(min(e, f), min(g, h)),
+        max(max(e, f), max(g, h)),
     )
-    return quad, Box(min(xs), min(ys), max(xs), max(ys))
+
+
+# Glyphs or words, not their quads: compiled, a record's quad is stored unboxed, and a list of
+# quads would build five tuples and eight floats for each.
+def enclosing_quad(items: Sequence[Glyph] | Sequence[Word], direction: Point) -> tuple[Quad, Box]:
+    """The smallest rectangle along `direction` around the items' quads, and its bbox."""
+    ux, uy = direction
+    upright = ux == 1.0 and uy == 0.0  # the common case: the rectangle is the bbox
+    a0 = c0 = x0 = y0 = _INFINITY
+    a1 = c1 = x1 = y1 = -_INFINITY
+    for item in items:
+        quad = item.quad
+        low, high, below, above = quad_extent(quad, ux, uy)
+        a0 = min(a0, low)
+        a1 = max(a1, high)
+        c0 = min(c0, below)
+        c1 = max(c1, above)
+        if not upright:
+            low, high, below, above = quad_extent(quad, 1.0, 0.0)
+            x0 = min(x0, low)
+            x1 = max(x1, high)
+            y0 = min(y0, below)
+            y1 = max(y1, above)
+    if upright:
+        return ((a0, c0), (a1, c0), (a1, c1), (a0, c1)), Box(a0, c0, a1, c1)
+    quad = (
+        (a0 * ux - c0 * uy, a0 * uy + c0 * ux),
+        (a1 * ux - c0 * uy, a1 * uy + c0 * ux),
+        (a1 * ux - c1 * uy, a1 * uy + c1 * ux),
+        (a0 * ux - c1 * uy, a0 * uy + c1 * ux),
+    )
+    return quad, Box(x0, y0, x1, y1)

@@ -150,6 +150,17 @@ def test_words_and_lines_records() -> None:
     assert len(second.glyphs) == 8
 
 
+def test_slanted_words_are_boxed_around_all_their_corners() -> None:
+    # A text matrix that slants the glyphs backwards: each glyph box is a parallelogram whose
+    # left- and rightmost points are its top-left and bottom-right corners.
+    page = open_page(b"BT /F1 10 Tf 1 0 -0.3 1 100 700 Tm (Hello) Tj ET")
+    (word,) = page.words()
+    assert word.bbox == pytest.approx((97.6, 698, 125.6, 708))
+    assert [point for corner in word.quad for point in corner] == pytest.approx(
+        [97.6, 698, 125.6, 698, 125.6, 708, 97.6, 708]
+    )
+
+
 def test_layout_params_are_validated() -> None:
     for bad in ({"word_gap": 0}, {"line_shift": -1}, {"drop_duplicates": "yes"}, {"duplicate_window": 0}):
         with pytest.raises(ValueError):
