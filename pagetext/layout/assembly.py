@@ -106,19 +106,21 @@ def decide(prev: Glyph, glyph: Glyph, params: LayoutParams, gap_shift: float = 0
     return Decision(gap, height, space_limit, shift, line_limit, True, False, "gap")
 
 
-def drop_duplicates(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Glyph]:
+def drop_duplicates(glyphs: list[Glyph], params: LayoutParams) -> list[Glyph]:
     """Remove fake-bold copies: the same text drawn again at almost the same place.
 
     A glyph that starts where the previous one ended continues its run and is no copy; any
     other is compared with the glyphs of the same text among the last `duplicate_window`
-    (kept per text, newest last, so the search stops at the first one out of the window).
+    (kept per text as indices, newest last, so the search stops at the first one out of the
+    window; indices, not positions: compiled, a glyph's position is stored unboxed).
     """
     kept: list[Glyph] = []
-    by_text: dict[str, list[tuple[int, float, float]]] = {}
+    by_text: dict[str, list[int]] = {}
     window = params.duplicate_window
     tolerance = params.duplicate_tolerance
     pen_x = pen_y = float("nan")
-    for index, glyph in enumerate(glyphs):
+    for index in range(len(glyphs)):
+        glyph = glyphs[index]
         x, y = glyph.baseline_start
         limit = tolerance * glyph.box_height or 1e-6
         text = glyph.text
@@ -129,15 +131,16 @@ def drop_duplicates(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Glyph
             oldest = index - window
             duplicate = False
             for position in range(len(seen) - 1, -1, -1):
-                seen_index, seen_x, seen_y = seen[position]
+                seen_index = seen[position]
                 if seen_index < oldest:
                     break
+                seen_x, seen_y = glyphs[seen_index].baseline_start
                 if -limit <= x - seen_x <= limit and -limit <= y - seen_y <= limit:
                     duplicate = True
                     break
             if duplicate:
                 continue
-        seen.append((index, x, y))
+        seen.append(index)
         kept.append(glyph)
         pen_x, pen_y = glyph.baseline_end
     return kept
@@ -262,18 +265,19 @@ def _logical_word_order(words: list[Word]) -> list[Word]:
     return result
 
 
-def _line(items: list[tuple[Glyph, bool]], stacked: bool) -> Line | None:
-    """A line from its glyphs and word-space flags; `stacked`: CJK glyphs set one under the other."""
-    glyphs = [glyph for glyph, _ in items]
+def _line(glyphs: list[Glyph], spaces: list[bool], stacked: bool) -> Line | None:
+    """A line from its glyphs and whether a word space comes before each; `stacked`: CJK
+    glyphs set one under the other."""
     groups: list[list[Glyph]] = []
     current: list[Glyph] = []
-    for glyph, space_before in items:
+    for index in range(len(glyphs)):
+        glyph = glyphs[index]
         if glyph.text.isspace():
             if current:
                 groups.append(current)
                 current = []
             continue
-        if space_before and current:
+        if spaces[index] and current:
             groups.append(current)
             current = []
         current.append(glyph)
@@ -310,7 +314,7 @@ def _line(items: list[tuple[Glyph, bool]], stacked: bool) -> Line | None:
     return Line(text, bbox, quad, direction, font_name, font_size, tuple(words))
 
 
-def _word_gap_shift(pairs: list[tuple[Glyph, Glyph, Decision]], params: LayoutParams) -> float:
+def _word_gap_shift(glyphs: list[Glyph], decisions: list[Decision | None], params: LayoutParams) -> float:
     """How far a line's own letter gaps move its word-gap limit (a share of the box height).
 
     A letter-spaced line (ashow, CSS letter-spacing) whose median letter gap exceeds the
@@ -318,11 +322,19 @@ def _word_gap_shift(pairs: list[tuple[Glyph, Glyph, Decision]], params: LayoutPa
     touch (median gap ≈ 0): the limit drops to tight_word_gap, since its word gaps may shrink
     below the general limit (TeX justification at 0.18 em in a 1.3 em box). Else 0.
     """
-    ratios = sorted(
-        d.gap / d.height
-        for prev, glyph, d in pairs
-        if d.height > 0 and not prev.text[-1].isspace() and not glyph.text[0].isspace()
-    )
+    ratios: list[float] = []
+    for index in range(len(glyphs)):
+        d = decisions[index]
+        # At index 0 the line-break decision before the line is counted too, its glyphs
+        # taken as the line's last and first: tracking_min_gaps was tuned with that count.
+        if (
+            d is not None
+            and d.height > 0
+            and not glyphs[index - 1].text[-1].isspace()
+            and not glyphs[index].text[0].isspace()
+        ):
+            ratios.append(d.gap / d.height)
+    ratios.sort()
     if len(ratios) < params.tracking_min_gaps:
         return 0.0
     median = ratios[len(ratios) // 2]
@@ -337,34 +349,39 @@ def _word_gap_shift(pairs: list[tuple[Glyph, Glyph, Decision]], params: LayoutPa
 
 def _decided_lines(
     glyphs: Sequence[Glyph], params: LayoutParams
-) -> list[list[tuple[Glyph, Decision | None]]]:
-    """Glyphs grouped into lines, each glyph with the decision that joined it to its line
-    (None for a line's first glyph); a line whose own gaps move its word-gap limit (letter
-    spacing, tight setting) is decided again with that limit."""
-    lines: list[list[tuple[Glyph, Decision | None]]] = []
+) -> list[tuple[list[Glyph], list[Decision | None]]]:
+    """Glyphs grouped into lines, each glyph with the decision taken before it (the line
+    break for a line's first glyph, None for the page's first); a line whose own gaps move
+    its word-gap limit (letter spacing, tight setting) is decided again with that limit.
+    Two lists per line, not a pair per glyph: compiled, that is an object less per glyph."""
+    lines: list[tuple[list[Glyph], list[Decision | None]]] = []
+    line_glyphs: list[Glyph] = []
+    decisions: list[Decision | None] = []
     prev: Glyph | None = None
     for glyph in _prepare(glyphs, params):
         decision = decide(prev, glyph, params) if prev is not None else None
         if decision is None or decision.line_break:
-            lines.append([])
-        lines[-1].append((glyph, decision))
+            line_glyphs = []
+            decisions = []
+            lines.append((line_glyphs, decisions))
+        line_glyphs.append(glyph)
+        decisions.append(decision)
         prev = glyph
-    for line in lines:
-        joined = [(line[i - 1][0], glyph, d) for i, (glyph, d) in enumerate(line) if d is not None]
-        shift = _word_gap_shift(joined, params)
+    for line_glyphs, decisions in lines:
+        shift = _word_gap_shift(line_glyphs, decisions, params)
         if shift:
-            for i in range(1, len(line)):
-                line[i] = (line[i][0], decide(line[i - 1][0], line[i][0], params, shift))
+            for i in range(1, len(line_glyphs)):
+                decisions[i] = decide(line_glyphs[i - 1], line_glyphs[i], params, shift)
     return lines
 
 
 def assemble(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Line]:
     """Group glyphs, in the order given, into lines of words."""
     lines: list[Line] = []
-    for decided in _decided_lines(glyphs, params):
-        items = [(glyph, decision is not None and decision.space) for glyph, decision in decided]
-        stacked = any(decision is not None and decision.reason == "cjk column" for _, decision in decided)
-        line = _line(items, stacked)
+    for line_glyphs, decisions in _decided_lines(glyphs, params):
+        spaces = [decision is not None and decision.space for decision in decisions]
+        stacked = any(decision is not None and decision.reason == "cjk column" for decision in decisions)
+        line = _line(line_glyphs, spaces, stacked)
         if line is not None:
             lines.append(line)
     return lines
@@ -373,8 +390,8 @@ def assemble(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Line]:
 def explain(glyphs: Sequence[Glyph], params: LayoutParams) -> Iterator[tuple[Glyph, Glyph, Decision]]:
     """Each consecutive glyph pair that assembly looks at, with the decision taken."""
     prev: Glyph | None = None
-    for decided in _decided_lines(glyphs, params):
-        for glyph, decision in decided:
+    for line_glyphs, decisions in _decided_lines(glyphs, params):
+        for glyph, decision in zip(line_glyphs, decisions, strict=True):
             if prev is not None:
                 yield prev, glyph, decision or decide(prev, glyph, params)
             prev = glyph
