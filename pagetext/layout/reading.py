@@ -38,10 +38,14 @@ class _Span:
         x1 = y1 = -_INFINITY
         for word in words:
             low, high, below, above = quad_extent(word.quad, ux, uy)
-            x0 = min(x0, low)
-            x1 = max(x1, high)
-            y0 = min(y0, below)
-            y1 = max(y1, above)
+            if low < x0:
+                x0 = low
+            if high > x1:
+                x1 = high
+            if below < y0:
+                y0 = below
+            if above > y1:
+                y1 = above
         self.x0, self.x1, self.y0, self.y1 = x0, x1, y0, y1
         self.height = max(self.y1 - self.y0, 1e-6)
         self.chars = sum(len(word.text) for word in words)
@@ -76,7 +80,8 @@ def _split_line(line: Line, order: int, frame: Point, params: LayoutParams) -> l
         if not groups or start - previous_end > limit:
             groups.append([])
         groups[-1].append(index)
-        previous_end = max(previous_end, end)
+        if end > previous_end:
+            previous_end = end
     spans = [_Span([line.words[i] for i in sorted(group)], order, frame) for group in groups]
     if len(spans) >= 3 and 2 * sum(s.chars < params.min_column_chars for s in spans) > len(spans):
         # Short cells side by side: a table row. Kept whole, it is wide, stays out of the
