@@ -37,9 +37,9 @@ _WHITE_SPACE = rb"[\x00\t\n\x0c\r ]"
 # the loop runs on native integers, several times faster than a pattern match per token.
 # Final: compiled, each constant is inlined instead of looked up in the module per byte.
 _WHITE_BYTE: Final = 0
-_REGULAR_BYTE: Final = 1
-_DELIMITER_BYTE: Final = 2
-_NUMBER_BYTE: Final = 3
+_DELIMITER_BYTE: Final = 1
+_REGULAR_BYTE: Final = 2  # this class and the next are regular characters (§7.2.2)
+_NUMBER_BYTE: Final = 3  # regular characters that may start a number
 _DIGIT_0: Final = 48  # "0"
 _DIGIT_9: Final = 57  # "9"
 _PLUS: Final = 43  # "+"
@@ -320,7 +320,7 @@ def iter_operations(data: bytes, warn: Warn) -> Iterator[Operation]:
         if kind != _DELIMITER_BYTE:  # a keyword: an operator, true, false or null
             start = pos
             pos += 1
-            while pos < end and classes[data[pos]] != _WHITE_BYTE and classes[data[pos]] != _DELIMITER_BYTE:
+            while pos < end and classes[data[pos]] >= _REGULAR_BYTE:
                 pos += 1
             index += 1
             word = data[start:pos]
@@ -351,7 +351,7 @@ def iter_operations(data: bytes, warn: Warn) -> Iterator[Operation]:
         elif byte == _SLASH:
             start = pos + 1
             pos = start
-            while pos < end and classes[data[pos]] != _WHITE_BYTE and classes[data[pos]] != _DELIMITER_BYTE:
+            while pos < end and classes[data[pos]] >= _REGULAR_BYTE:
                 pos += 1
             index += 1
             operands.append(decode_name(data[start:pos]))
