@@ -93,13 +93,13 @@ _NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
 _HEX_JUNK = re.compile(rb"[^0-9A-Fa-f]")
 _HEX_WS = re.compile(_WHITE_SPACE)
 
-_CONSTANTS: dict[bytes, Operand] = {b"true": True, b"false": False, b"null": None}
+_CONSTANTS: Final[dict[bytes, Operand]] = {b"true": True, b"false": False, b"null": None}
 
 
 def _read_number(data: bytes, start: int, end: int) -> tuple[int | float | None, int]:
     """The number token at `start` and the offset after it; None if the bytes are no number.
 
-    A number is [+-]?(digits[.digits?] | .digits), read as long as it goes (§7.3.3): "1.5.2"
+    A number is [+-]?(digits[.[digits]] | .digits), read as long as it goes (§7.3.3): "1.5.2"
     is the numbers 1.5 and .2, "12abc" the number 12 then the keyword abc.
     """
     pos = start
