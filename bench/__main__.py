@@ -174,8 +174,12 @@ def _feature_rows(libraries: list[str], cases: list[Case], scores: dict[str, dic
 
 
 def _speed_rows(
-    libraries: list[str], cases: list[Case], raw: dict[str, dict[str, dict[str, Any]]], rss: dict[str, int]
+    libraries: list[str],
+    cases: list[Case],
+    raw: dict[str, dict[str, dict[str, Any]]],
+    rss: dict[str, int] | None,
 ) -> list[str]:
+    """The speed table; peak RSS only with `rss` (it is measured per process, over all cases)."""
     # Speed is compared on the documents every library read without error.
     common = [c for c in cases if all("error" not in raw[lib][c.name] for lib in libraries)]
     stats: dict[str, tuple[float, float, int, float]] = {}
@@ -194,14 +198,15 @@ def _speed_rows(
     rows = [
         f"Documents read by every library: {len(common)} of {len(cases)}.",
         "",
-        "| library | median pages/s | × pagetext | total pages/s | × pagetext | seconds | peak RSS MB |",
-        "|---|---|---|---|---|---|---|",
+        "| library | median pages/s | × pagetext | total pages/s | × pagetext | seconds |"
+        + (" peak RSS MB |" if rss is not None else ""),
+        "|---|---|---|---|---|---|" + ("---|" if rss is not None else ""),
     ]
     for library in libraries:
         median, total, _, seconds = stats[library]
         rows.append(
             f"| {library} | {median:.1f} | {median / base[0]:.2f} | {total:.1f} | {total / base[1]:.2f} "
-            f"| {seconds:.1f} | {rss[library] / 1024:.0f} |"
+            f"| {seconds:.1f} |" + (f" {rss[library] / 1024:.0f} |" if rss is not None else "")
         )
     return rows
 
@@ -265,6 +270,9 @@ def main(argv: list[str] | None = None) -> int:
         lines += [f"### {folder.name}/ by feature (similarity / checks passed)", ""]
         lines += [*_feature_rows(accuracy_libraries, found, scores), ""]
     lines += ["## Speed and memory", "", *_speed_rows(libraries, cases, raw, rss), ""]
+    if len(folders) > 1:
+        for folder, found in folders.items():
+            lines += [f"### Speed: {folder.name}/ only", "", *_speed_rows(libraries, found, raw, None), ""]
     if "pagetext" in libraries and len(accuracy_libraries) > 1:
         lines += ["## Where pagetext trails the best peer most (similarity)", ""]
         lines += ["| case | pagetext | best peer |", "|---|---|---|"]
