@@ -18,11 +18,10 @@ from typing import Final
 
 from pagetext.geometry import Point
 from pagetext.layout.params import LayoutParams
-from pagetext.layout.records import Line, Word, enclosing_quad, quad_extent
+from pagetext.layout.records import Line, Word, enclosing_quad, extent, quad_extent
 from pagetext.layout.scripts import has_rtl
 
 _SAME_DIRECTION: Final = 0.996  # cos 5°: directions closer than this count as the same
-_INFINITY: Final = float("inf")
 
 
 class _Span:
@@ -34,19 +33,7 @@ class _Span:
         ux, uy = frame
         self.words = words
         self.order = order
-        x0 = y0 = _INFINITY
-        x1 = y1 = -_INFINITY
-        for word in words:
-            low, high, below, above = quad_extent(word.quad, ux, uy)
-            if low < x0:
-                x0 = low
-            if high > x1:
-                x1 = high
-            if below < y0:
-                y0 = below
-            if above > y1:
-                y1 = above
-        self.x0, self.x1, self.y0, self.y1 = x0, x1, y0, y1
+        self.x0, self.x1, self.y0, self.y1 = extent(words, ux, uy)
         self.height = max(self.y1 - self.y0, 1e-6)
         self.chars = sum(len(word.text) for word in words)
         self.rtl_chars = sum(len(word.text) for word in words if has_rtl(word.text))

@@ -85,12 +85,13 @@ class Line:
 
 
 _INFINITY: Final = float("inf")  # compiled, float("inf") would parse the string each call
+Extent = tuple[float, float, float, float]  # min, max along a direction; min, max across it
 
 
 # Swaps and comparisons rather than min() and max(): the same compiled, and several times
 # faster as plain Python, where each builtin call costs more than the arithmetic.
-def quad_extent(quad: Quad, ux: float, uy: float) -> tuple[float, float, float, float]:
-    """The quad's extent along (ux, uy) and across it, along (-uy, ux): min, max, min, max."""
+def quad_extent(quad: Quad, ux: float, uy: float) -> Extent:
+    """The quad's extent along (ux, uy) and across it, along (-uy, ux)."""
     (ax, ay), (bx, by), (cx, cy), (dx, dy) = quad
     a = ax * ux + ay * uy
     b = bx * ux + by * uy
@@ -111,63 +112,32 @@ def quad_extent(quad: Quad, ux: float, uy: float) -> tuple[float, float, float, 
     return (a if a < c else c), (b if b > d else d), (e if e < g else g), (f if f > h else h)
 
 
+def extent(items: Sequence[Glyph] | Sequence[Word], ux: float, uy: float) -> Extent:
+    """quad_extent over the quads of all the items."""
+    low = below = _INFINITY
+    high = above = -_INFINITY
+    for item in items:
+        a, b, c, d = quad_extent(item.quad, ux, uy)
+        if a < low:
+            low = a
+        if b > high:
+            high = b
+        if c < below:
+            below = c
+        if d > above:
+            above = d
+    return low, high, below, above
+
+
 # Glyphs or words, not their quads: compiled, a record's quad is stored unboxed, and a list of
 # quads would build five tuples and eight floats for each.
 def enclosing_quad(items: Sequence[Glyph] | Sequence[Word], direction: Point) -> tuple[Quad, Box]:
     """The smallest rectangle along `direction` around the items' quads, and its bbox."""
     ux, uy = direction
+    x0, x1, y0, y1 = extent(items, 1.0, 0.0)
     if ux == 1.0 and uy == 0.0:  # upright, the common case: the rectangle is the bbox
-        x0 = y0 = _INFINITY
-        x1 = y1 = -_INFINITY
-        for item in items:
-            (ax, ay), (bx, by), (cx, cy), (dx, dy) = item.quad
-            if ax > bx:
-                ax, bx = bx, ax
-            if dx > cx:
-                dx, cx = cx, dx
-            if ay > dy:
-                ay, dy = dy, ay
-            if by > cy:
-                by, cy = cy, by
-            if ax < x0:
-                x0 = ax
-            if dx < x0:
-                x0 = dx
-            if bx > x1:
-                x1 = bx
-            if cx > x1:
-                x1 = cx
-            if ay < y0:
-                y0 = ay
-            if by < y0:
-                y0 = by
-            if dy > y1:
-                y1 = dy
-            if cy > y1:
-                y1 = cy
         return ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), Box(x0, y0, x1, y1)
-    a0 = c0 = x0 = y0 = _INFINITY
-    a1 = c1 = x1 = y1 = -_INFINITY
-    for item in items:
-        quad = item.quad
-        low, high, below, above = quad_extent(quad, ux, uy)
-        if low < a0:
-            a0 = low
-        if high > a1:
-            a1 = high
-        if below < c0:
-            c0 = below
-        if above > c1:
-            c1 = above
-        low, high, below, above = quad_extent(quad, 1.0, 0.0)
-        if low < x0:
-            x0 = low
-        if high > x1:
-            x1 = high
-        if below < y0:
-            y0 = below
-        if above > y1:
-            y1 = above
+    a0, a1, c0, c1 = extent(items, ux, uy)
     quad = (
         (a0 * ux - c0 * uy, a0 * uy + c0 * ux),
         (a1 * ux - c0 * uy, a1 * uy + c0 * ux),
