@@ -110,27 +110,20 @@ def _read_number(data: bytes, start: int, end: int) -> tuple[int | float | None,
         pos += 1
     mantissa = 0
     digits = 0
+    fraction = -1  # digits after the dot; -1: no dot
     while pos < end:
         byte = data[pos]
-        if byte < _DIGIT_0 or byte > _DIGIT_9:
-            break
-        if digits < _MAX_INTEGER_LENGTH:
-            mantissa = mantissa * 10 + (byte - _DIGIT_0)
-        digits += 1
-        pos += 1
-    fraction = -1  # digits after the dot; -1: no dot
-    if pos < end and data[pos] == _DOT:
-        pos += 1
-        fraction = 0
-        while pos < end:
-            byte = data[pos]
-            if byte < _DIGIT_0 or byte > _DIGIT_9:
-                break
+        if _DIGIT_0 <= byte <= _DIGIT_9:
             if digits < _MAX_INTEGER_LENGTH:
                 mantissa = mantissa * 10 + (byte - _DIGIT_0)
             digits += 1
-            fraction += 1
-            pos += 1
+            if fraction >= 0:
+                fraction += 1
+        elif byte == _DOT and fraction < 0:
+            fraction = 0
+        else:
+            break
+        pos += 1
     if digits == 0:
         return None, start
     if pos - start > _MAX_INTEGER_LENGTH or (fraction >= 0 and digits > _MAX_FAST_DIGITS):
