@@ -25,6 +25,7 @@ from pagetext.layout.furniture import Furniture, signatures
 from pagetext.layout.params import LayoutParams
 from pagetext.limits import Limits
 from pagetext.page import Page
+from pagetext.passwords import candidates
 
 Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes]]
 
@@ -52,21 +53,6 @@ def parse_page_range(spec: str, page_count: int) -> list[int]:
     return indices
 
 
-def _passwords(password: str | bytes) -> list[str | bytes]:
-    """The forms of a password to try: as given, then the bytes older handlers compare (§7.6.3.3)."""
-    if isinstance(password, bytes):
-        return [password]
-    tries: list[str | bytes] = [password]
-    for codec in ("latin-1", "utf-8"):
-        try:
-            encoded = password.encode(codec)
-        except UnicodeEncodeError:
-            continue
-        if encoded not in tries:
-            tries.append(encoded)
-    return tries
-
-
 def _open_pdf(source: Source, password: str | bytes | None) -> pikepdf.Pdf:
     if isinstance(source, (bytes, bytearray, memoryview)):
         target: Any = io.BytesIO(bytes(source))
@@ -81,7 +67,7 @@ def _open_pdf(source: Source, password: str | bytes | None) -> pikepdf.Pdf:
         label = "the PDF stream"
     else:
         raise UsageError(f"cannot open a {type(source).__name__}: pass a path, bytes or a binary file object")
-    attempts = _passwords(password) if password is not None else [""]
+    attempts = candidates(password) if password is not None else [""]
     last_error: Exception | None = None
     for attempt in attempts:
         if hasattr(target, "seek"):
