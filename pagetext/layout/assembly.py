@@ -11,9 +11,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from pagetext.content.glyph import Glyph
+from pagetext.layout.bidi_text import logical_words, rtl_page
 from pagetext.layout.params import LayoutParams
-from pagetext.layout.records import Line, Word, enclosing_quad
-from pagetext.layout.scripts import has_rtl, is_cjk, mirror, strong_direction
+from pagetext.layout.records import Line, enclosing_quad, make_word
+from pagetext.layout.scripts import has_rtl, is_cjk, is_unspaced
 
 
 # A plain class, not a NamedTuple: one is made per glyph pair, and compiled (mypyc) a native
@@ -101,7 +102,9 @@ def decide(prev: Glyph, glyph: Glyph, params: LayoutParams, gap_shift: float = 0
         return Decision(gap, height, space_limit, shift, line_limit, False, False, "no gap")
     if before.isspace() or after.isspace():
         return Decision(gap, height, space_limit, shift, line_limit, False, False, "whitespace glyph")
-    if is_cjk(before) and is_cjk(after):
+    # The seed: no space between two CJK characters (Han, kana, CJK punctuation), whose
+    # gaps are justification; Hangul and a Latin word beside CJK are spaced by the gap.
+    if is_unspaced(before) and is_unspaced(after):
         return Decision(gap, height, space_limit, shift, line_limit, False, False, "cjk")
     return Decision(gap, height, space_limit, shift, line_limit, True, False, "gap")
 
@@ -229,45 +232,12 @@ def _prepare(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Glyph]:
     return order_vertical_runs(drop_hidden_whitespace(kept))
 
 
-def _word(glyphs: list[Glyph], reverse: bool) -> Word:
-    direction = glyphs[0].direction
-    quad, bbox = enclosing_quad(glyphs, direction)
-    if reverse:  # a right-to-left word in visual order: read it the other way
-        text = mirror("".join([glyph.text for glyph in reversed(glyphs)]))
-    else:
-        text = "".join([glyph.text for glyph in glyphs])
-    return Word(text, bbox, quad, direction, glyphs[0].font_name, glyphs[0].font_size, tuple(glyphs))
-
-
-def _logical_word_order(words: list[Word]) -> list[Word]:
-    """Visual word order → logical order (a simplified inverse of the Unicode bidi algorithm)."""
-    directions = [strong_direction(word.text) for word in words]
-    rtl_base = directions.count(-1) > directions.count(1)
-    if rtl_base:
-        words = words[::-1]
-        directions = directions[::-1]
-    target = 1 if rtl_base else -1  # runs of these are read against the base direction
-    result: list[Word] = []
-    index = 0
-    while index < len(words):
-        if directions[index] != target:
-            result.append(words[index])
-            index += 1
-            continue
-        end = index
-        last = index
-        while end < len(words) and directions[end] in (target, 0):
-            if directions[end] == target:
-                last = end
-            end += 1
-        result.extend(reversed(words[index : last + 1]))
-        index = last + 1
-    return result
-
-
-def _line(glyphs: list[Glyph], spaces: list[bool], stacked: bool) -> Line | None:
+def _line(
+    glyphs: list[Glyph], spaces: list[bool], stacked: bool, page_rtl: bool | None, params: LayoutParams
+) -> Line | None:
     """A line from its glyphs and whether a word space comes before each; `stacked`: CJK
-    glyphs set one under the other."""
+    glyphs set one under the other; `page_rtl`: whether the page is mostly right-to-left, or
+    None when it has no right-to-left text at all."""
     groups: list[list[Glyph]] = []
     current: list[Glyph] = []
     for index in range(len(glyphs)):
@@ -288,20 +258,10 @@ def _line(glyphs: list[Glyph], spaces: list[bool], stacked: bool) -> Line | None
     direction = glyphs[0].direction
     if stacked:  # the line runs down the glyphs' own up-down axis
         direction = (direction[1], -direction[0])
-    if has_rtl("".join([glyph.text for glyph in glyphs])):
-        # Producers draw right-to-left text in visual order, logical order or a mix of both
-        # by runs: put everything in visual order by position, then read it logically.
-        ux, uy = direction
-
-        def along(glyph: Glyph) -> float:
-            return glyph.baseline_start[0] * ux + glyph.baseline_start[1] * uy
-
-        groups = [sorted(group, key=along) for group in groups]
-        groups.sort(key=lambda group: along(group[0]))
-        words = [_word(group, has_rtl("".join(g.text for g in group))) for group in groups]
-        words = _logical_word_order(words)
+    if page_rtl is not None and has_rtl("".join([glyph.text for glyph in glyphs])):
+        words = logical_words(groups, direction, page_rtl, params)
     else:
-        words = [_word(group, False) for group in groups]
+        words = [make_word(group) for group in groups]
     text = " ".join(word.text.strip() for word in words)
     quad, bbox = enclosing_quad(words, direction)
     # The most common font and size (the first of equals), counted without Counter: it is
@@ -378,10 +338,11 @@ def _decided_lines(
 def assemble(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Line]:
     """Group glyphs, in the order given, into lines of words."""
     lines: list[Line] = []
+    page_rtl = rtl_page(glyphs)
     for line_glyphs, decisions in _decided_lines(glyphs, params):
         spaces = [decision is not None and decision.space for decision in decisions]
         stacked = any(decision is not None and decision.reason == "cjk column" for decision in decisions)
-        line = _line(line_glyphs, spaces, stacked)
+        line = _line(line_glyphs, spaces, stacked, page_rtl, params)
         if line is not None:
             lines.append(line)
     return lines

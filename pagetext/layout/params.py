@@ -39,6 +39,11 @@ class LayoutParams:
     duplicate_tolerance: float = 0.1
     duplicate_window: int = 64
     drop_duplicates: bool = True
+    # Bidirectional lines whose two ends do not tell their base direction (a left-to-right
+    # word at the left end of a right-to-left line, or the reverse) take the page's direction
+    # when at least this share of their strong letters is written that way (pdf.js reads a
+    # text run right-to-left from 30 % of right-to-left characters), else the other one.
+    bidi_minority_share: float = 0.3
 
     # Reading order (XY-cut). A gap inside a line wider than span_gap × its height may be a
     # gutter, so the line is cut there into spans (re-joined if they end up side by side).

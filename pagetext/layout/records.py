@@ -145,3 +145,12 @@ def enclosing_quad(items: Sequence[Glyph] | Sequence[Word], direction: Point) ->
         (a0 * ux - c1 * uy, a0 * uy + c1 * ux),
     )
     return quad, Box(x0, y0, x1, y1)
+
+
+def make_word(glyphs: list[Glyph], text: str | None = None) -> Word:
+    """A word of these glyphs, its text theirs joined unless given, boxed along the first's direction."""
+    direction = glyphs[0].direction
+    quad, bbox = enclosing_quad(glyphs, direction)
+    if text is None:
+        text = "".join([glyph.text for glyph in glyphs])
+    return Word(text, bbox, quad, direction, glyphs[0].font_name, glyphs[0].font_size, tuple(glyphs))

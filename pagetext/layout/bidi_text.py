@@ -1,0 +1,110 @@
+"""Lines with right-to-left text: words in visual order → words in logical order (UAX #9).
+
+A page shows bidirectional text in visual order, and producers draw it in visual order,
+logical order or a mix of both by runs. Assembly puts a line's glyphs in visual order by
+position; the Unicode bidi algorithm (python-bidi, the unicode-bidi crate) run over that
+visual string gives the logical string, as pdf.js does: right-to-left runs reversed, embedded
+left-to-right words and digit runs kept forwards, brackets mirrored. The words are then
+matched to the logical tokens, so each Word keeps its glyphs and their visual geometry.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+
+from pagetext.content.glyph import Glyph
+from pagetext.geometry import Point
+from pagetext.layout.inverse_bidi import logical_text
+from pagetext.layout.params import LayoutParams
+from pagetext.layout.records import Word, make_word
+from pagetext.layout.scripts import has_rtl
+
+
+def _strong(text: str) -> list[bool]:
+    """The strong characters of the text in order (UAX #9 classes L, R, AL): True for R and AL."""
+    result: list[bool] = []
+    for char in text:
+        kind = unicodedata.bidirectional(char)
+        if kind == "L":
+            result.append(False)
+        elif kind in ("R", "AL"):
+            result.append(True)
+    return result
+
+
+def rtl_page(glyphs: Sequence[Glyph]) -> bool | None:
+    """Whether most strong characters of the page are right-to-left; None when it has none."""
+    text = "".join([glyph.text for glyph in glyphs])
+    if not has_rtl(text):
+        return None
+    strong = _strong(text)
+    return 2 * sum(strong) > len(strong)
+
+
+def base_direction(visual: str, page_rtl: bool, params: LayoutParams) -> str:
+    """The paragraph direction of a line given in visual order: "R" or "L".
+
+    UAX #9 P2 takes the first strong character in logical order, which is the rightmost one
+    of a right-to-left line and the leftmost of a left-to-right line. Both ends strong
+    right-to-left: only a right-to-left base is consistent; both left-to-right: only a
+    left-to-right one. Otherwise either could be, and the page's own direction decides unless
+    the line's share of right-to-left letters says otherwise.
+    """
+    strong = _strong(visual)
+    if not strong:
+        return "R" if page_rtl else "L"
+    if strong[0] == strong[-1]:
+        return "R" if strong[0] else "L"
+    share = sum(strong) / len(strong)
+    needed = params.bidi_minority_share if page_rtl else 1 - params.bidi_minority_share
+    return "R" if share >= needed else "L"
+
+
+def _visual_text(group: Sequence[Glyph]) -> str:
+    # A glyph's own text is in logical order (a lam-alef ligature is "لا"); in a visual
+    # string a right-to-left glyph's characters run the other way.
+    return "".join([glyph.text[::-1] if has_rtl(glyph.text) else glyph.text for glyph in group])
+
+
+def _key(text: str) -> str:
+    """The characters of a token, whatever order and mirroring the bidi algorithm gave them."""
+    return "".join(sorted(char for char in text if not unicodedata.mirrored(char)))
+
+
+def logical_words(
+    groups: list[list[Glyph]], direction: Point, page_rtl: bool, params: LayoutParams
+) -> list[Word]:
+    """The words of a line with right-to-left text, in logical order with logical text.
+
+    `groups` are the glyphs of each word, in drawing order; `direction` the line's.
+    """
+    ux, uy = direction
+
+    def along(glyph: Glyph) -> float:
+        return glyph.baseline_start[0] * ux + glyph.baseline_start[1] * uy
+
+    visual = [sorted(group, key=along) for group in groups]
+    visual.sort(key=lambda group: along(group[0]))
+    texts = [_visual_text(group) for group in visual]
+    line = " ".join(texts)
+    base = base_direction(line, page_rtl, params)
+    tokens = logical_text(line, base).split(" ")
+    if len(tokens) != len(visual):  # a glyph text holding a space: keep the visual words
+        ordered = visual[::-1] if base == "R" else visual
+        return [make_word(group, logical_text(_visual_text(group), base)) for group in ordered]
+    # Match each logical token to a visual word with the same characters: the nearest one to
+    # the word matched before it (logical neighbours are visual neighbours), starting from
+    # the end the base direction reads first.
+    keys = [_key(text) for text in texts]
+    unused = list(range(len(visual)))
+    previous = len(visual) if base == "R" else -1
+    words: list[Word] = []
+    for token in tokens:
+        key = _key(token)
+        matching = [index for index in unused if keys[index] == key] or unused
+        chosen = min(matching, key=lambda index: (abs(index - previous), index if base == "L" else -index))
+        unused.remove(chosen)
+        words.append(make_word(visual[chosen], token))
+        previous = chosen
+    return words

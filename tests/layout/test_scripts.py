@@ -1,0 +1,103 @@
+"""Script rules of assembly: bidirectional lines in logical order (UAX #9), word spaces by script.
+
+Each line is drawn from its *visual* string (what the page shows, left to right), glyph by
+glyph with its own text matrix, so the drawing order can be visual or reversed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pagetext.layout.bidi_text import base_direction, logical_text
+from pagetext.layout.params import LayoutParams
+from tests.pdfbuild import identity_font, open_page
+
+ADVANCE = 5.0  # 500 units at 10 pt; a space in the visual string is a gap of one advance
+
+
+def _page_text(visual_lines: list[str], drawn: str = "visual") -> str:
+    chars = sorted({char for line in visual_lines for char in line if char != " "})
+    cids = {char: index + 1 for index, char in enumerate(chars)}
+    ops: list[bytes] = []
+    for number, line in enumerate(visual_lines):
+        placed = [(char, 100 + ADVANCE * x) for x, char in enumerate(line) if char != " "]
+        if drawn == "logical":
+            placed.reverse()
+        for char, x in placed:
+            ops.append(b"1 0 0 1 %.2f %d Tm <%04X> Tj" % (x, 700 - 20 * number, cids[char]))
+    content = b"BT /F2 10 Tf " + b" ".join(ops) + b" ET"
+    fonts = lambda pdf: {  # noqa: E731
+        "F2": identity_font(pdf, {cid: char for char, cid in cids.items()}, default_width=500)
+    }
+    return open_page(content, fonts=fonts).text(order="content")
+
+
+@pytest.mark.parametrize("drawn", ["visual", "logical"])
+def test_an_english_word_inside_an_arabic_line_reads_forwards(drawn: str) -> None:
+    # Logical "قال habibi لي": the page shows the Arabic words reversed, "habibi" forwards.
+    assert _page_text(["يل habibi لاق"], drawn) == "قال habibi لي"
+
+
+def test_digit_runs_keep_their_order() -> None:
+    # Arabic-Indic (١٤) and European (1434) digits are shown left to right inside Arabic.
+    assert _page_text(["١٤ يف 1434 ماع"]) == "عام 1434 في ١٤"
+
+
+def test_a_number_range_at_the_start_of_a_hebrew_line() -> None:
+    assert _page_text(["םולש 2-5"]) == "2-5 שלום"
+
+
+def test_a_number_after_an_arabic_word_is_an_arabic_number() -> None:
+    # W2: European digits after an Arabic letter are Arabic numbers, whose "-" does not join
+    # them: logical "ص 2-5" is shown "5-2 ص".
+    assert _page_text(["5-2 ص"]) == "ص 2-5"
+
+
+def test_brackets_and_guillemets_are_mirrored() -> None:
+    # A right-to-left phrase shows its opening bracket mirrored at its right end: the page
+    # looks like "(םולש)" and the glyphs map to what they look like.
+    assert _page_text(["(םולש) «ןכ»"]) == "«כן» (שלום)"
+    assert _page_text(["םולש ab < cd ןכ"]) == "כן ab < cd שלום"  # a left-to-right run keeps "<"
+    assert _page_text(["< ב"]) == "ב >"  # an unpaired mirrored sign inside right-to-left text
+
+
+def test_a_left_to_right_line_with_one_arabic_word_keeps_its_order() -> None:
+    assert _page_text(["The word ابحرم means hello"]) == "The word مرحبا means hello"
+
+
+def test_lines_of_a_right_to_left_page_take_its_direction_when_ambiguous() -> None:
+    # "abc" at the left end and Arabic at the right end: either base is possible; on an
+    # Arabic page the line reads from the right.
+    assert _page_text(["abc ابحرم", "ملاعلا ابحرم"]) == "مرحبا abc\nمرحبا العالم"
+
+
+def test_brackets_mapped_to_the_characters_the_text_holds() -> None:
+    # Some producers map a mirrored bracket glyph to the character of the text, not to the
+    # one it looks like: the visual string then holds pairs reading backwards, ")…(".
+    assert _page_text([")4()ב(15 ףיעס"]) == "סעיף 15(ב)(4)"
+    assert logical_text(")4()ב(15 ףיעס", "R") == "סעיף 15(ב)(4)"
+
+
+def test_base_direction_from_the_line_ends() -> None:
+    params = LayoutParams()
+    assert base_direction("abc ابحرم def", True, params) == "L"  # both ends left-to-right
+    assert base_direction("ابحرم abc ملاعلا", False, params) == "R"  # both ends right-to-left
+    assert base_direction("abc defgh ابحرم", False, params) == "L"
+    assert base_direction("abc defgh ابحرم", True, params) == "R"
+    assert base_direction("123", True, params) == "R"
+
+
+def test_logical_text_of_a_left_to_right_line_is_the_forward_algorithm() -> None:
+    assert logical_text("one ينثا three", "L") == "one اثني three"
+
+
+def test_hangul_words_are_spaced_by_their_gaps() -> None:
+    assert _page_text(["안녕하세요 세계"]) == "안녕하세요 세계"
+
+
+def test_han_and_kana_gaps_are_no_word_spaces() -> None:
+    assert _page_text(["日本 語の 文"]) == "日本語の文"
+
+
+def test_a_gap_between_latin_and_cjk_is_a_word_space() -> None:
+    assert _page_text(["PDF 抽出 2026 年"]) == "PDF 抽出 2026 年"
