@@ -27,6 +27,9 @@ class Glyph:
     token_index: index of the string token that showed the glyph in the page's own content
     stream (see pagetext.content.lexer), or -1 when the glyph was drawn inside a Form XObject;
     forms: the names of the Form XObjects it was drawn through, outermost first.
+    text has ligatures (ﬁ), presentation forms and radical variants (⽇) as the letters and
+    ideographs they show and typographic hyphens as "-"; mapped_text is what the font's
+    mappings (ToUnicode, encoding, glyph names) give before that, usually the same string.
     """
 
     text: str
@@ -44,6 +47,7 @@ class Glyph:
     mcid: int | None
     token_index: int
     forms: tuple[str, ...]
+    mapped_text: str
 
     def __init__(
         self,
@@ -62,6 +66,7 @@ class Glyph:
         mcid: int | None,
         token_index: int,
         forms: tuple[str, ...],
+        mapped_text: str,
     ) -> None:
         self.text = text
         self.code = code
@@ -78,6 +83,7 @@ class Glyph:
         self.mcid = mcid
         self.token_index = token_index
         self.forms = forms
+        self.mapped_text = mapped_text
 
     @property
     def bbox(self) -> Box:

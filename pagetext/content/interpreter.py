@@ -384,7 +384,7 @@ class Interpreter:
         # Offsets of the origin (rise) and of the box's bottom and top edges, in user space.
         rise_x, rise_y = C * rise, D * rise
         low_x, low_y, high_x, high_y = C * low, D * low, C * high, D * high
-        for code, text, width, is_space in font.decode(data):
+        for code, text, mapped_text, width, is_space in font.decode(data):
             origin_x = rise_x + E
             origin_y = rise_y + F
             if vertical:
@@ -439,6 +439,7 @@ class Interpreter:
                     mcid,
                     token_index,
                     forms,
+                    mapped_text,
                 )
             )
         a, b, c, d, e, f = tm

@@ -81,7 +81,7 @@ class CompositeFont(Font):
         self.vertical: dict[int, tuple[float, float, float]] = {}
         self.default_vertical = DEFAULT_VERTICAL
         self.word_space_code = -1
-        self._glyphs: dict[int, tuple[str, float]] = {}
+        self._glyphs: dict[int, tuple[str, str, float]] = {}  # code → text, mapped text, width
 
     def _codes(self, data: bytes) -> list[tuple[int, int]]:
         if self.cmap is None:
@@ -149,11 +149,13 @@ class CompositeFont(Font):
             entry = glyphs.get(code)
             if entry is None:
                 cid = self.cid(code)
+                mapped = self._text(code, length, cid)
                 entry = glyphs[code] = (
-                    text_of_glyph(self._text(code, length, cid)),
+                    text_of_glyph(mapped),
+                    mapped,
                     self.cid_widths.get(cid, self.default_width),
                 )
-            result.append((code, entry[0], entry[1], code == space and length == 1))
+            result.append((code, entry[0], entry[1], entry[2], code == space and length == 1))
         return result
 
     def vertical_metrics(self, code: int) -> tuple[float, float, float]:

@@ -16,7 +16,7 @@ from pagetext.fonts.cmap import CMap, UnicodeMap, parse_cmap
 from pagetext.objects import name, number, read_stream
 
 # (code, Unicode text, horizontal advance w0, whether Tw applies: a single-byte code 32)
-DecodedGlyph = tuple[int, str, float, bool]
+DecodedGlyph = tuple[int, str, str, float, bool]  # code, text, mapped text, width, code 32 of one byte
 
 UNMAPPED: Final = "\ufffd"
 DEFAULT_ASCENT: Final = 0.8
@@ -50,7 +50,7 @@ class Font:
 class SimpleFont(Font):
     """Type1, MMType1, TrueType and Type3 fonts: one byte per code, 256-entry tables (§9.6)."""
 
-    __slots__ = ("texts", "widths")
+    __slots__ = ("mapped_texts", "texts", "widths")
 
     def __init__(
         self,
@@ -60,15 +60,18 @@ class SimpleFont(Font):
         descent: float,
         texts: list[str],
         widths: list[float],
+        mapped_texts: list[str] | None = None,
     ) -> None:
         super().__init__(base_font, subtype, ascent, descent)
         self.texts = texts
         self.widths = widths
+        self.mapped_texts = mapped_texts if mapped_texts is not None else texts
 
     def decode(self, data: bytes) -> list[DecodedGlyph]:
         texts = self.texts
+        mapped = self.mapped_texts
         widths = self.widths
-        return [(b, texts[b], widths[b], b == 32) for b in data]
+        return [(b, texts[b], mapped[b], widths[b], b == 32) for b in data]
 
     def vertical_metrics(self, code: int) -> tuple[float, float, float]:
         return -1.0, self.widths[code & 0xFF] / 2, 0.88

@@ -205,15 +205,18 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     ):
         program = load_program(descriptor, warn)
     texts: list[str] = []
+    mapped_texts: list[str] = []
     for code, glyph_name in enumerate(names):
         text = found[code]
         if not text and program is not None:
             text = _text_from_program(code, glyph_name, program)
-        texts.append(text_of_glyph(text or _text_from_code_name(code, glyph_name) or _last_resort(code)))
+        text = text or _text_from_code_name(code, glyph_name) or _last_resort(code)
+        mapped_texts.append(text)
+        texts.append(text_of_glyph(text))
     widths = _widths(font, names, scale, std14, descriptor)
     std14_extent = (std14["ascent"] / 1000, std14["descent"] / 1000) if std14 else None
     ascent, descent = vertical_extent(descriptor, vscale, std14_extent, font_bbox)
-    return SimpleFont(base_font, subtype, ascent, descent, texts, widths)
+    return SimpleFont(base_font, subtype, ascent, descent, texts, widths, mapped_texts)
 
 
 @cache

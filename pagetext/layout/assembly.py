@@ -260,8 +260,10 @@ def _line(
         direction = (direction[1], -direction[0])
     if page_rtl is not None and has_rtl("".join([glyph.text for glyph in glyphs])):
         words = logical_words(groups, direction, page_rtl, params)
-    else:
+    elif params.normalize_text:
         words = [make_word(group) for group in groups]
+    else:
+        words = [make_word(group, "".join([glyph.mapped_text for glyph in group])) for group in groups]
     text = " ".join(word.text.strip() for word in words)
     quad, bbox = enclosing_quad(words, direction)
     # The most common font and size (the first of equals), counted without Counter: it is

@@ -61,10 +61,11 @@ def base_direction(visual: str, page_rtl: bool, params: LayoutParams) -> str:
     return "R" if share >= needed else "L"
 
 
-def _visual_text(group: Sequence[Glyph]) -> str:
+def _visual_text(group: Sequence[Glyph], normalized: bool) -> str:
     # A glyph's own text is in logical order (a lam-alef ligature is "لا"); in a visual
     # string a right-to-left glyph's characters run the other way.
-    return "".join([glyph.text[::-1] if has_rtl(glyph.text) else glyph.text for glyph in group])
+    texts = [glyph.text if normalized else glyph.mapped_text for glyph in group]
+    return "".join([text[::-1] if has_rtl(text) else text for text in texts])
 
 
 def _key(text: str) -> str:
@@ -86,13 +87,16 @@ def logical_words(
 
     visual = [sorted(group, key=along) for group in groups]
     visual.sort(key=lambda group: along(group[0]))
-    texts = [_visual_text(group) for group in visual]
+    texts = [_visual_text(group, params.normalize_text) for group in visual]
     line = " ".join(texts)
     base = base_direction(line, page_rtl, params)
     tokens = logical_text(line, base).split(" ")
     if len(tokens) != len(visual):  # a glyph text holding a space: keep the visual words
         ordered = visual[::-1] if base == "R" else visual
-        return [make_word(group, logical_text(_visual_text(group), base)) for group in ordered]
+        return [
+            make_word(group, logical_text(_visual_text(group, params.normalize_text), base))
+            for group in ordered
+        ]
     # Match each logical token to a visual word with the same characters: the nearest one to
     # the word matched before it (logical neighbours are visual neighbours), starting from
     # the end the base direction reads first.

@@ -39,6 +39,10 @@ class LayoutParams:
     duplicate_tolerance: float = 0.1
     duplicate_window: int = 64
     drop_duplicates: bool = True
+    # Text as search and RAG want it: ligatures (ﬁ → fi), presentation forms, radical
+    # variants (⽇ → 日) and typographic hyphens as the letters, ideographs and "-" they show.
+    # False keeps the code points the font maps to (Glyph.mapped_text) in words and lines.
+    normalize_text: bool = True
     # Bidirectional lines whose two ends do not tell their base direction (a left-to-right
     # word at the left end of a right-to-left line, or the reverse) take the page's direction
     # when at least this share of their strong letters is written that way (pdf.js reads a

@@ -10,6 +10,7 @@ import pikepdf
 import pytest
 from pikepdf import Array, Dictionary, Name
 
+from pagetext.layout.params import LayoutParams
 from tests.fonts.fontprograms import cff, truetype, type1_cleartext
 from tests.pdfbuild import identity_font, open_page, simple_font
 
@@ -216,6 +217,17 @@ def test_ligatures_and_arabic_presentation_forms_are_expanded() -> None:
     cmap = b"begincmap 3 beginbfchar <41> <FB01> <42> <FB03> <43> <FEE1> endbfchar endcmap"
     page = open_page(b"BT /F1 10 Tf (ABC) Tj ET", fonts=lambda pdf: {"F1": simple_font(pdf, to_unicode=cmap)})
     assert [g.text for g in page.glyphs()] == ["fi", "ffi", "م"]
+    assert [g.mapped_text for g in page.glyphs()] == ["\ufb01", "\ufb03", "\ufee1"]
+
+
+def test_the_code_points_the_font_maps_to_can_be_kept() -> None:
+    # A ligature, a Kangxi radical for 日, a CJK radical variant for 西, a typographic hyphen.
+    cmap = b"begincmap 4 beginbfchar <41> <FB01> <42> <2F47> <43> <2EC4> <44> <2010> endbfchar endcmap"
+    fonts = lambda pdf: {"F1": simple_font(pdf, to_unicode=cmap)}  # noqa: E731
+    page = open_page(b"BT /F1 10 Tf (A) Tj ( B) Tj ( C) Tj ( D) Tj ET", fonts=fonts)
+    assert page.text() == "fi 日 西 -"
+    kept = page.text(params=LayoutParams(normalize_text=False))
+    assert kept == "\ufb01 \u2f47 \u2ec4 \u2010"
 
 
 def test_non_embedded_gbk_font_written_as_a_simple_font() -> None:
