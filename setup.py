@@ -24,6 +24,7 @@ COMPILED = [
     "pagetext/fonts/encodings.py",
     "pagetext/fonts/font.py",
     "pagetext/fonts/simple.py",
+    "pagetext/layout/advance.py",
     "pagetext/layout/assembly.py",
     "pagetext/layout/reading.py",
     "pagetext/layout/records.py",

@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from pagetext.content.glyph import Glyph
+from pagetext.layout.advance import follow_advance, restore
 from pagetext.layout.bidi_text import logical_words, rtl_page
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Line, enclosing_quad, make_word
@@ -225,11 +226,11 @@ def drop_hidden_whitespace(glyphs: Sequence[Glyph]) -> list[Glyph]:
     return kept
 
 
-def _prepare(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Glyph]:
+def _prepare(glyphs: Sequence[Glyph], params: LayoutParams, originals: dict[int, Glyph]) -> list[Glyph]:
     kept = [glyph for glyph in glyphs if glyph.text]
     if params.drop_duplicates:
         kept = drop_duplicates(kept, params)
-    return order_vertical_runs(drop_hidden_whitespace(kept))
+    return order_vertical_runs(follow_advance(drop_hidden_whitespace(kept), params, originals))
 
 
 def _line(
@@ -310,17 +311,19 @@ def _word_gap_shift(glyphs: list[Glyph], decisions: list[Decision | None], param
 
 
 def _decided_lines(
-    glyphs: Sequence[Glyph], params: LayoutParams
+    glyphs: Sequence[Glyph], params: LayoutParams, originals: dict[int, Glyph]
 ) -> list[tuple[list[Glyph], list[Decision | None]]]:
     """Glyphs grouped into lines, each glyph with the decision taken before it (the line
     break for a line's first glyph, None for the page's first); a line whose own gaps move
     its word-gap limit (letter spacing, tight setting) is decided again with that limit.
-    Two lists per line, not a pair per glyph: compiled, that is an object less per glyph."""
+    Two lists per line, not a pair per glyph: compiled, that is an object less per glyph.
+    Glyphs read across their font's direction are re-oriented copies (see advance.py),
+    `originals` maps them back."""
     lines: list[tuple[list[Glyph], list[Decision | None]]] = []
     line_glyphs: list[Glyph] = []
     decisions: list[Decision | None] = []
     prev: Glyph | None = None
-    for glyph in _prepare(glyphs, params):
+    for glyph in _prepare(glyphs, params, originals):
         decision = decide(prev, glyph, params) if prev is not None else None
         if decision is None or decision.line_break:
             line_glyphs = []
@@ -341,22 +344,27 @@ def assemble(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Line]:
     """Group glyphs, in the order given, into lines of words."""
     lines: list[Line] = []
     page_rtl = rtl_page(glyphs)
-    for line_glyphs, decisions in _decided_lines(glyphs, params):
+    originals: dict[int, Glyph] = {}
+    for line_glyphs, decisions in _decided_lines(glyphs, params, originals):
         spaces = [decision is not None and decision.space for decision in decisions]
         stacked = any(decision is not None and decision.reason == "cjk column" for decision in decisions)
         line = _line(line_glyphs, spaces, stacked, page_rtl, params)
         if line is not None:
             lines.append(line)
+    if originals:
+        restore(lines, originals)
     return lines
 
 
 def explain(glyphs: Sequence[Glyph], params: LayoutParams) -> Iterator[tuple[Glyph, Glyph, Decision]]:
     """Each consecutive glyph pair that assembly looks at, with the decision taken."""
     prev: Glyph | None = None
-    for line_glyphs, decisions in _decided_lines(glyphs, params):
+    originals: dict[int, Glyph] = {}
+    for line_glyphs, decisions in _decided_lines(glyphs, params, originals):
         for glyph, decision in zip(line_glyphs, decisions, strict=True):
             if prev is not None:
-                yield prev, glyph, decision or decide(prev, glyph, params)
+                decision = decision or decide(prev, glyph, params)
+                yield originals.get(id(prev), prev), originals.get(id(glyph), glyph), decision
             prev = glyph
 
 

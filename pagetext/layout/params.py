@@ -49,6 +49,22 @@ class LayoutParams:
     # text run right-to-left from 30 % of right-to-left characters), else the other one.
     bidi_minority_share: float = 0.3
 
+    # Writing direction from the glyphs' positions (§9.7.4.3, §9.4.4): glyphs whose origins
+    # step across the font's writing direction, one box after another, are read along that
+    # step. Box gaps below stack_gap × the em make a step "tight": stacked letters touch (at
+    # most ~0.1 em), rows or lines one line spacing apart leave ≥ 0.2 em.
+    stack_gap: float = 0.12
+    # ... a run needs this many consecutive tight steps: one step is any move to a new line.
+    stack_steps: int = 2
+    # ... and continues over gaps up to this × the em: word spaces. An empty cell (≥ 1 em) in
+    # a column ends it, as it ends a line today (CJK columns get no space there).
+    stack_run_gap: float = 0.8
+    # Boxes of consecutive stacked glyphs may overlap this share of the em (tight setting).
+    stack_overlap: float = 0.25
+    # Only glyphs of one size form a run: ems within this share (a drop cap, a caption
+    # below a heading, or lines of growing sizes are not stacked letters).
+    stack_size: float = 0.02
+
     # Reading order (XY-cut). A gap inside a line wider than span_gap × its height may be a
     # gutter, so the line is cut there into spans (re-joined if they end up side by side).
     span_gap: float = 1.0

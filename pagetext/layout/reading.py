@@ -244,11 +244,12 @@ def _frame(lines: Sequence[Line]) -> Point:
 
 
 def _runs_down(line: Line) -> bool:
-    """Whether a line is a vertical column: vertical writing, or CJK glyphs set one under another."""
+    """Whether a line is a vertical column: vertical writing read down its glyphs' advance (not
+    a vertical font set side by side), or glyphs of a horizontal font set one under another."""
     glyph = line.words[0].glyphs[0]
-    if glyph.writing_mode == 1:
-        return True
     ux, uy = glyph.direction
+    if glyph.writing_mode == 1:
+        return line.direction[0] * ux + line.direction[1] * uy > _SAME_DIRECTION
     return line.direction[0] * uy - line.direction[1] * ux > _SAME_DIRECTION  # down the glyph's up axis
 
 

@@ -1,0 +1,154 @@
+"""Writing direction from where the glyphs actually are, not from the font's writing mode.
+
+A glyph's nominal direction comes from its font (WMode, ISO 32000-1 §9.7.4.3) and the text
+matrix. Producers do not always follow it: a vertical font (Identity-V) may have every glyph
+placed side by side on one baseline by Td or TJ, and a horizontal font may have each glyph
+set one under the other by its own Td (a stacked label, Japanese set vertically). Read along
+the nominal direction, such a run falls apart into one line (or one column) per glyph.
+
+This stage finds runs of consecutive glyphs whose origins step, one glyph box after another,
+across their nominal direction, and hands assembly re-oriented copies of them: the same
+glyph box, with direction, origin, end and box height taken along the actual advance. The
+records users see are the originals: `restore` puts them back into the words built.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Final
+
+from pagetext.content.glyph import Glyph
+from pagetext.geometry import Point
+from pagetext.layout.params import LayoutParams
+from pagetext.layout.records import Line, quad_extent
+from pagetext.layout.scripts import is_cjk
+
+_NOT_ACROSS: Final = math.inf  # the gap given for a step that does not go across
+
+
+def _em(glyph: Glyph) -> float:
+    """The glyph's extent that every glyph of its font at its size shares: the box height
+    (ascent to descent) of a horizontal glyph, the vertical displacement w1 × size of a
+    vertical one (§9.7.4.3; widths differ per glyph in both modes)."""
+    if glyph.writing_mode == 1:
+        ox, oy = glyph.baseline_start
+        ex, ey = glyph.glyph_end
+        return math.hypot(ex - ox, ey - oy)
+    return glyph.box_height
+
+
+def _across(glyph: Glyph) -> Point:
+    """The way a run going across the nominal direction advances, in the glyph's own upright
+    frame: to the right of a vertical glyph, below a horizontal one."""
+    ux, uy = glyph.direction
+    if glyph.writing_mode == 1:
+        return -uy, ux
+    return uy, -ux
+
+
+def _step_gap(prev: Glyph, glyph: Glyph, params: LayoutParams) -> float:
+    """For a step from `prev` to `glyph` that goes across prev's nominal direction, forward
+    along `_across`, between glyphs of one size, aligned: the gap between their boxes along
+    it, as a share of the em. Any other step: _NOT_ACROSS."""
+    ux, uy = prev.direction
+    px, py = prev.baseline_start
+    dx = glyph.baseline_start[0] - px
+    dy = glyph.baseline_start[1] - py
+    # The common case, one comparison: the origin moves along the nominal direction (§9.4.4).
+    if abs(dy * ux - dx * uy) <= params.line_shift * prev.box_height:
+        return _NOT_ACROSS
+    if glyph.writing_mode != prev.writing_mode or glyph.direction != prev.direction:
+        return _NOT_ACROSS
+    em = _em(prev)
+    if em <= 0 or abs(_em(glyph) - em) > params.stack_size * em:
+        return _NOT_ACROSS
+    ex, ey = _across(prev)
+    # Aligned: the origins stay level along the nominal direction (one baseline, one column).
+    if dx * ex + dy * ey <= 0 or abs(dx * ux + dy * uy) > params.line_shift * em:
+        return _NOT_ACROSS
+    _, prev_high, _, _ = quad_extent(prev.quad, ex, ey)
+    glyph_low, _, _, _ = quad_extent(glyph.quad, ex, ey)
+    gap = (glyph_low - prev_high) / em
+    return gap if gap >= -params.stack_overlap else _NOT_ACROSS
+
+
+def _reoriented(glyph: Glyph) -> Glyph:
+    """A copy of the glyph read along `_across`: same box, box height the em, origin and end
+    where a glyph of the mode it is now read in has them (§9.7.4.3), so that it lines up
+    with such glyphs next to it: read down, half-way across the box (a vertical origin is at
+    the top centre); read across, on the box's bottom edge (a baseline lies just above it)."""
+    ex, ey = _across(glyph)
+    low, high, below, above = quad_extent(glyph.quad, ex, ey)
+    level = below if glyph.writing_mode == 1 else (below + above) / 2
+    start = (low * ex - level * ey, low * ey + level * ex)
+    end = (high * ex - level * ey, high * ey + level * ex)
+    return Glyph(
+        glyph.text,
+        glyph.code,
+        glyph.font_name,
+        glyph.font_size,
+        glyph.quad,
+        start,
+        end,
+        end,
+        (ex, ey),
+        _em(glyph),
+        0,  # read as a line: vertical column ordering must not sort it into columns
+        glyph.render_mode,
+        glyph.mcid,
+        glyph.token_index,
+        glyph.forms,
+        glyph.mapped_text,
+    )
+
+
+def follow_advance(glyphs: list[Glyph], params: LayoutParams, originals: dict[int, Glyph]) -> list[Glyph]:
+    """The glyphs, with those of runs that advance across their nominal direction replaced
+    by re-oriented copies (`originals` maps each copy's id to its glyph).
+
+    A run is a chain of consecutive steps across, each with a box gap of at most
+    stack_run_gap (word gaps, an empty cell); it counts when stack_steps consecutive steps in
+    it leave boxes (almost) touching, as glyphs of one word do. Rows of a table or lines of a
+    paragraph, one line spacing apart, leave a wider gap and are not a run. Steps from or to
+    a glyph that is not a letter or a digit, and steps between CJK glyphs of a horizontal
+    font, count neither way.
+    """
+    count = len(glyphs)
+    result: list[Glyph] | None = None
+    start = 0
+    tight = most = 0
+    for index in range(1, count + 1):
+        gap = _step_gap(glyphs[index - 1], glyphs[index], params) if index < count else _NOT_ACROSS
+        if gap <= params.stack_run_gap:
+            # Only letters and digits make a run; other glyphs neither make nor break one: an
+            # empty paragraph is a lone space one line (one box) below the last, and a tall
+            # brace or bracket is built of pieces set one on the other. Two CJK glyphs of a
+            # horizontal font one under the other are assembly's "cjk column" already.
+            before = glyphs[index - 1].text
+            after = glyphs[index].text
+            if not (before.isalnum() and after.isalnum()) or (
+                glyphs[index].writing_mode == 0 and is_cjk(before[-1]) and is_cjk(after[0])
+            ):
+                continue
+            tight = tight + 1 if gap <= params.stack_gap else 0
+            if tight > most:
+                most = tight
+            continue
+        if most >= params.stack_steps:
+            if result is None:
+                result = list(glyphs)
+            for position in range(start, index):
+                copy = _reoriented(glyphs[position])
+                originals[id(copy)] = glyphs[position]
+                result[position] = copy
+        start = index
+        tight = most = 0
+    return glyphs if result is None else result
+
+
+def restore(lines: Sequence[Line], originals: dict[int, Glyph]) -> None:
+    """Put the original glyph records back into the words built from re-oriented copies."""
+    for line in lines:
+        for word in line.words:
+            word.glyphs = tuple([originals.get(id(glyph), glyph) for glyph in word.glyphs])
