@@ -25,6 +25,7 @@ COMPILED = [
     "pagetext/fonts/font.py",
     "pagetext/fonts/simple.py",
     "pagetext/layout/assembly.py",
+    "pagetext/layout/blocks.py",
     "pagetext/layout/reading.py",
     "pagetext/layout/records.py",
     "pagetext/layout/scripts.py",

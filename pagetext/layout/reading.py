@@ -4,9 +4,11 @@ Lines from assembly are cut into spans at gaps wide enough to be gutters. The sp
 page's main direction are cut recursively: first along X at a vertical gutter (columns),
 where spans crossing the gutter (titles, full-width captions, tables) split the region into
 bands that keep their place; else along Y at empty horizontal bands. Leaves are read top to
-bottom, and spans on one baseline inside a leaf are joined into one line again. Spans in
-other directions (rotated sidebars, stamps) follow the page's main text in content order;
-a page written mostly vertically keeps the column order assembly gave it.
+bottom, and spans on one baseline inside a leaf are joined into one line again. A page with
+no column split keeps its stream's lines, with blocks drawn out of place moved to where
+they stand (blocks.py). Spans in other directions (rotated sidebars, stamps) follow the
+page's main text in content order, before its footer; a page written mostly vertically
+keeps the column order assembly gave it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from pagetext.geometry import Point
+from pagetext.layout.blocks import before_footer, place_blocks, y_bands
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Line, Word, enclosing_quad, extent, quad_extent
 from pagetext.layout.scripts import has_rtl
@@ -141,15 +144,14 @@ def _bands_around(spans: list[_Span], crossing: list[_Span]) -> list[list[_Span]
 
 def _y_bands(spans: list[_Span], gap: float) -> list[list[_Span]]:
     """Cut a region at empty horizontal bands at least `gap` × the median text height tall."""
-    ordered = sorted(spans, key=lambda s: -s.y1)
-    height = statistics.median(span.height for span in spans)
-    bands: list[list[_Span]] = [[ordered[0]]]
-    bottom = ordered[0].y0
-    for span in ordered[1:]:
-        if bottom - span.y1 > gap * height:
+    bands: list[list[_Span]] = []
+    for span, band in sorted(
+        zip(spans, y_bands([s.y1 for s in spans], [s.y0 for s in spans], gap), strict=True),
+        key=lambda pair: -pair[0].y1,
+    ):
+        if band == len(bands):
             bands.append([])
-        bands[-1].append(span)
-        bottom = min(bottom, span.y0)
+        bands[band].append(span)
     return bands
 
 
@@ -265,17 +267,18 @@ def reading_order(lines: Sequence[Line], params: LayoutParams) -> list[Line]:
         return list(lines)  # assembly already reads the columns right to left
     frame = _frame(lines)
     main: list[_Span] = []
+    main_lines: list[Line] = []
     other: list[Line] = []
     for order, line in enumerate(lines):
         if line.direction[0] * frame[0] + line.direction[1] * frame[1] >= _SAME_DIRECTION:
             main.extend(_split_line(line, order, frame, params))
+            main_lines.append(line)
         else:
             other.append(line)
     splits: list[int] = []
     leaves = _cut(main, params, 0, splits) if main else []
-    if not splits:  # single-column pages keep their line order; other directions follow
-        return [line for line in lines if line not in other] + other
-    result: list[Line] = []
-    for leaf in leaves:
-        result.extend(_join(row, frame) for row in _rows(leaf))
-    return result + other
+    if splits:
+        result = [_join(row, frame) for leaf in leaves for row in _rows(leaf)]
+    else:  # one column: the stream's lines, with blocks drawn out of place moved
+        result = place_blocks(main_lines, frame, params.block_gap)
+    return before_footer(result, other, frame, params.block_gap)

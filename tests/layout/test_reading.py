@@ -140,3 +140,72 @@ def test_rotated_sidebar_comes_after_the_body() -> None:
     sidebar = b"BT /F1 10 Tf %f %f %f %f 40 300 Tm (Rotated sidebar text) Tj ET\n" % (cos, sin, -sin, cos)
     lines = _lines(open_page(sidebar + body).text())
     assert lines == [*_expected("Body", 12), "Rotated sidebar text"]
+
+
+# Single-column pages: a block drawn out of place is read where it stands.
+
+
+def test_page_number_drawn_after_the_running_head_comes_last() -> None:
+    head = _line(50, 760, "Quarterly Review of Language Design")
+    number = _line(300, 40, "2")
+    body = _column("Body", 50, 720, 20)
+    lines = _lines(open_page(head + number + b"".join(body)).text())
+    assert lines == ["Quarterly Review of Language Design", *_expected("Body", 20), "2"]
+
+
+def test_title_drawn_last_comes_first() -> None:
+    title = _line(120, 740, "A Title Drawn After Its Text", 16)
+    body = _column("Body", 50, 700, 15)
+    lines = _lines(open_page(b"".join(body) + title).text())
+    assert lines == ["A Title Drawn After Its Text", *_expected("Body", 15)]
+
+
+def test_footnotes_drawn_first_come_after_the_body_and_before_the_page_number() -> None:
+    notes = _column("Note", 50, 90, 2)
+    body = _column("Body", 50, 720, 20)
+    number = _line(300, 40, "Page 1 of 23")
+    lines = _lines(open_page(b"".join(notes + body) + number).text())
+    assert lines == [*_expected("Body", 20), *_expected("Note", 2), "Page 1 of 23"]
+
+
+def test_well_ordered_page_keeps_the_stream_order() -> None:
+    content = (
+        _line(50, 760, "Running head")
+        + _line(120, 730, "A Title", 16)
+        + b"".join(_column("Body", 50, 700, 15))
+        + b"".join(_column("Note", 50, 90, 2))
+        + _line(300, 40, "7")
+    )
+    page = open_page(content)
+    assert page.text() == page.text(order="content")
+
+
+def test_form_with_labels_drawn_before_their_values_keeps_the_stream_order() -> None:
+    labels = [_line(50, 700 - 24 * i, f"Label {i}:") for i in range(6)]
+    values = [_line(200, 700 - 24 * i, f"value number {i}") for i in range(6)]
+    number = _line(300, 40, "3")  # drawn first: moving it would cut between labels and values
+    page = open_page(number + b"".join(labels + values))
+    assert page.text() == page.text(order="content")
+
+
+def test_side_by_side_blocks_drawn_one_after_the_other_keep_the_stream_order() -> None:
+    upper_left = _column("UpperLeft", 50, 700, 2)
+    lower_left = _column("LowerLeft", 50, 640, 2)
+    right = _column("Right", 320, 700, 2)
+    page = open_page(b"".join(upper_left + lower_left + right))
+    assert page.text() == page.text(order="content")
+
+
+def test_table_title_drawn_after_the_table_comes_first_and_rows_stay_whole() -> None:
+    rows = [b"".join(_line(60 + 120 * c, 680 - 14 * r, f"{r}.{c}") for c in range(4)) for r in range(15)]
+    title = _line(150, 720, "Table 1: Values by row", 14)
+    lines = _lines(open_page(b"".join(rows) + title).text())
+    assert lines == ["Table 1: Values by row"] + [" ".join(f"{r}.{c}" for c in range(4)) for r in range(15)]
+
+
+def test_rotated_sidebar_comes_before_the_page_number() -> None:
+    body = b"".join(_column("Body", 80, 700, 12))
+    sidebar = b"BT /F1 10 Tf 0 1 -1 0 40 400 Tm (Rotated sidebar text) Tj ET\n"
+    number = _line(300, 40, "1")
+    lines = _lines(open_page(number + sidebar + body).text())
+    assert lines == [*_expected("Body", 12), "Rotated sidebar text", "1"]
