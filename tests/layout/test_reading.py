@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from tests.pdfbuild import open_page
+from tests.pdfbuild import form, open_page
 
 SIZE = 10  # the test font: 5 units per glyph at 10 pt
 
@@ -203,9 +203,47 @@ def test_table_title_drawn_after_the_table_comes_first_and_rows_stay_whole() -> 
     assert lines == ["Table 1: Values by row"] + [" ".join(f"{r}.{c}" for c in range(4)) for r in range(15)]
 
 
+def test_stamp_drawn_through_a_form_is_placed_where_it_stands() -> None:
+    stamp = b"BT /F1 12 Tf 400 770 Td (APPROVED) Tj ET\n"  # the form borrows the page's font
+    body = _column("Body", 50, 720, 12)
+    page = open_page(b"".join(body) + b"/Stamp Do\n", xobjects=lambda pdf: {"Stamp": form(pdf, stamp)})
+    assert _lines(page.text()) == ["APPROVED", *_expected("Body", 12)]
+
+
 def test_rotated_sidebar_comes_before_the_page_number() -> None:
     body = b"".join(_column("Body", 80, 700, 12))
     sidebar = b"BT /F1 10 Tf 0 1 -1 0 40 400 Tm (Rotated sidebar text) Tj ET\n"
     number = _line(300, 40, "1")
     lines = _lines(open_page(number + sidebar + body).text())
     assert lines == [*_expected("Body", 12), "Rotated sidebar text", "1"]
+
+
+# Two-column pages: a table inside one column stays in that column.
+
+
+def _table_rows(x: float, top: float, rows: int) -> list[bytes]:
+    return [b"".join(_line(x + 60 * c, top - 14 * r, f"r{r}c{c}") for c in range(3)) for r in range(rows)]
+
+
+def test_table_inside_the_left_column_stays_in_it() -> None:
+    left = _column("Left", 50, 700, 8) + _table_rows(50, 590, 4) + _column("LowLeft", 50, 520, 8)
+    right = _column("Right", 320, 700, 20)
+    lines = _lines(open_page(b"".join(a + b for a, b in zip(left, right, strict=True))).text())
+    table = [f"r{r}c0 r{r}c1 r{r}c2" for r in range(4)]
+    assert lines == _expected("Left", 8) + table + _expected("LowLeft", 8) + _expected("Right", 20)
+
+
+def test_table_rows_on_the_other_columns_baselines_are_cut_at_the_gutter() -> None:
+    # Each baseline is one text object across the gutter, so assembly joins a table row and
+    # the right column's line into one line.
+    rows = []
+    for i in range(20):
+        if 8 <= i < 12:
+            r = i - 8
+            left = b"(r%dc0) Tj 60 0 Td (r%dc1) Tj 60 0 Td (r%dc2) Tj 150 0 Td" % (r, r, r)
+        else:
+            left = b"(Left line %02d text) Tj 270 0 Td" % (i + 1)
+        rows.append(b"BT /F1 10 Tf 50 %d Td %s (Right line %02d text) Tj ET\n" % (700 - 12 * i, left, i + 1))
+    lines = _lines(open_page(b"".join(rows)).text())
+    table = [f"r{r}c0 r{r}c1 r{r}c2" for r in range(4)]
+    assert lines == _expected("Left", 20)[:8] + table + _expected("Left", 20)[12:] + _expected("Right", 20)
