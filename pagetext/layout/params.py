@@ -85,6 +85,11 @@ class LayoutParams:
     min_column_chars: int = 12
     # Blocks are cut along Y at empty bands at least band_gap × the median text height tall.
     band_gap: float = 0.6
+    # On a page the XY-cut leaves whole, a block drawn out of place (a page number drawn after
+    # the running head, a title drawn last) is moved where it stands; blocks are cut at empty
+    # bands at least block_gap × the median text height tall. Lines of one paragraph are
+    # ≈ 0.2 apart (leading 1.2), paragraphs and page furniture clearly more.
+    block_gap: float = 0.6
     # A guard on the recursion; real pages need a handful of levels.
     max_cut_depth: int = 32
 

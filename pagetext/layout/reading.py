@@ -4,9 +4,11 @@ Lines from assembly are cut into spans at gaps wide enough to be gutters. The sp
 page's main direction are cut recursively: first along X at a vertical gutter (columns),
 where spans crossing the gutter (titles, full-width captions, tables) split the region into
 bands that keep their place; else along Y at empty horizontal bands. Leaves are read top to
-bottom, and spans on one baseline inside a leaf are joined into one line again. Spans in
-other directions (rotated sidebars, stamps) follow the page's main text in content order;
-a page written mostly vertically keeps the column order assembly gave it.
+bottom, and spans on one baseline inside a leaf are joined into one line again. A page with
+no column split keeps its stream's lines, with blocks drawn out of place moved to where
+they stand (blocks.py). Spans in other directions (rotated sidebars, stamps) follow the
+page's main text in content order, before its footer; a page written mostly vertically
+keeps the column order assembly gave it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from pagetext.geometry import Point
+from pagetext.layout.blocks import before_footer, place_blocks, y_bands
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Line, Word, enclosing_quad, extent, quad_extent
 from pagetext.layout.scripts import has_rtl
@@ -27,12 +30,14 @@ _SAME_DIRECTION: Final = 0.996  # cos 5°: directions closer than this count as 
 class _Span:
     """A line, or the part of one between gutter-wide gaps, in the page's reading frame."""
 
-    __slots__ = ("chars", "height", "order", "rtl_chars", "words", "x0", "x1", "y0", "y1")
+    __slots__ = ("cells", "chars", "frame", "height", "order", "rtl_chars", "words", "x0", "x1", "y0", "y1")
 
     def __init__(self, words: list[Word], order: int, frame: Point) -> None:
         ux, uy = frame
         self.words = words
         self.order = order
+        self.frame = frame
+        self.cells: list[_Span] = []  # a table row kept whole: the parts it was cut into
         self.x0, self.x1, self.y0, self.y1 = extent(words, ux, uy)
         self.height = max(self.y1 - self.y0, 1e-6)
         self.chars = sum(len(word.text) for word in words)
@@ -73,8 +78,38 @@ def _split_line(line: Line, order: int, frame: Point, params: LayoutParams) -> l
     if len(spans) >= 3 and 2 * sum(s.chars < params.min_column_chars for s in spans) > len(spans):
         # Short cells side by side: a table row. Kept whole, it is wide, stays out of the
         # gutter search, and keeps its place as a band across the columns.
-        return [_Span(list(line.words), order, frame)]
+        row = _Span(list(line.words), order, frame)
+        row.cells = spans
+        return [row]
     return spans
+
+
+def _cut_at_gutter(spans: list[_Span], gap_x0: float, gap_x1: float, params: LayoutParams) -> list[_Span]:
+    """Cut the table rows that hold a line of column text across an empty part of the gutter.
+
+    A table inside one column, drawn on the baselines of the other column's lines, is
+    assembled into lines holding a table row and a column line; kept whole they would cross
+    the gutter and break the columns. The row is cut at the gap between its cells that
+    overlaps the gutter when one side of it is a single long span: the other column's line.
+    A row of a full-width table has cells on both sides and stays whole.
+    """
+    result: list[_Span] = []
+    for span in spans:
+        cells = sorted(span.cells, key=lambda cell: cell.x0)
+        cut = 0
+        for index in range(1, len(cells)):
+            start, end = cells[index - 1].x1, cells[index].x0
+            if start < gap_x1 and end > gap_x0:  # the gap between these cells meets the gutter
+                sides = (cells[:index], cells[index:])
+                if any(len(side) == 1 and side[0].chars >= params.min_column_chars for side in sides):
+                    cut = index
+        if not cut:
+            result.append(span)
+            continue
+        first = {id(word) for cell in cells[:cut] for word in cell.words}
+        result.append(_Span([w for w in span.words if id(w) in first], span.order, span.frame))
+        result.append(_Span([w for w in span.words if id(w) not in first], span.order, span.frame))
+    return result
 
 
 def _x_gutters(spans: list[_Span], params: LayoutParams) -> list[tuple[float, float]]:
@@ -124,6 +159,13 @@ def _line_parts(minor: list[_Span], major: list[_Span]) -> bool:
     return 2 * sum(span.order in lines for span in minor) > len(minor)
 
 
+def _side_by_side(minor: list[_Span], major: list[_Span]) -> bool:
+    """Whether two sides of a gutter share some height of the page."""
+    top = min(max(s.y1 for s in minor), max(s.y1 for s in major))
+    bottom = max(min(s.y0 for s in minor), min(s.y0 for s in major))
+    return top > bottom
+
+
 def _bands_around(spans: list[_Span], crossing: list[_Span]) -> list[list[_Span]]:
     """Cut a region into horizontal bands at the spans that cross its gutter, keeping order."""
     marks = sorted(crossing, key=lambda s: -s.center_y)
@@ -141,15 +183,14 @@ def _bands_around(spans: list[_Span], crossing: list[_Span]) -> list[list[_Span]
 
 def _y_bands(spans: list[_Span], gap: float) -> list[list[_Span]]:
     """Cut a region at empty horizontal bands at least `gap` × the median text height tall."""
-    ordered = sorted(spans, key=lambda s: -s.y1)
-    height = statistics.median(span.height for span in spans)
-    bands: list[list[_Span]] = [[ordered[0]]]
-    bottom = ordered[0].y0
-    for span in ordered[1:]:
-        if bottom - span.y1 > gap * height:
+    bands: list[list[_Span]] = []
+    for span, band in sorted(
+        zip(spans, y_bands([s.y1 for s in spans], [s.y0 for s in spans], gap), strict=True),
+        key=lambda pair: -pair[0].y1,
+    ):
+        if band == len(bands):
             bands.append([])
-        bands[-1].append(span)
-        bottom = min(bottom, span.y0)
+        bands[band].append(span)
     return bands
 
 
@@ -160,6 +201,7 @@ def _cut(spans: list[_Span], params: LayoutParams, depth: int, splits: list[int]
     gutters = _x_gutters(spans, params)
     if gutters:
         gap_x0, gap_x1 = gutters[0]
+        spans = _cut_at_gutter(spans, gap_x0, gap_x1, params)
         # Spans crossing any gutter (titles, full-width captions, table rows) or centred in
         # one (page numbers) keep their place as bands between the column parts.
         crossing = [
@@ -179,8 +221,11 @@ def _cut(spans: list[_Span], params: LayoutParams, depth: int, splits: list[int]
             # by row. Most of the column's characters must be in long spans ...
             and 2 * sum(s.chars for s in major if s.chars >= params.min_column_chars)
             >= sum(s.chars for s in major)
-            # ... nor a few labels cut off the lines they start ("1.9.  Modifications means").
+            # ... nor a few labels cut off the lines they start ("1.9.  Modifications means") ...
             and (len(minor) >= params.min_column_spans or not _line_parts(minor, major))
+            # ... nor a block standing wholly above or below the other side (a stamp over
+            # the text): columns stand side by side.
+            and _side_by_side(minor, major)
         ):
             if crossing:
                 bands = _bands_around(spans, crossing)
@@ -266,17 +311,18 @@ def reading_order(lines: Sequence[Line], params: LayoutParams) -> list[Line]:
         return list(lines)  # assembly already reads the columns right to left
     frame = _frame(lines)
     main: list[_Span] = []
+    main_lines: list[Line] = []
     other: list[Line] = []
     for order, line in enumerate(lines):
         if line.direction[0] * frame[0] + line.direction[1] * frame[1] >= _SAME_DIRECTION:
             main.extend(_split_line(line, order, frame, params))
+            main_lines.append(line)
         else:
             other.append(line)
     splits: list[int] = []
     leaves = _cut(main, params, 0, splits) if main else []
-    if not splits:  # single-column pages keep their line order; other directions follow
-        return [line for line in lines if line not in other] + other
-    result: list[Line] = []
-    for leaf in leaves:
-        result.extend(_join(row, frame) for row in _rows(leaf))
-    return result + other
+    if splits:
+        result = [_join(row, frame) for leaf in leaves for row in _rows(leaf)]
+    else:  # one column: the stream's lines, with blocks drawn out of place moved
+        result = place_blocks(main_lines, frame, params.block_gap)
+    return before_footer(result, other, frame, params.block_gap)

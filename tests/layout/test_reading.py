@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from tests.pdfbuild import open_page
+from tests.pdfbuild import form, open_page
 
 SIZE = 10  # the test font: 5 units per glyph at 10 pt
 
@@ -140,3 +140,110 @@ def test_rotated_sidebar_comes_after_the_body() -> None:
     sidebar = b"BT /F1 10 Tf %f %f %f %f 40 300 Tm (Rotated sidebar text) Tj ET\n" % (cos, sin, -sin, cos)
     lines = _lines(open_page(sidebar + body).text())
     assert lines == [*_expected("Body", 12), "Rotated sidebar text"]
+
+
+# Single-column pages: a block drawn out of place is read where it stands.
+
+
+def test_page_number_drawn_after_the_running_head_comes_last() -> None:
+    head = _line(50, 760, "Quarterly Review of Language Design")
+    number = _line(300, 40, "2")
+    body = _column("Body", 50, 720, 20)
+    lines = _lines(open_page(head + number + b"".join(body)).text())
+    assert lines == ["Quarterly Review of Language Design", *_expected("Body", 20), "2"]
+
+
+def test_title_drawn_last_comes_first() -> None:
+    title = _line(120, 740, "A Title Drawn After Its Text", 16)
+    body = _column("Body", 50, 700, 15)
+    lines = _lines(open_page(b"".join(body) + title).text())
+    assert lines == ["A Title Drawn After Its Text", *_expected("Body", 15)]
+
+
+def test_footnotes_drawn_first_come_after_the_body_and_before_the_page_number() -> None:
+    notes = _column("Note", 50, 90, 2)
+    body = _column("Body", 50, 720, 20)
+    number = _line(300, 40, "Page 1 of 23")
+    lines = _lines(open_page(b"".join(notes + body) + number).text())
+    assert lines == [*_expected("Body", 20), *_expected("Note", 2), "Page 1 of 23"]
+
+
+def test_well_ordered_page_keeps_the_stream_order() -> None:
+    content = (
+        _line(50, 760, "Running head")
+        + _line(120, 730, "A Title", 16)
+        + b"".join(_column("Body", 50, 700, 15))
+        + b"".join(_column("Note", 50, 90, 2))
+        + _line(300, 40, "7")
+    )
+    page = open_page(content)
+    assert page.text() == page.text(order="content")
+
+
+def test_form_with_labels_drawn_before_their_values_keeps_the_stream_order() -> None:
+    labels = [_line(50, 700 - 24 * i, f"Label {i}:") for i in range(6)]
+    values = [_line(200, 700 - 24 * i, f"value number {i}") for i in range(6)]
+    number = _line(300, 40, "3")  # drawn first: moving it would cut between labels and values
+    page = open_page(number + b"".join(labels + values))
+    assert page.text() == page.text(order="content")
+
+
+def test_side_by_side_blocks_drawn_one_after_the_other_keep_the_stream_order() -> None:
+    upper_left = _column("UpperLeft", 50, 700, 2)
+    lower_left = _column("LowerLeft", 50, 640, 2)
+    right = _column("Right", 320, 700, 2)
+    page = open_page(b"".join(upper_left + lower_left + right))
+    assert page.text() == page.text(order="content")
+
+
+def test_table_title_drawn_after_the_table_comes_first_and_rows_stay_whole() -> None:
+    rows = [b"".join(_line(60 + 120 * c, 680 - 14 * r, f"{r}.{c}") for c in range(4)) for r in range(15)]
+    title = _line(150, 720, "Table 1: Values by row", 14)
+    lines = _lines(open_page(b"".join(rows) + title).text())
+    assert lines == ["Table 1: Values by row"] + [" ".join(f"{r}.{c}" for c in range(4)) for r in range(15)]
+
+
+def test_stamp_drawn_through_a_form_is_placed_where_it_stands() -> None:
+    stamp = b"BT /F1 12 Tf 400 770 Td (APPROVED) Tj ET\n"  # the form borrows the page's font
+    body = _column("Body", 50, 720, 12)
+    page = open_page(b"".join(body) + b"/Stamp Do\n", xobjects=lambda pdf: {"Stamp": form(pdf, stamp)})
+    assert _lines(page.text()) == ["APPROVED", *_expected("Body", 12)]
+
+
+def test_rotated_sidebar_comes_before_the_page_number() -> None:
+    body = b"".join(_column("Body", 80, 700, 12))
+    sidebar = b"BT /F1 10 Tf 0 1 -1 0 40 400 Tm (Rotated sidebar text) Tj ET\n"
+    number = _line(300, 40, "1")
+    lines = _lines(open_page(number + sidebar + body).text())
+    assert lines == [*_expected("Body", 12), "Rotated sidebar text", "1"]
+
+
+# Two-column pages: a table inside one column stays in that column.
+
+
+def _table_rows(x: float, top: float, rows: int) -> list[bytes]:
+    return [b"".join(_line(x + 60 * c, top - 14 * r, f"r{r}c{c}") for c in range(3)) for r in range(rows)]
+
+
+def test_table_inside_the_left_column_stays_in_it() -> None:
+    left = _column("Left", 50, 700, 8) + _table_rows(50, 590, 4) + _column("LowLeft", 50, 520, 8)
+    right = _column("Right", 320, 700, 20)
+    lines = _lines(open_page(b"".join(a + b for a, b in zip(left, right, strict=True))).text())
+    table = [f"r{r}c0 r{r}c1 r{r}c2" for r in range(4)]
+    assert lines == _expected("Left", 8) + table + _expected("LowLeft", 8) + _expected("Right", 20)
+
+
+def test_table_rows_on_the_other_columns_baselines_are_cut_at_the_gutter() -> None:
+    # Each baseline is one text object across the gutter, so assembly joins a table row and
+    # the right column's line into one line.
+    rows = []
+    for i in range(20):
+        if 8 <= i < 12:
+            r = i - 8
+            left = b"(r%dc0) Tj 60 0 Td (r%dc1) Tj 60 0 Td (r%dc2) Tj 150 0 Td" % (r, r, r)
+        else:
+            left = b"(Left line %02d text) Tj 270 0 Td" % (i + 1)
+        rows.append(b"BT /F1 10 Tf 50 %d Td %s (Right line %02d text) Tj ET\n" % (700 - 12 * i, left, i + 1))
+    lines = _lines(open_page(b"".join(rows)).text())
+    table = [f"r{r}c0 r{r}c1 r{r}c2" for r in range(4)]
+    assert lines == _expected("Left", 20)[:8] + table + _expected("Left", 20)[12:] + _expected("Right", 20)

@@ -1,0 +1,162 @@
+"""Blocks of a page the XY-cut leaves whole: a block drawn out of place is read where it stands.
+
+Producers draw a page number right after the running head, a title after the table it heads,
+footnotes first. The lines are cut into blocks at clear vertical gaps (Y-bands), and the
+stream's run through one band is a unit. The heaviest run of units the stream already draws
+top to bottom stays as it is; a unit outside it moves to where it stands on the page, but
+only when it is its band's whole text, so that side-by-side material the stream draws in
+turns (label and value columns, unsplit columns, table columns) keeps its stream order.
+"""
+
+from __future__ import annotations
+
+import bisect
+import statistics
+from collections.abc import Sequence
+
+from pagetext.geometry import Point
+from pagetext.layout.records import Line, extent
+
+
+def y_bands(tops: Sequence[float], bottoms: Sequence[float], gap: float) -> list[int]:
+    """The band of each item (0 = top): bands are cut at empty horizontal strips at least
+    `gap` × the median item height tall."""
+    height = statistics.median(max(top - bottom, 1e-6) for top, bottom in zip(tops, bottoms, strict=True))
+    bands = [0] * len(tops)
+    band = 0
+    bottom = 0.0
+    for rank, index in enumerate(sorted(range(len(tops)), key=lambda i: -tops[i])):
+        if rank and bottom - tops[index] > gap * height:
+            band += 1
+        if not rank or bottoms[index] < bottom:
+            bottom = bottoms[index]
+        bands[index] = band
+    return bands
+
+
+class _Unit:
+    """Consecutive lines of the stream in one band."""
+
+    __slots__ = ("band", "chars", "lines", "x0", "x1")
+
+    def __init__(self, band: int) -> None:
+        self.band = band
+        self.lines: list[Line] = []
+        self.chars = 0
+        self.x0 = float("inf")
+        self.x1 = float("-inf")
+
+
+def _units(lines: Sequence[Line], frame: Point, gap: float) -> list[_Unit]:
+    ux, uy = frame
+    extents = [extent(line.words, ux, uy) for line in lines]
+    bands = y_bands([e[3] for e in extents], [e[2] for e in extents], gap)
+    units: list[_Unit] = []
+    for line, (x0, x1, _, _), band in zip(lines, extents, bands, strict=True):
+        if not units or units[-1].band != band:
+            units.append(_Unit(band))
+        unit = units[-1]
+        unit.lines.append(line)
+        unit.chars += len(line.text)
+        unit.x0 = min(unit.x0, x0)
+        unit.x1 = max(unit.x1, x1)
+    return units
+
+
+def _in_stream_place(units: list[_Unit]) -> list[bool]:
+    """The units of the heaviest (by characters) run the stream draws top to bottom: a
+    weighted longest non-decreasing subsequence of band numbers, O(n log n) with a Fenwick
+    tree of prefix maxima over the bands."""
+    size = max(unit.band for unit in units) + 1
+    tree_weight = [0] * (size + 1)
+    tree_unit = [-1] * (size + 1)
+    previous = [-1] * len(units)
+    best_weight, best_unit = 0, -1
+    for index, unit in enumerate(units):
+        weight, before = 0, -1
+        position = unit.band + 1
+        while position > 0:  # the best chain ending in a band at or above this one
+            if tree_weight[position] > weight:
+                weight, before = tree_weight[position], tree_unit[position]
+            position -= position & -position
+        weight += unit.chars + 1  # +1: an empty line still counts
+        previous[index] = before
+        if weight > best_weight:
+            best_weight, best_unit = weight, index
+        position = unit.band + 1
+        while position <= size:
+            if weight > tree_weight[position]:
+                tree_weight[position], tree_unit[position] = weight, index
+            position += position & -position
+    kept = [False] * len(units)
+    while best_unit >= 0:
+        kept[best_unit] = True
+        best_unit = previous[best_unit]
+    return kept
+
+
+def _side_by_side_bands(units: list[_Unit]) -> set[int]:
+    """Bands holding two units side by side (no common X range): columns or label/value pairs
+    the stream draws in turns, whose order only a column split could tell."""
+    by_band: dict[int, list[_Unit]] = {}
+    for unit in units:
+        by_band.setdefault(unit.band, []).append(unit)
+    return {
+        band
+        for band, group in by_band.items()
+        if any(a.x1 < b.x0 or b.x1 < a.x0 for i, a in enumerate(group) for b in group[i + 1 :])
+    }
+
+
+def place_blocks(lines: Sequence[Line], frame: Point, gap: float) -> list[Line]:
+    """Lines in stream order → the same lines with each block drawn out of place moved to
+    where it stands (top to bottom); lines inside a block keep their stream order."""
+    if len(lines) < 2:
+        return list(lines)
+    units = _units(lines, frame, gap)
+    kept = _in_stream_place(units)
+    if all(kept):
+        return list(lines)
+    units_in_band: dict[int, int] = {}
+    for unit in units:
+        units_in_band[unit.band] = units_in_band.get(unit.band, 0) + 1
+    anchors = [index for index, in_place in enumerate(kept) if in_place]
+    anchor_bands = [units[index].band for index in anchors]  # non-decreasing
+    side_by_side = _side_by_side_bands(units)
+    targets: dict[int, int] = {}  # moving unit → the stream index of the unit it goes before
+    for index, unit in enumerate(units):
+        if kept[index] or units_in_band[unit.band] > 1:
+            continue  # in place, or part of a band the stream draws in turns
+        after = bisect.bisect_right(anchor_bands, unit.band)
+        target = anchors[after] if after < len(anchors) else len(units)
+        jumped = range(index + 1, target) if index < target else range(target, index)
+        # Moving past material drawn in turns side by side could cut between its columns.
+        if not any(units[j].band in side_by_side for j in jumped):
+            targets[index] = target
+    arriving: dict[int, list[_Unit]] = {}
+    for index, target in targets.items():
+        arriving.setdefault(target, []).append(units[index])
+    result: list[Line] = []
+    for index in range(len(units) + 1):
+        for unit in sorted(arriving.get(index, []), key=lambda u: u.band):
+            result.extend(unit.lines)
+        if index < len(units) and index not in targets:
+            result.extend(units[index].lines)
+    return result
+
+
+def before_footer(main: list[Line], other: list[Line], frame: Point, gap: float) -> list[Line]:
+    """Text in other directions (rotated sidebars, stamps, diagonal watermarks) after the
+    main text but before its footer: a last line standing apart below the rest of the text
+    (a block gap) and below all the rotated text, like the page number under a sidebar."""
+    if not other or len(main) < 2:
+        return main + other
+    ux, uy = frame
+    extents = [extent(line.words, ux, uy) for line in main]
+    height = statistics.median(max(e[3] - e[2], 1e-6) for e in extents)
+    footer_top = extents[-1][3]
+    apart = min(e[2] for e in extents[:-1]) - footer_top > gap * height
+    below_other = all(extent(line.words, ux, uy)[2] > footer_top for line in other)
+    if apart and below_other:
+        return main[:-1] + other + main[-1:]
+    return main + other
