@@ -5,7 +5,8 @@ footnotes first. The lines are cut into blocks at clear vertical gaps (Y-bands),
 stream's run through one band is a unit. The heaviest run of units the stream already draws
 top to bottom stays as it is; a unit outside it moves to where it stands on the page, but
 only when it is its band's whole text, so that side-by-side material the stream draws in
-turns (label and value columns, unsplit columns, table columns) keeps its stream order.
+turns (label and value columns, unsplit columns, table columns) keeps its stream order, and
+only when it is shown: invisible text keeps its stream place.
 """
 
 from __future__ import annotations
@@ -14,8 +15,12 @@ import bisect
 import statistics
 from collections.abc import Sequence
 
+from typing import Final
+
 from pagetext.geometry import Point
 from pagetext.layout.records import Line, extent
+
+_INVISIBLE: Final = (3, 7)  # text render modes that neither fill nor stroke (§9.3.6)
 
 
 def y_bands(tops: Sequence[float], bottoms: Sequence[float], gap: float) -> list[int]:
@@ -37,12 +42,13 @@ def y_bands(tops: Sequence[float], bottoms: Sequence[float], gap: float) -> list
 class _Unit:
     """Consecutive lines of the stream in one band."""
 
-    __slots__ = ("band", "chars", "lines", "x0", "x1")
+    __slots__ = ("band", "chars", "invisible", "lines", "x0", "x1")
 
     def __init__(self, band: int) -> None:
         self.band = band
         self.lines: list[Line] = []
         self.chars = 0
+        self.invisible = True  # every glyph drawn with an invisible render mode
         self.x0 = float("inf")
         self.x1 = float("-inf")
 
@@ -58,6 +64,8 @@ def _units(lines: Sequence[Line], frame: Point, gap: float) -> list[_Unit]:
         unit = units[-1]
         unit.lines.append(line)
         unit.chars += len(line.text)
+        if unit.invisible and not all(glyph.render_mode in _INVISIBLE for glyph in line.glyphs):
+            unit.invisible = False
         unit.x0 = min(unit.x0, x0)
         unit.x1 = max(unit.x1, x1)
     return units
@@ -123,10 +131,14 @@ def place_blocks(lines: Sequence[Line], frame: Point, gap: float) -> list[Line]:
     anchors = [index for index, in_place in enumerate(kept) if in_place]
     anchor_bands = [units[index].band for index in anchors]  # non-decreasing
     side_by_side = _side_by_side_bands(units)
+    # Invisible text on a page that shows text has no place a reader sees (a producer's
+    # hidden "Powered by" line): it keeps its stream place. A page of nothing but invisible
+    # text (an OCR layer over a scan) is ordered like any other.
+    keep_invisible = not all(unit.invisible for unit in units)
     targets: dict[int, int] = {}  # moving unit → the stream index of the unit it goes before
     for index, unit in enumerate(units):
-        if kept[index] or units_in_band[unit.band] > 1:
-            continue  # in place, or part of a band the stream draws in turns
+        if kept[index] or units_in_band[unit.band] > 1 or (keep_invisible and unit.invisible):
+            continue  # in place, part of a band the stream draws in turns, or not shown
         after = bisect.bisect_right(anchor_bands, unit.band)
         target = anchors[after] if after < len(anchors) else len(units)
         jumped = range(index + 1, target) if index < target else range(target, index)
