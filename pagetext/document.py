@@ -73,6 +73,7 @@ TREE_REBUILT = "the page tree is damaged ({reason}); its pages were gathered int
 
 
 _STREAM_NAME = re.compile(r"^stream <[^>]*>")  # how qpdf names a file object it reads
+_OBJECT_PREFIX = re.compile(r"^\(([^()]*)\): ")  # "(object 2 0): ..." where qpdf saw the damage
 
 
 def _reason(error: Exception, target: Any = None) -> str:
@@ -81,6 +82,7 @@ def _reason(error: Exception, target: Any = None) -> str:
     if isinstance(target, str) and text.startswith(target):
         text = text[len(target) :]
     text = _STREAM_NAME.sub("", text).lstrip(" :")
+    text = _OBJECT_PREFIX.sub(r"\1: ", text)
     return text or type(error).__name__
 
 
