@@ -12,6 +12,7 @@ import pytest
 from pikepdf import Array, Dictionary, Name
 
 import pagetext
+from pagetext import brotli
 from pagetext.recovery import scan
 from tests.corpus import CORPUS
 from tests.pdfbuild import add_page, new_pdf, simple_font, to_bytes
@@ -246,6 +247,23 @@ def test_scan_is_linear_on_hostile_input() -> None:
     assert time.monotonic() - start < 5
 
 
+# "BT /F1 24 Tf 72 700 Td (Brotli) Tj ET", Brotli-compressed (quality 11).
+BROTLI_CONTENT = bytes.fromhex(
+    "0b12804254202f463120323420546620373220373030205464202842726f746c692920546a20455403"
+)
+
+
+@pytest.mark.skipif(not brotli.available(), reason="libbrotlidec is not installed")
+def test_brotli_streams_are_decoded_with_a_cap() -> None:
+    assert brotli.decompress(BROTLI_CONTENT, 1000) == b"BT /F1 24 Tf 72 700 Td (Brotli) Tj ET"
+    assert brotli.decompress(BROTLI_CONTENT, 5) == b"BT /F"
+    assert brotli.decompress(b"not brotli at all", 1000) in (None, b"")
+    pdf = new_pdf()
+    add_page(pdf, b"")
+    pdf.pages[0].obj.Contents = pdf.make_stream(BROTLI_CONTENT, Filter=Name.BrotliDecode)
+    assert _read(to_bytes(pdf))[0] == ["Brotli"]
+
+
 ROBUSTNESS = CORPUS / "robustness"
 # What the damaged robustness files give (pdf.js and MuPDF recover the same text, or none).
 RECOVERED_TEXT = {
@@ -253,8 +271,12 @@ RECOVERED_TEXT = {
     "pdfjs__Pages-tree-refs": "Testcase: ’Pages loop’",
     "pdfjs__issue9105_other": "Adobe tweet",
 }
+# Files whose objects are all Brotli-compressed (MuPDF reads them, qpdf cannot): snippets.
+BROTLI_TEXT = {
+    "pdfjs__Brotli-Prototype-FileA": ["SHEET INDEX", "A0.0 COVER PAGE", "SYMBOLS LEGEND", "CONCRETE"],
+}
 NOTHING_TO_READ = [
-    "ocrmypdf__invalid", "pdfjs__Brotli-Prototype-FileA", "pdfjs__PDFBOX-4352-0", "pdfjs__REDHAT-1531897-0",
+    "ocrmypdf__invalid", "pdfjs__PDFBOX-4352-0", "pdfjs__REDHAT-1531897-0",
     "pdfjs__bug1020226", "pdfjs__poppler-395-0-fuzzed", "pdfjs__poppler-742-0-fuzzed",
     "pdfjs__poppler-85140-0", "pdfjs__poppler-937-0-fuzzed", "pdfplumber__empty", "qpdf__bad1",
     "qpdf__deep-pages", "qpdf__issue-100", "qpdf__issue-101", "qpdf__issue-141b", "qpdf__issue-143",
@@ -277,3 +299,21 @@ def test_damaged_corpus_files_without_text_are_damaged_pdf_errors(name: str) -> 
     with pytest.raises(pagetext.DamagedPdfError, match="damaged"):
         _read((ROBUSTNESS / f"{name}.pdf").read_bytes())
     assert time.monotonic() - start < 10
+
+
+@pytest.mark.skipif(not ROBUSTNESS.is_dir(), reason="../shared/corpus is not beside the clone")
+@pytest.mark.parametrize("name", sorted(BROTLI_TEXT))
+def test_brotli_corpus_file(name: str) -> None:
+    data = (ROBUSTNESS / f"{name}.pdf").read_bytes()
+    if not brotli.available():
+        with pytest.raises(pagetext.DamagedPdfError):
+            _read(data)
+        return
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pagetext.open(data) as doc:
+            assert len(doc) == 25
+            assert any(SCANNED in w for w in doc.warnings)
+            text = " ".join(doc[0].text(order="content").split())
+    for snippet in BROTLI_TEXT[name]:
+        assert snippet in text
