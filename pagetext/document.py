@@ -24,6 +24,7 @@ from pagetext.errors import (
 from pagetext.layout.furniture import Furniture, signatures
 from pagetext.layout.params import LayoutParams
 from pagetext.limits import Limits
+from pagetext.objects import OBJECT_ERRORS
 from pagetext.page import Page
 from pagetext.pagetree import Rebuilt, rebuild_page_tree
 from pagetext.recovery import recover
@@ -118,7 +119,7 @@ def _recovered(target: Any, label: str, attempts: list[str | bytes], error: Exce
     else:
         try:
             return rebuild_page_tree(pdf, [pdf.trailer], None, TREE_REBUILT.format(reason=reason))
-        except DamagedPdfError:
+        except (DamagedPdfError, *OBJECT_ERRORS):
             pdf.close()
     data = _raw_bytes(target)
     if data is None or (b"%PDF" not in data[:1024] and b"obj" not in data):
@@ -206,7 +207,7 @@ class Document:
                 warning = TREE_REBUILT.format(reason=_reason(error))
                 try:
                     rebuilt = rebuild_page_tree(pdf, [pdf.trailer], None, warning)
-                except DamagedPdfError as failure:
+                except (DamagedPdfError, *OBJECT_ERRORS) as failure:
                     pdf.close()
                     raise DamagedPdfError(f"the page tree could not be read ({error}): {failure}") from error
         if rebuilt is not None:

@@ -231,14 +231,18 @@ def rebuild_page_tree(
     tree = pdf.make_indirect(Dictionary(Type=Name.Pages, Kids=Array(), Count=len(found)))
     pages = []
     for page, inherited in found:
-        if not page.is_indirect:
-            page = pdf.make_indirect(page)
-        for key, value in inherited.items():
-            if key not in page:
-                page[key] = value
-        page.Parent = tree
-        tree.Kids.append(page)
+        try:
+            if not page.is_indirect:
+                page = pdf.make_indirect(page)
+            for key, value in inherited.items():
+                if key not in page:
+                    page[key] = value
+            page.Parent = tree
+            tree.Kids.append(page)
+        except OBJECT_ERRORS:
+            continue  # a page that cannot be written to is left out
         pages.append(page)
+    tree.Count = len(pages)
     if catalog is None or not isinstance(catalog, pikepdf.Dictionary):
         catalog = Dictionary(Type=Name.Catalog)
     if not catalog.is_indirect:

@@ -238,21 +238,28 @@ def _trailer_candidates(pdf: pikepdf.Pdf, scanned: Scan, trailers: list[Any]) ->
     for item in scanned.objects.values():
         if b"/XRef" in item.body:
             obj = _get(pdf, item)
-            if isinstance(obj, pikepdf.Stream) and obj.get("/Type") == pikepdf.Name.XRef:
-                candidates.append(obj.stream_dict)
+            try:
+                if isinstance(obj, pikepdf.Stream) and obj.get("/Type") == pikepdf.Name.XRef:
+                    candidates.append(obj.stream_dict)
+            except OBJECT_ERRORS:
+                continue
     return [c for c in reversed(candidates) if isinstance(c, pikepdf.Dictionary)]
 
 
 def _encryption(candidates: list[Any]) -> bytes:
     """/Encrypt and /ID of the last trailer that has them, as trailer text (§7.6.1)."""
     for candidate in candidates:
-        encrypt = candidate.get("/Encrypt")
-        if encrypt is not None:
+        try:
+            encrypt = candidate.get("/Encrypt")
+            if encrypt is None:
+                continue
             text = b"/Encrypt " + encrypt.unparse()
             file_id = candidate.get("/ID")
             if isinstance(file_id, pikepdf.Array):
                 text += b" /ID " + file_id.unparse()
-            return text
+        except OBJECT_ERRORS:
+            continue
+        return text
     return b""
 
 
@@ -268,10 +275,10 @@ def _unpack_object_streams(pdf: pikepdf.Pdf, scanned: Scan) -> bool:
         if b"/ObjStm" not in item.body:
             continue
         stream = _get(pdf, item)
-        if not isinstance(stream, pikepdf.Stream) or stream.get("/Type") != pikepdf.Name.ObjStm:
-            continue
-        data = read_stream(stream, "an object stream", lambda message: None, MAX_OBJECT_STREAM_BYTES)
         try:
+            if not isinstance(stream, pikepdf.Stream) or stream.get("/Type") != pikepdf.Name.ObjStm:
+                continue
+            data = read_stream(stream, "an object stream", lambda message: None, MAX_OBJECT_STREAM_BYTES)
             count, first = int(stream.get("/N", 0)), int(stream.get("/First", 0))
         except OBJECT_ERRORS:
             continue
@@ -316,12 +323,12 @@ def recover(data: bytes, passwords: list[str | bytes], reason: str) -> Rebuilt:
     encryption = _encryption(candidates)
     if encryption:
         decrypted = _build_encrypted(scanned, encryption, passwords)
-        if decrypted is not None:
+        if decrypted is None:
+            encryption = b""  # a damaged /Encrypt: the objects are read as they are
+        else:
             pdf.close()
             pdf, trailers = decrypted
             candidates = _trailer_candidates(pdf, scanned, trailers)
-    else:
-        encryption = b""
     if _unpack_object_streams(pdf, scanned):
         pdf.close()
         try:
@@ -335,6 +342,9 @@ def recover(data: bytes, passwords: list[str | bytes], reason: str) -> Rebuilt:
     except DamagedPdfError:
         pdf.close()
         raise
+    except OBJECT_ERRORS as error:
+        pdf.close()
+        raise DamagedPdfError(f"its page tree could not be rebuilt: {error}") from error
 
 
 def _build_encrypted(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 import time
@@ -9,6 +10,8 @@ import warnings
 
 import pikepdf
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pikepdf import Array, Dictionary, Name
 
 import pagetext
@@ -317,3 +320,19 @@ def test_brotli_corpus_file(name: str) -> None:
             text = " ".join(doc[0].text(order="content").split())
     for snippet in BROTLI_TEXT[name]:
         assert snippet in text
+
+
+DAMAGED = _lost_catalog(_without_xref(_two_pages()))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.tuples(st.integers(0, len(DAMAGED) - 1), st.integers(0, 255)), max_size=8),
+    st.integers(10, len(DAMAGED)),
+)
+def test_recovery_survives_byte_flips_and_cuts(flips: list[tuple[int, int]], cut: int) -> None:
+    data = bytearray(DAMAGED)
+    for position, value in flips:
+        data[position] = value
+    with contextlib.suppress(pagetext.PdfError):  # a clean error is fine; anything else is not
+        _read(bytes(data[:cut]))
