@@ -266,8 +266,8 @@ def _encryption(candidates: list[Any]) -> bytes:
 def _unpack_object_streams(pdf: pikepdf.Pdf, scanned: Scan) -> bool:
     """Add the objects kept in object streams (§7.5.7) to the scan; True if any was added.
 
-    An object stream takes the place of its header in the file: a definition later in the
-    file replaces what it holds, it replaces earlier ones.
+    The objects an object stream holds take its place in the file: they replace definitions
+    earlier in the file and give way to later ones.
     """
     added = False
     span = min(MAX_OBJECT_NUMBER, max(MIN_NUMBER_SPAN, NUMBER_SPAN_PER_OBJECT * len(scanned.objects)))
@@ -321,18 +321,19 @@ def recover(data: bytes, passwords: list[str | bytes], reason: str) -> Rebuilt:
         raise DamagedPdfError(f"its objects could not be rebuilt: {error}") from error
     candidates = _trailer_candidates(pdf, scanned, trailers)
     encryption = _encryption(candidates)
+    password = passwords[0]
     if encryption:
         decrypted = _build_encrypted(scanned, encryption, passwords)
         if decrypted is None:
             encryption = b""  # a damaged /Encrypt: the objects are read as they are
         else:
             pdf.close()
-            pdf, trailers = decrypted
+            pdf, trailers, password = decrypted
             candidates = _trailer_candidates(pdf, scanned, trailers)
     if _unpack_object_streams(pdf, scanned):
         pdf.close()
         try:
-            pdf, trailers = _build(scanned, encryption, passwords[0])
+            pdf, trailers = _build(scanned, encryption, password)
         except OBJECT_ERRORS as error:
             raise DamagedPdfError(f"its objects could not be rebuilt: {error}") from error
         candidates = _trailer_candidates(pdf, scanned, trailers)
@@ -349,11 +350,12 @@ def recover(data: bytes, passwords: list[str | bytes], reason: str) -> Rebuilt:
 
 def _build_encrypted(
     scanned: Scan, encryption: bytes, passwords: list[str | bytes]
-) -> tuple[pikepdf.Pdf, list[Any]] | None:
-    """The rebuilt file opened with its encryption; None when that encryption is unreadable."""
+) -> tuple[pikepdf.Pdf, list[Any], str | bytes] | None:
+    """The rebuilt file opened with its encryption, and the password that opened it; None
+    when that encryption is unreadable."""
     for password in passwords:
         try:
-            return _build(scanned, encryption, password)
+            return (*_build(scanned, encryption, password), password)
         except pikepdf.PasswordError:
             continue
         except OBJECT_ERRORS:

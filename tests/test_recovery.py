@@ -228,6 +228,17 @@ def test_object_streams_are_unpacked() -> None:
     _assert_scanned(broken, ["Packed"])
 
 
+def test_damaged_encrypted_file_with_object_streams() -> None:
+    pdf = new_pdf()
+    add_page(pdf, b"BT /F1 24 Tf 72 700 Td (Hidden) Tj ET")
+    encryption = pikepdf.Encryption(owner="owner", user="user", R=4, aes=True)
+    data = to_bytes(pdf, encryption=encryption, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    broken = data.replace(b"/Root", b"/Rxxx").replace(b"startxref", b"startxxxx")
+    got, doc_warnings, _ = _read(broken, password="user")
+    assert got == ["Hidden"]
+    assert any(SCANNED in w for w in doc_warnings)
+
+
 def test_later_definitions_win() -> None:
     data = _lost_catalog(_without_xref(_two_pages()))
     update = re.search(rb"\n(\d+) 0 obj\n<<\s*/Length \d+\s*>>\nstream\nBT[^(]*\(Hello\)", data)
