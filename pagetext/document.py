@@ -24,8 +24,11 @@ from pagetext.errors import (
 from pagetext.layout.furniture import Furniture, signatures
 from pagetext.layout.params import LayoutParams
 from pagetext.limits import Limits
+from pagetext.objects import OBJECT_ERRORS
 from pagetext.page import Page
+from pagetext.pagetree import Rebuilt, rebuild_page_tree
 from pagetext.passwords import candidates
+from pagetext.recovery import recover
 
 Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes]]
 
@@ -53,7 +56,70 @@ def parse_page_range(spec: str, page_count: int) -> list[int]:
     return indices
 
 
-def _open_pdf(source: Source, password: str | bytes | None) -> pikepdf.Pdf:
+TREE_REBUILT = "the page tree is damaged ({reason}); its pages were gathered into a new one"
+
+
+_STREAM_NAME = re.compile(r"^stream <[^>]*>")  # how qpdf names a file object it reads
+_OBJECT_PREFIX = re.compile(r"^\(([^()]*)\): ")  # "(object 2 0): ..." where qpdf saw the damage
+
+
+def _reason(error: Exception, target: Any = None) -> str:
+    """qpdf's message, first line, without the file name it starts with."""
+    text = (str(error).strip().splitlines() or [type(error).__name__])[0]
+    if isinstance(target, str) and text.startswith(target):
+        text = text[len(target) :]
+    text = _STREAM_NAME.sub("", text).lstrip(" :")
+    text = _OBJECT_PREFIX.sub(r"\1: ", text)
+    return text or type(error).__name__
+
+
+def _raw_bytes(target: Any) -> bytes | None:
+    """All bytes of the input, for recovery; None when they cannot be read again."""
+    try:
+        if isinstance(target, str):
+            with builtins.open(target, "rb") as stream:
+                return stream.read()
+        target.seek(0)
+        data = target.read()
+    except (OSError, AttributeError, ValueError):
+        return None
+    return bytes(data) if isinstance(data, (bytes, bytearray, memoryview)) else None
+
+
+def _recovered(target: Any, label: str, attempts: list[str | bytes], error: Exception) -> Rebuilt:
+    """The pages of a file qpdf cannot open, as a viewer would still show them.
+
+    First qpdf opens the file without listing its pages (a page tree with a loop or nested
+    too deep stops it there) and the tree is rebuilt; failing that, the objects are read
+    again from a scan of the bytes (pagetext.recovery).
+    """
+    reason = _reason(error, target)
+    try:
+        if hasattr(target, "seek"):
+            target.seek(0)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            pdf = pikepdf.open(target, password=attempts[0], inherit_page_attributes=False)
+    except (pikepdf.PdfError, OSError, RuntimeError, ValueError):
+        pass
+    else:
+        try:
+            return rebuild_page_tree(pdf, [pdf.trailer], None, TREE_REBUILT.format(reason=reason))
+        except (DamagedPdfError, *OBJECT_ERRORS):
+            pdf.close()
+    data = _raw_bytes(target)
+    if data is None or (b"%PDF" not in data[:1024] and b"obj" not in data):
+        raise DamagedPdfError(f"{label} is not a PDF or is damaged beyond repair: {error}") from error
+    try:
+        return recover(data, attempts, reason)
+    except PasswordError as failure:
+        raise PasswordError(f"{label} is damaged and encrypted: {failure}; pass its password") from error
+    except DamagedPdfError as failure:
+        raise DamagedPdfError(f"{label} is damaged beyond repair ({reason}): {failure}") from error
+
+
+def _open_pdf(source: Source, password: str | bytes | None) -> tuple[pikepdf.Pdf, Rebuilt | None]:
+    """The opened file and, for a damaged one, the pages recovered from it."""
     if isinstance(source, (bytes, bytearray, memoryview)):
         target: Any = io.BytesIO(bytes(source))
         label = "the PDF data"
@@ -67,26 +133,28 @@ def _open_pdf(source: Source, password: str | bytes | None) -> pikepdf.Pdf:
         label = "the PDF stream"
     else:
         raise UsageError(f"cannot open a {type(source).__name__}: pass a path, bytes or a binary file object")
-    attempts = candidates(password) if password is not None else [""]
+    attempts: list[str | bytes] = candidates(password) if password is not None else [""]
     last_error: Exception | None = None
-    for attempt in attempts:
+    for index, attempt in enumerate(attempts):
         if hasattr(target, "seek"):
             target.seek(0)
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                return pikepdf.open(target, password=attempt)
+                return pikepdf.open(target, password=attempt), None
         except pikepdf.PasswordError as error:
             last_error = error
         except pikepdf.PdfError as error:
             text = str(error)
             if "public key" in text.lower() or "unsupported" in text.lower():
                 raise UnsupportedError(f"{label} uses encryption pagetext cannot open: {text}") from error
-            raise DamagedPdfError(f"{label} is not a PDF or is damaged beyond repair: {text}") from error
+            rebuilt = _recovered(target, label, attempts[index:], error)
+            return rebuilt.pdf, rebuilt
         except OSError as error:
             raise FileReadError(f"cannot read {label}: {error}") from error
         except (RuntimeError, ValueError) as error:  # qpdf's own failures surface as these too
-            raise DamagedPdfError(f"{label} could not be opened: {error}") from error
+            rebuilt = _recovered(target, label, attempts[index:], error)
+            return rebuilt.pdf, rebuilt
     if password is None:
         raise PasswordError(
             f"{label} is encrypted: pass its password (password=... or --password)"
@@ -101,23 +169,37 @@ def open(  # noqa: A001
 
     limits: budgets per page (operators, glyphs, decoded bytes, time); see pagetext.Limits.
     """
-    return Document(_open_pdf(source, password), limits)
+    pdf, rebuilt = _open_pdf(source, password)
+    return Document(pdf, limits, rebuilt)
 
 
 class Document:
     """An open PDF: a sequence of pages."""
 
-    def __init__(self, pdf: pikepdf.Pdf, limits: Limits | None = None) -> None:
+    def __init__(
+        self, pdf: pikepdf.Pdf, limits: Limits | None = None, rebuilt: Rebuilt | None = None
+    ) -> None:
         self._pdf = pdf
         self.limits = limits or Limits()
         self.warnings: list[str] = []
         self._fonts = FontCache()
         self._furniture: Furniture | None = None
-        try:
-            self._page_objects = [page.obj for page in pdf.pages]
-        except (pikepdf.PdfError, RuntimeError, ValueError, RecursionError) as error:
-            pdf.close()
-            raise DamagedPdfError(f"the page tree could not be read: {error}") from error
+        # Why the file had to be repaired, for the document and each of its pages; None if not.
+        self.repair_warning: str | None = None
+        if rebuilt is None:
+            try:
+                self._page_objects = [page.obj for page in pdf.pages]
+            except (pikepdf.PdfError, RuntimeError, ValueError, RecursionError) as error:
+                warning = TREE_REBUILT.format(reason=_reason(error))
+                try:
+                    rebuilt = rebuild_page_tree(pdf, [pdf.trailer], None, warning)
+                except (DamagedPdfError, *OBJECT_ERRORS) as failure:
+                    pdf.close()
+                    raise DamagedPdfError(f"the page tree could not be read ({error}): {failure}") from error
+        if rebuilt is not None:
+            self._page_objects = rebuilt.pages
+            self.repair_warning = rebuilt.warning
+            self._warn(rebuilt.warning)
 
     def furniture(self) -> Furniture:
         """Running headers and footers of the document (read once, from every page)."""

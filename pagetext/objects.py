@@ -8,6 +8,7 @@ from typing import Any
 
 import pikepdf
 
+from pagetext import brotli
 from pagetext.content.lexer import Warn, decode_name, unescape_name
 
 # What qpdf raises through pikepdf when an object or stream is damaged.
@@ -24,7 +25,8 @@ def read_stream(
     cannot be decoded.
 
     Flate streams, the usual decompression bombs, are inflated here with a cap, so that a
-    bomb costs max_bytes, not its full size; other filters go through qpdf.
+    bomb costs max_bytes, not its full size; so are Brotli streams (pagetext.brotli), which
+    qpdf cannot decode; other filters go through qpdf.
     """
     data = _decoded(stream, what, warn, max_bytes)
     if data is not None and len(data) > max_bytes:
@@ -44,6 +46,8 @@ def _decoded(stream: Any, what: str, warn: Warn, cap: int) -> bytes | None:
     # Flate data is inflated to at most cap + 1 bytes (so that callers see it was more).
     try:
         data = _inflate(stream, cap)
+        if data is None:
+            data = _unbrotli(stream, cap)
         if data is None:
             data = stream.read_bytes()
     except OBJECT_ERRORS as error:
@@ -65,6 +69,16 @@ def _inflate(stream: Any, max_bytes: int) -> bytes | None:
     except zlib.error:
         return None  # qpdf recovers what it can of damaged Flate data
     return data
+
+
+def _unbrotli(stream: Any, max_bytes: int) -> bytes | None:
+    """Decode a plain /BrotliDecode stream (qpdf cannot) with a cap; None for anything else."""
+    filters = stream.get("/Filter")
+    if isinstance(filters, pikepdf.Array) and len(filters) == 1:
+        filters = filters[0]
+    if filters != pikepdf.Name.BrotliDecode or stream.get("/DecodeParms") is not None:
+        return None
+    return brotli.decompress(stream.read_raw_bytes(), max_bytes + 1)
 
 
 def number(value: Any, default: float = 0.0) -> float:

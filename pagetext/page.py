@@ -85,6 +85,8 @@ class Page:
         self.number = number  # 1-based
         self.warnings: list[str] = []
         self._glyphs: dict[bool, list[Glyph]] = {}  # by clip_forms
+        if document.repair_warning is not None:
+            self._warn(document.repair_warning)
         media = _box(_inherited(page_obj, "/MediaBox"))
         if media is None:
             self._warn("page has no valid /MediaBox; US Letter assumed")

@@ -14,7 +14,6 @@ from __future__ import annotations
 import bisect
 import statistics
 from collections.abc import Sequence
-
 from typing import Final
 
 from pagetext.geometry import Point

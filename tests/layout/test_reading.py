@@ -180,8 +180,8 @@ def test_invisible_text_keeps_its_stream_place() -> None:
     lines = _lines(open_page(b"".join(body) + hidden + number).text())
     assert lines == [*_expected("Body", 15), "Powered by a PDF library", "page 3 / 3"]
     # A page of nothing but invisible text (an OCR layer) is ordered by position.
-    ocr = b"BT 3 Tr /F1 10 Tf " + b"".join(b"1 0 0 1 50 %d Tm (Scan %d) Tj " % (700 - 12 * i, i) for i in range(3))
-    ocr += b"ET\n"
+    rows = b"".join(b"1 0 0 1 50 %d Tm (Scan %d) Tj " % (700 - 12 * i, i) for i in range(3))
+    ocr = b"BT 3 Tr /F1 10 Tf " + rows + b"ET\n"
     title = b"BT 3 Tr /F1 16 Tf 50 740 Td (Scanned title) Tj ET"
     assert _lines(open_page(ocr + title).text()) == ["Scanned title", "Scan 0", "Scan 1", "Scan 2"]
 
