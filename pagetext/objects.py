@@ -8,7 +8,7 @@ from typing import Any
 
 import pikepdf
 
-from pagetext import brotli
+from pagetext import brotli_filter
 from pagetext.content.lexer import Warn, decode_name, unescape_name
 
 # What qpdf raises through pikepdf when an object or stream is damaged.
@@ -25,7 +25,7 @@ def read_stream(
     cannot be decoded.
 
     Flate streams, the usual decompression bombs, are inflated here with a cap, so that a
-    bomb costs max_bytes, not its full size; so are Brotli streams (pagetext.brotli), which
+    bomb costs max_bytes, not its full size; so are Brotli streams (pagetext.brotli_filter), which
     qpdf cannot decode; other filters go through qpdf.
     """
     data = _decoded(stream, what, warn, max_bytes)
@@ -78,7 +78,7 @@ def _unbrotli(stream: Any, max_bytes: int) -> bytes | None:
         filters = filters[0]
     if filters != pikepdf.Name.BrotliDecode or stream.get("/DecodeParms") is not None:
         return None
-    return brotli.decompress(stream.read_raw_bytes(), max_bytes + 1)
+    return brotli_filter.decompress(stream.read_raw_bytes(), max_bytes + 1)
 
 
 def number(value: Any, default: float = 0.0) -> float:
