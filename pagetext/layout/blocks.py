@@ -121,23 +121,28 @@ def place_blocks(lines: Sequence[Line], frame: Point, gap: float) -> list[Line]:
     if len(lines) < 2:
         return list(lines)
     units = _units(lines, frame, gap)
-    kept = _in_stream_place(units)
+    # Invisible text on a page that shows text has no place a reader sees (a producer's
+    # hidden "Powered by" line): it keeps its stream place and is no anchor for the rest. A
+    # page of nothing but invisible text (an OCR layer over a scan) is ordered like any other.
+    hidden = [unit.invisible for unit in units]
+    if all(hidden):
+        hidden = [False] * len(units)
+    shown = [index for index in range(len(units)) if not hidden[index]]
+    kept = [True] * len(units)
+    for index, in_place in zip(shown, _in_stream_place([units[i] for i in shown]), strict=True):
+        kept[index] = in_place
     if all(kept):
         return list(lines)
     units_in_band: dict[int, int] = {}
     for unit in units:
         units_in_band[unit.band] = units_in_band.get(unit.band, 0) + 1
-    anchors = [index for index, in_place in enumerate(kept) if in_place]
+    anchors = [index for index in shown if kept[index]]
     anchor_bands = [units[index].band for index in anchors]  # non-decreasing
     side_by_side = _side_by_side_bands(units)
-    # Invisible text on a page that shows text has no place a reader sees (a producer's
-    # hidden "Powered by" line): it keeps its stream place. A page of nothing but invisible
-    # text (an OCR layer over a scan) is ordered like any other.
-    keep_invisible = not all(unit.invisible for unit in units)
     targets: dict[int, int] = {}  # moving unit → the stream index of the unit it goes before
     for index, unit in enumerate(units):
-        if kept[index] or units_in_band[unit.band] > 1 or (keep_invisible and unit.invisible):
-            continue  # in place, part of a band the stream draws in turns, or not shown
+        if kept[index] or units_in_band[unit.band] > 1:
+            continue  # in place (or not shown), or part of a band the stream draws in turns
         after = bisect.bisect_right(anchor_bands, unit.band)
         target = anchors[after] if after < len(anchors) else len(units)
         jumped = range(index + 1, target) if index < target else range(target, index)

@@ -172,13 +172,16 @@ def test_invisible_text_keeps_its_stream_place() -> None:
     # A producer's hidden credit line (render mode 3) at the foot of the page, drawn before
     # the page number: it has no place a reader sees, so it stays where the stream has it.
     body = _column("Body", 50, 720, 15)
-    hidden = b"BT 3 Tr /F1 1 Tf 3 1 Td (Powered by a PDF library) Tj ET\n"
+    hidden = b"q BT 3 Tr /F1 1 Tf 3 1 Td (Powered by a PDF library) Tj ET Q\n"
     number = _line(300, 40, "page 3 / 3")
     head = _line(50, 760, "Running head")
     lines = _lines(open_page(head + number + b"".join(body) + hidden).text())
     assert lines == ["Running head", *_expected("Body", 15), "Powered by a PDF library", "page 3 / 3"]
     lines = _lines(open_page(b"".join(body) + hidden + number).text())
     assert lines == [*_expected("Body", 15), "Powered by a PDF library", "page 3 / 3"]
+    # ... and is no anchor for the text around it, however long it is.
+    short = _line(50, 740, "Paragraph 1.1") + hidden + number
+    assert _lines(open_page(short).text()) == ["Paragraph 1.1", "Powered by a PDF library", "page 3 / 3"]
     # A page of nothing but invisible text (an OCR layer) is ordered by position.
     rows = b"".join(b"1 0 0 1 50 %d Tm (Scan %d) Tj " % (700 - 12 * i, i) for i in range(3))
     ocr = b"BT 3 Tr /F1 10 Tf " + rows + b"ET\n"
