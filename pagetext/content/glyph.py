@@ -30,6 +30,8 @@ class Glyph:
     text has ligatures (ﬁ), presentation forms and radical variants (⽇) as the letters and
     ideographs they show and typographic hyphens as "-"; mapped_text is what the font's
     mappings (ToUnicode, encoding, glyph names) give before that, usually the same string.
+    rise: how far the text rise (Ts, §9.3.7) moved the glyph off its line's baseline, in user
+    space across the writing direction (positive: up); origin and quad include it.
     """
 
     text: str
@@ -48,6 +50,7 @@ class Glyph:
     token_index: int
     forms: tuple[str, ...]
     mapped_text: str
+    rise: float
 
     def __init__(
         self,
@@ -67,6 +70,7 @@ class Glyph:
         token_index: int,
         forms: tuple[str, ...],
         mapped_text: str,
+        rise: float,
     ) -> None:
         self.text = text
         self.code = code
@@ -84,6 +88,7 @@ class Glyph:
         self.token_index = token_index
         self.forms = forms
         self.mapped_text = mapped_text
+        self.rise = rise
 
     @property
     def bbox(self) -> Box:

@@ -383,6 +383,7 @@ class Interpreter:
         advance_total = 0.0
         # Offsets of the origin (rise) and of the box's bottom and top edges, in user space.
         rise_x, rise_y = C * rise, D * rise
+        rise_across = rise_y * direction[0] - rise_x * direction[1]
         low_x, low_y, high_x, high_y = C * low, D * low, C * high, D * high
         for code, text, mapped_text, width, is_space in font.decode(data):
             origin_x = rise_x + E
@@ -440,6 +441,7 @@ class Interpreter:
                     token_index,
                     forms,
                     mapped_text,
+                    rise_across,
                 )
             )
         a, b, c, d, e, f = tm

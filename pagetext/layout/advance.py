@@ -100,6 +100,7 @@ def _reoriented(glyph: Glyph) -> Glyph:
         glyph.token_index,
         glyph.forms,
         glyph.mapped_text,
+        glyph.rise,
     )
 
 

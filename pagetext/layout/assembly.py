@@ -87,7 +87,10 @@ def decide(prev: Glyph, glyph: Glyph, params: LayoutParams, gap_shift: float = 0
         # ... and a small glyph mostly inside a bigger one's box is a superscript or a
         # subscript, however far it is raised or lowered (a footnote mark at 0.6 em).
         nested = small <= params.script_size * big and overlap >= 0.5 * small
-    if (abs(shift) > line_limit and not nested) or apart:
+    # A glyph the text rise moves off the baseline (Ts, §9.3.7: superscripts and subscripts)
+    # stays on its line however far it is raised: lines are told by the baselines without it.
+    risen = glyph.rise != prev.rise and abs(shift - (glyph.rise - prev.rise)) <= line_limit
+    if ((abs(shift) > line_limit and not nested) or apart) and not risen:
         # CJK set one glyph under the other with a horizontal font is a vertical line.
         if (
             prev.writing_mode == 0
