@@ -17,9 +17,23 @@ from collections.abc import Sequence
 from typing import Final
 
 from pagetext.geometry import Point
-from pagetext.layout.records import Line, extent
+from pagetext.layout.records import Line, Word, enclosing_quad, extent, quad_extent
+from pagetext.layout.scripts import has_rtl
 
 _INVISIBLE: Final = (3, 7)  # text render modes that neither fill nor stroke (§9.3.6)
+# Two lines are on one baseline when their baselines are closer than this × the smaller box
+# height: a line drawn in parts lands on exactly the same one; the next line is a full
+# line spacing away.
+SAME_BASELINE: Final = 0.1
+# Parts of one line are set in about one size: a box at least this share of the other's. A
+# drop cap stands on its paragraph's third baseline but is no part of that line.
+PART_SIZE: Final = 0.8
+# A line drawn right under the line before it in the stream, at the same left edge (within
+# half a box height) and at most this many box heights lower, is the next line of a
+# paragraph, not a part of a line drawn elsewhere: a side label's line beside it stays apart.
+PARAGRAPH_LEADING: Final = 1.6
+# How many lines back a line's earlier part is looked for.
+REJOIN_WINDOW: Final = 64
 
 
 def y_bands(tops: Sequence[float], bottoms: Sequence[float], gap: float) -> list[int]:
@@ -176,3 +190,81 @@ def before_footer(main: list[Line], other: list[Line], frame: Point, gap: float)
     if apart and below_other:
         return main[:-1] + other + main[-1:]
     return main + other
+
+
+class _Part:
+    """A line of the page, as far as rejoining its parts needs it."""
+
+    __slots__ = ("baseline", "height", "joinable", "line", "spans", "x0")
+
+    def __init__(self, line: Line, frame: Point) -> None:
+        ux, uy = frame
+        self.line = line
+        # A right-to-left line's parts have an order of their own; a blank line has no parts.
+        self.joinable = bool(line.text.strip()) and not has_rtl(line.text)
+        first = line.words[0].glyphs[0]
+        self.baseline = first.baseline_start[1] * ux - first.baseline_start[0] * uy
+        _, _, below, above = extent(line.words, ux, uy)
+        self.height = max(above - below, 1e-6)
+        self.spans = [quad_extent(word.quad, ux, uy)[:2] for word in line.words]
+        self.x0 = min(low for low, _ in self.spans)
+
+
+def _flows_under(part: _Part, above: _Part) -> bool:
+    """Whether `part` is the next line of a paragraph after `above`: same left edge, one
+    line spacing lower."""
+    drop = above.baseline - part.baseline
+    return abs(part.x0 - above.x0) <= 0.5 * part.height and 0 < drop <= PARAGRAPH_LEADING * part.height
+
+
+def _fits(part: _Part, into: _Part, span_gap: float) -> bool:
+    """Whether `part` continues `into` on its baseline: no word of one overlaps a word of the
+    other, and part stands within a word gap (not a gutter) of into's words."""
+    small, big = sorted((part.height, into.height))
+    if small < PART_SIZE * big or abs(part.baseline - into.baseline) > SAME_BASELINE * small:
+        return False
+    limit = span_gap * max(part.height, into.height)
+    nearest = float("inf")
+    for low, high in part.spans:
+        for other_low, other_high in into.spans:
+            if low < other_high and other_low < high:
+                return False
+            gap = other_low - high if other_low >= high else low - other_high
+            if gap < nearest:
+                nearest = gap
+    return nearest <= limit
+
+
+def rejoin_lines(lines: Sequence[Line], frame: Point, span_gap: float) -> list[Line]:
+    """Lines the stream draws in parts with other lines between (two lines of different
+    sizes drawn a word at a time in turns, a bold word drawn after the rest of its line)
+    joined into one line again, words in position order: a viewer shows one line there."""
+    parts: list[_Part] = []
+    changed = False
+    previous: _Part | None = None
+    for line in lines:
+        part = _Part(line, frame)
+        into = None
+        if part.joinable and not (previous is not None and _flows_under(part, previous)):
+            for index in range(len(parts) - 1, max(-1, len(parts) - 1 - REJOIN_WINDOW), -1):
+                candidate = parts[index]
+                if candidate.joinable and _fits(part, candidate, span_gap):
+                    into = candidate
+                    break
+        previous = part
+        if into is None:
+            parts.append(part)
+            continue
+        into.spans.extend(part.spans)
+        into.line = _merged(into.line, line, frame)
+        changed = True
+    return [part.line for part in parts] if changed else list(lines)
+
+
+def _merged(first: Line, second: Line, frame: Point) -> Line:
+    ux, uy = frame
+    words: list[Word] = [*first.words, *second.words]
+    words.sort(key=lambda word: quad_extent(word.quad, ux, uy)[0])
+    quad, bbox = enclosing_quad(words, frame)
+    text = " ".join(word.text.strip() for word in words)
+    return Line(text, bbox, quad, frame, first.font_name, first.font_size, tuple(words), first.role)

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from pagetext.geometry import Point
-from pagetext.layout.blocks import before_footer, place_blocks, y_bands
+from pagetext.layout.blocks import before_footer, place_blocks, rejoin_lines, y_bands
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Line, Word, enclosing_quad, extent, quad_extent
 from pagetext.layout.scripts import has_rtl
@@ -324,5 +324,6 @@ def reading_order(lines: Sequence[Line], params: LayoutParams) -> list[Line]:
     if splits:
         result = [_join(row, frame) for leaf in leaves for row in _rows(leaf)]
     else:  # one column: the stream's lines, with blocks drawn out of place moved
-        result = place_blocks(main_lines, frame, params.block_gap)
+        rejoined = rejoin_lines(main_lines, frame, params.span_gap)
+        result = place_blocks(rejoined, frame, params.block_gap)
     return before_footer(result, other, frame, params.block_gap)

@@ -189,6 +189,41 @@ def test_invisible_text_keeps_its_stream_place() -> None:
     assert _lines(open_page(ocr + title).text()) == ["Scanned title", "Scan 0", "Scan 1", "Scan 2"]
 
 
+def test_two_lines_drawn_a_word_at_a_time_in_turns_are_two_lines() -> None:
+    # pdfplumber issue 987: "Big", "Small", "Text", "Text" drawn in turns on two baselines.
+    content = _line(100, 541, "Big", 40) + _line(100, 495, "Small", 12)
+    content += _line(200, 541, "Text", 40) + _line(135, 495, "Text", 12)
+    assert _lines(open_page(content).text()) == ["Big Text", "Small Text"]
+
+
+def test_a_word_drawn_after_the_rest_of_its_line_is_put_back_in_it() -> None:
+    # Style runs drawn one after the other: the bold word last, in the gap left for it.
+    body = _line(50, 700, "The quick") + _line(135, 700, "fox jumps") + _line(50, 688, "over the dog")
+    bold = _line(100, 700, "brown")
+    lines = _lines(open_page(body + bold).text())
+    assert lines == ["The quick brown fox jumps", "over the dog"]
+
+
+def test_a_side_label_beside_a_paragraph_is_not_joined_to_its_lines() -> None:
+    # The label block is drawn first, then the paragraph beside it, half an em away.
+    label = _line(50, 700, "Tax") + _line(50, 688, "regime")
+    body = _line(87, 712, "The following notes sum up the tax") + _line(87, 700, "rules that apply to the")
+    body += _line(87, 688, "contract as of today and")
+    assert _lines(open_page(label + body).text()) == [
+        "Tax",
+        "regime",
+        "The following notes sum up the tax",
+        "rules that apply to the",
+        "contract as of today and",
+    ]
+
+
+def test_a_drop_cap_is_no_part_of_the_line_on_its_baseline() -> None:
+    content = _line(100, 676, "T", 30) + _line(120, 700, "he first") + _line(120, 688, "line and")
+    content += _line(120, 676, "more")
+    assert _lines(open_page(content).text()) == ["T", "he first", "line and", "more"]
+
+
 def test_well_ordered_page_keeps_the_stream_order() -> None:
     content = (
         _line(50, 760, "Running head")
