@@ -24,9 +24,7 @@ def test_span_over_two_text_objects_is_one_unit() -> None:
 
 
 def test_span_inside_tj_and_named_properties() -> None:
-    content = (
-        b"BT /F1 10 Tf 72 700 Td /Span /AT BDC [(f) -30 (i)] TJ EMC [(nd)] TJ ET"
-    )
+    content = b"BT /F1 10 Tf 72 700 Td /Span /AT BDC [(f) -30 (i)] TJ EMC [(nd)] TJ ET"
     page = open_page(content, properties={"AT": Dictionary(ActualText=String("fi"))})
     assert page.text() == "find"
     assert [g.text for g in page.glyphs()] == ["fi", "", "n", "d"]
