@@ -7,6 +7,7 @@ a span reaches across text objects, TJ arrays and forms as a matter of course.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from pagetext.content.glyph import Glyph, MarkedContent
@@ -15,6 +16,8 @@ from pagetext.geometry import Box
 from pagetext.layout.records import Line
 
 SOFT_HYPHEN = "\u00ad"  # a hyphenation point, not a character of the text (Unicode §23.2)
+# Producers pad ActualText with tabs and runs of spaces (table columns): one space is a gap.
+_WHITESPACE = re.compile(r"\s+")
 
 # The element (its identity and /ActualText) that replaces a glyph, or None: structure
 # elements' ActualText, read by the caller from the structure tree.
@@ -35,10 +38,10 @@ def _marked_unit(marked: MarkedContent | None) -> tuple[object, str] | None:
 def apply_actual_text(glyphs: Sequence[Glyph], element_text: ElementText | None = None) -> int:
     """Replace the text of the glyphs each /ActualText covers, one unit per span (§14.9.4).
 
-    The span's first glyph (in drawing order) gets the replacement, soft hyphens removed; the
-    others get ""; each keeps its geometry, and its own text in `original_text`. A structure
-    element's ActualText is outside any marked content in it and wins. Returns the number of
-    spans replaced.
+    The span's first glyph (in drawing order) gets the replacement (soft hyphens removed, runs
+    of white space one space), the others ""; each keeps its geometry, and its own text in
+    `original_text`. A structure element's ActualText is outside any marked content in it and
+    wins. Returns the number of spans replaced.
     """
     started: set[object] = set()  # sequences (by identity) and elements (by object number)
     for glyph in glyphs:
@@ -55,7 +58,7 @@ def apply_actual_text(glyphs: Sequence[Glyph], element_text: ElementText | None 
             glyph.text = glyph.mapped_text = ""
         else:
             started.add(owner)
-            glyph.text = glyph.mapped_text = text.replace(SOFT_HYPHEN, "")
+            glyph.text = glyph.mapped_text = _WHITESPACE.sub(" ", text.replace(SOFT_HYPHEN, ""))
     return len(started)
 
 

@@ -48,9 +48,10 @@ def test_soft_hyphens_are_removed_and_empty_text_removes_glyphs() -> None:
     content = (
         b"BT /F1 10 Tf 72 700 Td (hy) Tj /Span <</ActualText (\\255)>> BDC (-) Tj EMC "
         b"0 -20 Td (phen) Tj /Span <</ActualText <FEFF0078>>> BDC (y) Tj EMC "
-        b"/Span <</ActualText ()>> BDC (GONE) Tj EMC ET"
+        b"/Span <</ActualText ()>> BDC (GONE) Tj EMC "
+        b"0 -20 Td /Span <</ActualText (6\t   $)>> BDC (6$) Tj EMC ET"
     )
-    assert open_page(content).text() == "hy\nphenx"
+    assert open_page(content).text() == "hy\nphenx\n6 $"
 
 
 def test_structure_element_actual_text_covers_its_content() -> None:
