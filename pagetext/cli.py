@@ -1,6 +1,7 @@
 """The `pagetext` command: the text of a PDF's pages, and why it comes out as it does.
 
-pagetext FILE [-p RANGE] [-o OUT] [--password PW] [--order reading|content] [--format text|json]
+pagetext FILE [-p RANGE] [-o OUT] [--password PW] [--order reading|content|structure|auto]
+              [--format text|json [--structure]]
 pagetext explain FILE -p N
 """
 
@@ -49,11 +50,15 @@ def _extract_parser() -> argparse.ArgumentParser:
     parser.add_argument("-o", "--output", help="write here instead of stdout")
     parser.add_argument(
         "--order",
-        choices=["reading", "content"],
+        choices=["reading", "content", "structure", "auto"],
         default="reading",
-        help="reading: columns as a person reads them (default); content: stream order",
+        help="reading: columns as a person reads them (default); content: stream order; "
+        "structure: the tags of a tagged PDF; auto: the tags where they can be trusted",
     )
     parser.add_argument("--format", choices=["text", "json"], default="text", help="output format")
+    parser.add_argument(
+        "--structure", action="store_true", help="JSON: add each page's structure tree and its trust"
+    )
     parser.add_argument("--page-separator", default="\\f", help="text between pages (default: \\f)")
     parser.add_argument("--bom", action="store_true", help="start text output with a UTF-8 BOM")
     return parser
@@ -86,7 +91,7 @@ def _write_text(args: argparse.Namespace, doc: Document, out: IO[bytes]) -> None
     indices = doc._indices(args.pages)
     progress = _progress(len(indices))
     if args.format == "json":
-        out.write(to_json(doc.iter_pages(indices, progress), args.order).encode())
+        out.write(to_json(doc.iter_pages(indices, progress), args.order, structure=args.structure).encode())
     else:
         separator = args.page_separator.encode().decode("unicode_escape")
         doc.write_text(out, args.pages, separator, args.bom, args.order, progress)

@@ -29,6 +29,7 @@ from pagetext.page import Page
 from pagetext.pagetree import Rebuilt, rebuild_page_tree
 from pagetext.passwords import candidates
 from pagetext.recovery import recover
+from pagetext.structure.tree import StructTree, read_tree
 
 Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes]]
 
@@ -184,6 +185,8 @@ class Document:
         self.warnings: list[str] = []
         self._fonts = FontCache()
         self._furniture: Furniture | None = None
+        self._struct_tree: StructTree | None = None
+        self._struct_tree_read = False
         # Why the file had to be repaired, for the document and each of its pages; None if not.
         self.repair_warning: str | None = None
         if rebuilt is None:
@@ -200,6 +203,16 @@ class Document:
             self._page_objects = rebuilt.pages
             self.repair_warning = rebuilt.warning
             self._warn(rebuilt.warning)
+
+    def structure_tree(self, warn: Callable[[str], None]) -> StructTree | None:
+        """The structure tree (ISO 32000-1 §14.7), read on first use; None for untagged files.
+        `warn` receives what is found damaged while it is read (the page that asked)."""
+        if not self._struct_tree_read:
+            self._struct_tree_read = True
+            self._struct_tree = read_tree(self._pdf, warn)
+        if self._struct_tree is not None:
+            self._struct_tree.warn = warn
+        return self._struct_tree
 
     def furniture(self) -> Furniture:
         """Running headers and footers of the document (read once, from every page)."""

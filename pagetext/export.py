@@ -26,20 +26,28 @@ def _line(line: Line) -> dict[str, Any]:
     }
 
 
-def page_record(page: Page, order: str) -> dict[str, Any]:
-    """A page as a JSON-ready dict: geometry, then lines with their words and boxes."""
-    return {
+def page_record(page: Page, order: str, structure: bool = False) -> dict[str, Any]:
+    """A page as a JSON-ready dict: geometry, then lines with their words and boxes; with
+    structure=True also the page's structure tree (glyph indices into
+    page.glyphs(forms=True)) and whether order="auto" trusts it."""
+    record = {
         "page": page.number,
         "media_box": _box(page.media_box),
         "visible_box": _box(page.visible_box),
         "rotation": page.rotation,
         "lines": [_line(line) for line in page.lines(order=order, roles=True)],
     }
+    if structure:
+        trust = page.structure_trust
+        record["structure"] = [element.to_dict() for element in page.structure()]
+        record["structure_trust"] = {"ok": trust.ok, "reasons": trust.reasons}
+    return record
 
 
-def to_json(pages: Iterable[Page], order: str) -> str:
+def to_json(pages: Iterable[Page], order: str, structure: bool = False) -> str:
     """pages → lines → words, each with its box in PDF user space (points, origin bottom-left).
 
-    Lines that repeat across pages carry "role": "header" or "footer".
+    Lines that repeat across pages carry "role": "header" or "footer" (also lines drawn as
+    pagination artifacts; other artifacts "artifact").
     """
-    return json.dumps({"pages": [page_record(page, order) for page in pages]}, ensure_ascii=False)
+    return json.dumps({"pages": [page_record(page, order, structure) for page in pages]}, ensure_ascii=False)

@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 import pikepdf
+import pikepdf.codec  # registers the "pdfdoc" codec
 
 from pagetext import brotli_filter
 from pagetext.content.lexer import Warn, decode_name, unescape_name
@@ -106,3 +107,23 @@ def name(value: Any) -> str:
         return str(value)[1:]
     except UnicodeDecodeError:
         return decode_name(value.unparse()[1:])
+
+
+def text_string(value: Any) -> str | None:
+    """A PDF text string (§7.9.2.2) as str: UTF-16BE or UTF-8 with a byte-order mark, else
+    PDFDocEncoding; pikepdf strings and the lexer's bytes alike. None for anything else."""
+    if isinstance(value, pikepdf.String):
+        try:
+            return str(value)
+        except (UnicodeDecodeError, ValueError):
+            value = bytes(value)
+    if not isinstance(value, bytes):
+        return None
+    if value.startswith(b"\xfe\xff"):
+        return value[2:].decode("utf-16-be", errors="replace")
+    if value.startswith(b"\xef\xbb\xbf"):
+        return value[3:].decode("utf-8", errors="replace")
+    try:
+        return value.decode("pdfdoc")
+    except (UnicodeDecodeError, LookupError):
+        return value.decode("latin-1")

@@ -5,13 +5,13 @@ from __future__ import annotations
 import contextlib
 import gc
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Final
 
 import pikepdf
 
 from pagetext.content.glyph import Glyph
-from pagetext.content.interpreter import GlyphCollector, Interpreter
+from pagetext.content.interpreter import GlyphCollector, Interpreter, ObjGen
 from pagetext.errors import PdfWarning, UsageError
 from pagetext.geometry import Box
 from pagetext.layout.assembly import assemble, lines_text
@@ -19,12 +19,17 @@ from pagetext.layout.params import LayoutParams
 from pagetext.layout.reading import reading_order
 from pagetext.layout.records import Line, Word
 from pagetext.limits import BudgetStop, PageBudget
-from pagetext.objects import read_stream
+from pagetext.objects import OBJECT_ERRORS, read_stream
+from pagetext.structure.marked import apply_actual_text, artifact_role, without_actual_text
+from pagetext.structure.order import StructureTrust, structure_sequence, trust
+from pagetext.structure.tree import StructTree
+from pagetext.structure.view import PageStructure, StructElement, glyph_key, page_structure
 
 if TYPE_CHECKING:
     from pagetext.document import Document
 
-ORDERS: Final = ("reading", "content")
+ORDERS: Final = ("reading", "content", "structure", "auto")
+ARTIFACTS: Final = ("keep", "drop")
 DEFAULT_MEDIA_BOX = Box(0.0, 0.0, 612.0, 792.0)  # US Letter, what viewers assume without one
 MAX_TREE_DEPTH: Final = 64  # guard for /Parent chains that loop
 
@@ -85,6 +90,14 @@ class Page:
         self.number = number  # 1-based
         self.warnings: list[str] = []
         self._glyphs: dict[bool, list[Glyph]] = {}  # by clip_forms
+        # What the interpreter saw of marked content (§14.6), for the structure stage.
+        self._tag_suspect = False
+        self._artifacts = False
+        self._mcids = False
+        self._form_struct_parents: dict[ObjGen, int] = {}
+        self._structure: PageStructure | None = None
+        self._structure_read = False
+        self._trust: StructureTrust | None = None
         if document.repair_warning is not None:
             self._warn(document.repair_warning)
         media = _box(_inherited(page_obj, "/MediaBox"))
@@ -139,7 +152,105 @@ class Page:
             with contextlib.suppress(BudgetStop), _cycle_collector_paused():
                 interpreter.run_page(self._content(budget), _inherited(self._obj, "/Resources"))
             glyphs = self._glyphs[clip_forms] = collector.glyphs
+            self._tag_suspect = interpreter.tag_suspect
+            self._artifacts = interpreter.artifact_seen
+            self._mcids = interpreter.mcid_seen
+            self._form_struct_parents = interpreter.form_struct_parents
+            tree = self._document.structure_tree(self._warn) if self._mcids else None
+            if interpreter.actual_text_seen or tree is not None:
+                apply_actual_text(glyphs, self._element_text(tree) if tree is not None else None)
         return glyphs
+
+    def _struct_parents(self) -> int | None:
+        """The page's /StructParents key in the parent tree (§14.7.4.4)."""
+        try:
+            value = self._obj.get("/StructParents")
+        except OBJECT_ERRORS:
+            return None
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def _element_text(self, tree: StructTree) -> Callable[[Glyph], tuple[object, str] | None]:
+        """The /ActualText of the outermost structure element that owns a glyph (§14.9.4)."""
+        page = self._obj.objgen
+        struct_parents = self._struct_parents()
+        forms = self._form_struct_parents
+        cache: dict[tuple[ObjGen | None, ObjGen | None, int], tuple[object, str] | None] = {}
+
+        def element_text(glyph: Glyph) -> tuple[object, str] | None:
+            key = glyph_key(glyph, page)
+            if key is None:
+                return None
+            if key in cache:
+                return cache[key]
+            parents = struct_parents if key[1] is None else forms.get(key[1])
+            element = tree.parent_of(parents, key[2])
+            unit = tree.actual_text_unit(element) if element is not None else None
+            cache[key] = unit
+            return unit
+
+        return element_text
+
+    # -- structure (§14.7) ------------------------------------------------------------------
+
+    def _page_structure(self) -> PageStructure | None:
+        if not self._structure_read:
+            glyphs = self._interpret(False)
+            self._structure_read = True
+            tree = self._document.structure_tree(self._warn)
+            if tree is not None:
+                with _cycle_collector_paused():
+                    self._structure = page_structure(
+                        tree, self._obj.objgen, self._struct_parents(), self._form_struct_parents, glyphs
+                    )
+        return self._structure
+
+    def structure(self) -> list[StructElement]:
+        """The page's part of the structure tree (tagged PDF, ISO 32000-1 §14.7): its root
+        elements, each with its kids in tree order; [] for an untagged page. Glyph indices
+        refer to page.glyphs(forms=True)."""
+        structure = self._page_structure()
+        return structure.roots if structure is not None else []
+
+    @property
+    def structure_trust(self) -> StructureTrust:
+        """Whether order="auto" reads this page in structure order, and why (not)."""
+        if self._trust is None:
+            glyphs = self._interpret(False)
+            visible = self._visible_mask(glyphs)
+            structure = self._page_structure()
+            lines = self._structure_lines(LayoutParams(), tagged_only=True) if structure is not None else []
+            tree = self._document.structure_tree(self._warn)
+            self._trust = trust(tree, structure, self._tag_suspect, glyphs, visible, lines)
+        return self._trust
+
+    def _visible_mask(self, glyphs: list[Glyph]) -> list[bool]:
+        x0, y0, x1, y1 = self.visible_box
+        return [
+            x0 <= (g.quad[0][0] + g.quad[2][0]) / 2 <= x1 and y0 <= (g.quad[0][1] + g.quad[2][1]) / 2 <= y1
+            for g in glyphs
+        ]
+
+    def _structure_lines(self, params: LayoutParams, tagged_only: bool = False) -> list[Line]:
+        """Lines in structure order: a pre-order walk of the tree, then the visible text the
+        tree does not own (artifacts aside) in reading order."""
+        glyphs = self._interpret(False)
+        visible = self._visible_mask(glyphs)
+        structure = self._page_structure()
+        sequence = structure_sequence(structure) if structure is not None else []
+        owned = structure.owned if structure is not None else set()
+        tagged = [glyphs[i] for i in sequence if visible[i] and glyphs[i].artifact is None]
+        if not params.actual_text:
+            tagged = without_actual_text(tagged)
+        with _cycle_collector_paused():
+            lines = assemble(tagged, params)
+            if tagged_only:
+                return lines
+            rest = [g for i, g in enumerate(glyphs) if visible[i] and i not in owned and g.artifact is None]
+            if rest:
+                if not params.actual_text:
+                    rest = without_actual_text(rest)
+                lines.extend(reading_order(assemble(rest, params), params))
+        return lines
 
     def glyphs(
         self, forms: bool = False, visible_only: bool = False, clip_forms: bool = False
@@ -167,30 +278,59 @@ class Page:
         return result
 
     def lines(
-        self, order: str = "reading", params: LayoutParams | None = None, roles: bool = False
+        self,
+        order: str = "reading",
+        params: LayoutParams | None = None,
+        roles: bool = False,
+        artifacts: str = "keep",
     ) -> list[Line]:
         """The lines of the visible text (forms included), each with its words and glyphs.
 
         order="reading" (the default) reads columns and blocks as a person does (XY-cut);
-        order="content" keeps the order in which the content stream draws the text.
+        order="content" keeps the order in which the content stream draws the text;
+        order="structure" follows the structure tree of a tagged PDF (artifacts left out, text
+        the tree does not own appended in reading order); order="auto" is structure order
+        where page.structure_trust is ok, else reading order.
         roles=True marks running headers and footers (Line.role); it reads every page of the
-        document once, the first time it is asked for.
+        document once, the first time it is asked for. Lines drawn as artifacts (§14.8.2.2)
+        get their role from them ("header", "footer", "artifact") in any case.
+        artifacts="drop" leaves artifacts out.
         """
         if order not in ORDERS:
             raise UsageError(f"unknown order {order!r}; use one of {', '.join(ORDERS)}")
+        if artifacts not in ARTIFACTS:
+            raise UsageError(f"unknown artifacts {artifacts!r}; use one of {', '.join(ARTIFACTS)}")
         params = params or LayoutParams()
-        glyphs = self.glyphs(forms=True, visible_only=True)
-        with _cycle_collector_paused():
-            lines = assemble(glyphs, params)
-            if order == "reading":
-                lines = reading_order(lines, params)
+        if order == "auto":
+            order = "structure" if self.structure_trust.ok else "reading"
+        if order == "structure":
+            lines = self._structure_lines(params)
+        else:
+            glyphs = self.glyphs(forms=True, visible_only=True)
+            if artifacts == "drop" and self._artifacts:
+                glyphs = [g for g in glyphs if g.artifact is None]
+            if not params.actual_text:
+                glyphs = without_actual_text(glyphs)
+            with _cycle_collector_paused():
+                lines = assemble(glyphs, params)
+                if order == "reading":
+                    lines = reading_order(lines, params)
+        if self._artifacts:
+            for line in lines:
+                role = artifact_role(line, self.visible_box)
+                if role:
+                    line.role = role
         if roles:
             self._document.furniture().mark(lines, self.visible_box)
         return lines
 
-    def words(self, order: str = "reading", params: LayoutParams | None = None) -> list[Word]:
-        return [word for line in self.lines(order, params) for word in line.words]
+    def words(
+        self, order: str = "reading", params: LayoutParams | None = None, artifacts: str = "keep"
+    ) -> list[Word]:
+        return [word for line in self.lines(order, params, artifacts=artifacts) for word in line.words]
 
-    def text(self, order: str = "reading", params: LayoutParams | None = None) -> str:
-        """The page text as a viewer shows it: lines joined by newlines."""
-        return lines_text(self.lines(order, params))
+    def text(
+        self, order: str = "reading", params: LayoutParams | None = None, artifacts: str = "keep"
+    ) -> str:
+        """The page text as a viewer shows it: lines joined by newlines (see lines())."""
+        return lines_text(self.lines(order, params, artifacts=artifacts))

@@ -9,6 +9,53 @@ from pagetext.geometry import Box, Point
 Quad = tuple[Point, Point, Point, Point]
 
 
+class Artifact:
+    """What an /Artifact sequence says it is (ISO 32000-1 §14.8.2.2): /Type (Pagination, Layout,
+    Page, Background; "" when absent) and /Subtype (Header, Footer, Watermark, ...; "" when absent)."""
+
+    __slots__ = ("subtype", "type")
+
+    def __init__(self, type: str, subtype: str) -> None:  # noqa: A002
+        self.type = type
+        self.subtype = subtype
+
+    def __repr__(self) -> str:
+        return f"Artifact({self.type!r}, {self.subtype!r})"
+
+
+class MarkedContent:
+    """One marked-content sequence, BMC or BDC … EMC (ISO 32000-1 §14.6).
+
+    tag: its tag (P, Span, Artifact, ...). mcid: the marked-content id in force (its own or the
+    enclosing sequence's, §14.7.4.2), mcid_stream: the stream that id belongs to: None for the
+    page's content, else the object number and generation of the Form XObject with
+    /StructParents whose content holds it (§14.7.4.3). actual_text: its /ActualText (§14.9.4),
+    None when it has none. artifact: the /Artifact sequence it is in (its own or an enclosing
+    one), None outside artifacts. parent: the enclosing sequence.
+    """
+
+    __slots__ = ("actual_text", "artifact", "mcid", "mcid_stream", "parent", "tag")
+
+    def __init__(
+        self,
+        tag: str,
+        mcid: int | None,
+        mcid_stream: tuple[int, int] | None,
+        actual_text: str | None,
+        artifact: Artifact | None,
+        parent: MarkedContent | None,
+    ) -> None:
+        self.tag = tag
+        self.mcid = mcid
+        self.mcid_stream = mcid_stream
+        self.actual_text = actual_text
+        self.artifact = artifact
+        self.parent = parent
+
+    def __repr__(self) -> str:
+        return f"<MarkedContent {self.tag} mcid={self.mcid}>"
+
+
 # Not frozen: a frozen dataclass takes six times as long to build, and pages have many glyphs.
 # The __init__ is written out: compiled (mypyc), it builds the record natively, where the one
 # dataclass generates would run as interpreted code for every glyph.
@@ -51,6 +98,8 @@ class Glyph:
     forms: tuple[str, ...]
     mapped_text: str
     rise: float
+    marked: MarkedContent | None
+    original_text: str | None
 
     def __init__(
         self,
@@ -71,6 +120,8 @@ class Glyph:
         forms: tuple[str, ...],
         mapped_text: str,
         rise: float,
+        marked: MarkedContent | None = None,
+        original_text: str | None = None,
     ) -> None:
         self.text = text
         self.code = code
@@ -89,6 +140,20 @@ class Glyph:
         self.forms = forms
         self.mapped_text = mapped_text
         self.rise = rise
+        self.marked = marked
+        self.original_text = original_text
+
+    @property
+    def artifact(self) -> Artifact | None:
+        """The /Artifact sequence the glyph is in (§14.8.2.2), or None."""
+        marked = self.marked
+        return marked.artifact if marked is not None else None
+
+    @property
+    def actual_text_cover(self) -> bool:
+        """True for a glyph whose text an /ActualText replaced (the span's first glyph carries
+        the replacement, the others "")."""
+        return self.original_text is not None
 
     @property
     def bbox(self) -> Box:

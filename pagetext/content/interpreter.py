@@ -14,13 +14,15 @@ from typing import Any, Final, Protocol
 
 import pikepdf
 
-from pagetext.content.glyph import Glyph
+from pagetext.content.glyph import Artifact, Glyph, MarkedContent
 from pagetext.content.lexer import Operand, Warn, iter_operations
 from pagetext.fonts.font import Font
 from pagetext.fonts.loader import fallback_font, load_font
 from pagetext.geometry import IDENTITY, Box, Matrix, apply, multiply
 from pagetext.limits import PageBudget
-from pagetext.objects import read_stream
+from pagetext.objects import read_stream, text_string
+
+ObjGen = tuple[int, int]
 
 
 class Device(Protocol):
@@ -126,14 +128,24 @@ def _token_count(value: Operand) -> int:
 class _Stream:
     """One content stream being interpreted: its resources and where it sits among forms."""
 
-    __slots__ = ("clip", "fonts", "forms", "is_page", "resources")
+    __slots__ = ("clip", "fonts", "forms", "is_page", "mcid_stream", "resources")
 
-    def __init__(self, resources: Any, forms: tuple[str, ...], is_page: bool, clip: Box | None) -> None:
+    def __init__(
+        self,
+        resources: Any,
+        forms: tuple[str, ...],
+        is_page: bool,
+        clip: Box | None,
+        mcid_stream: ObjGen | None = None,
+    ) -> None:
         self.resources = resources
         self.forms = forms
         self.is_page = is_page
         self.fonts: dict[str, Font] = {}
         self.clip = clip
+        # Whose MCIDs the stream's marked content carries: None for the page's, else the Form
+        # XObject with /StructParents that has its own (§14.7.4.3).
+        self.mcid_stream = mcid_stream
 
 
 class Interpreter:
@@ -158,7 +170,13 @@ class Interpreter:
         self.stack: list[GraphicsState] = []
         self.text_matrix: Matrix = IDENTITY
         self.line_matrix: Matrix = IDENTITY
-        self.marked: list[int | None] = []
+        self.marked: list[MarkedContent] = []
+        # What structure extraction needs to know of the page's marked content.
+        self.actual_text_seen = False  # some sequence has an /ActualText (§14.9.4)
+        self.tag_suspect = False  # a TagSuspect sequence (§14.8.2.3)
+        self.artifact_seen = False  # an /Artifact sequence (§14.8.2.2)
+        self.mcid_seen = False  # a sequence with an MCID (§14.7.4.2)
+        self.form_struct_parents: dict[ObjGen, int] = {}  # form → its /StructParents key
         self.active_forms: set[tuple[int, int]] = set()
         self.stream = _Stream(None, (), True, None)
         self._warned_no_font = False
@@ -361,7 +379,8 @@ class Interpreter:
         word_spacing = gs.word_spacing
         rise = gs.rise
         render_mode = gs.render_mode
-        mcid = self.marked[-1] if self.marked else None
+        marked = self.marked[-1] if self.marked else None
+        mcid = marked.mcid if marked is not None else None
         forms = stream.forms
         font_name = font.base_font or gs.font_name
         tm = self.text_matrix
@@ -442,6 +461,7 @@ class Interpreter:
                     forms,
                     mapped_text,
                     rise_across,
+                    marked,
                 )
             )
         a, b, c, d, e, f = tm
@@ -461,24 +481,48 @@ class Interpreter:
 
     # -- marked content (§14.6) -------------------------------------------------------------
 
+    def _begin(self, tag: str, properties: Any) -> None:
+        """Open a marked-content sequence; `properties` is its property list (a dict of the
+        lexer's values or a pikepdf dictionary), or None."""
+        parent = self.marked[-1] if self.marked else None
+        mcid = parent.mcid if parent is not None else None
+        mcid_stream = parent.mcid_stream if parent is not None else None
+        artifact = parent.artifact if parent is not None else None
+        actual_text: str | None = None
+        if properties is not None:
+            own = properties.get("MCID" if isinstance(properties, dict) else "/MCID")
+            if isinstance(own, (int, pikepdf.Object)) and not isinstance(own, bool):
+                try:
+                    mcid = int(own)
+                    mcid_stream = self.stream.mcid_stream
+                    self.mcid_seen = True
+                except (TypeError, ValueError):
+                    pass
+            inline = isinstance(properties, dict)
+            actual_text = text_string(properties.get("ActualText" if inline else "/ActualText"))
+            if actual_text is not None:
+                self.actual_text_seen = True
+        if tag == "Artifact":  # §14.8.2.2
+            artifact = Artifact(_name_of(properties, "Type"), _name_of(properties, "Subtype"))
+            self.artifact_seen = True
+        elif tag == "TagSuspect":  # §14.8.2.3
+            self.tag_suspect = True
+        self.marked.append(MarkedContent(tag, mcid, mcid_stream, actual_text, artifact, parent))
+
     def _BMC(self, operands: list[Operand], index: int) -> None:
-        self.marked.append(self.marked[-1] if self.marked else None)
+        tag = operands[0]
+        self._begin(tag if isinstance(tag, str) else "", None)
 
     def _BDC(self, operands: list[Operand], index: int) -> None:
-        properties = operands[1]
-        mcid: Any = None
-        if isinstance(properties, dict):
-            mcid = properties.get("MCID")
-        elif isinstance(properties, str):
+        tag, properties = operands
+        if isinstance(properties, str):  # a name in the /Properties resources (§14.6.2)
             resources = self.stream.resources
             named = resources.get("/Properties") if resources is not None else None
             entry = named.get("/" + properties) if isinstance(named, pikepdf.Dictionary) else None
-            if isinstance(entry, pikepdf.Dictionary):
-                value = entry.get("/MCID")
-                mcid = int(value) if value is not None else None
-        if not isinstance(mcid, int) or isinstance(mcid, bool):
-            mcid = self.marked[-1] if self.marked else None
-        self.marked.append(mcid)
+            properties = entry if isinstance(entry, pikepdf.Dictionary) else None
+        elif not isinstance(properties, dict):
+            properties = None
+        self._begin(tag if isinstance(tag, str) else "", properties)
 
     def _EMC(self, operands: list[Operand], index: int) -> None:
         if self.marked:
@@ -523,15 +567,33 @@ class Interpreter:
         clip = outer.clip
         if self.clip_forms:
             clip = _form_clip(form.get("/BBox"), self.gs.ctm, clip)
-        self.stream = _Stream(resources, (*outer.forms, name), False, clip)
+        mcid_stream = outer.mcid_stream
+        struct_parents = form.get("/StructParents")
+        if isinstance(struct_parents, int) and not isinstance(struct_parents, bool):
+            mcid_stream = key  # the form's marked content has its own MCIDs (§14.7.4.3)
+            self.form_struct_parents[key] = int(struct_parents)
+        self.stream = _Stream(resources, (*outer.forms, name), False, clip, mcid_stream)
+        depth = len(self.marked)
         self.active_forms.add(key)
         try:
             self._run(content)
         finally:
             self.active_forms.discard(key)
+            del self.marked[depth:]  # a form's unbalanced BDC ends with it
             self.stream = outer
             self.gs = self.stack.pop()
             self.text_matrix, self.line_matrix = saved_text
+
+
+def _name_of(properties: Any, key: str) -> str:
+    """A name entry of a property list without its slash, "" when absent or not a name."""
+    if isinstance(properties, dict):
+        value = properties.get(key)
+        return value if isinstance(value, str) else ""
+    if isinstance(properties, pikepdf.Dictionary):
+        value = properties.get("/" + key)
+        return str(value)[1:] if isinstance(value, pikepdf.Name) else ""
+    return ""
 
 
 def _matrix(value: Any) -> Matrix:

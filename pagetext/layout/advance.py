@@ -101,6 +101,8 @@ def _reoriented(glyph: Glyph) -> Glyph:
         glyph.forms,
         glyph.mapped_text,
         glyph.rise,
+        glyph.marked,
+        glyph.original_text,
     )
 
 

@@ -229,8 +229,56 @@ def drop_hidden_whitespace(glyphs: Sequence[Glyph]) -> list[Glyph]:
     return kept
 
 
+def join_actual_text(glyphs: Sequence[Glyph], originals: dict[int, Glyph]) -> list[Glyph]:
+    """Glyphs with text, the span of an /ActualText as one: the glyph carrying the replacement
+    stretched (a copy, mapped back through `originals`) over the covered glyphs after it on
+    its line, so that word gaps are measured from the span's end (ISO 32000-1 §14.9.4)."""
+    kept: list[Glyph] = []
+    for glyph in glyphs:
+        if glyph.text:
+            kept.append(glyph)
+            continue
+        if glyph.original_text is None or not kept:
+            continue
+        first = kept[-1]
+        if first.original_text is None or first.direction != glyph.direction:
+            continue
+        ux, uy = first.direction
+        shift = (glyph.baseline_start[0] - first.baseline_start[0]) * -uy + (
+            glyph.baseline_start[1] - first.baseline_start[1]
+        ) * ux
+        if abs(shift) > 0.5 * first.box_height:
+            continue
+        q = first.quad
+        e = glyph.quad
+        copy = Glyph(
+            first.text,
+            first.code,
+            first.font_name,
+            first.font_size,
+            (q[0], e[1], e[2], q[3]),
+            first.baseline_start,
+            glyph.baseline_end,
+            glyph.glyph_end,
+            first.direction,
+            first.box_height,
+            first.writing_mode,
+            first.render_mode,
+            first.mcid,
+            first.token_index,
+            first.forms,
+            first.mapped_text,
+            first.rise,
+            first.marked,
+            first.original_text,
+        )
+        originals[id(copy)] = originals.get(id(first), first)
+        kept[-1] = copy
+    return kept
+
+
 def _prepare(glyphs: Sequence[Glyph], params: LayoutParams, originals: dict[int, Glyph]) -> list[Glyph]:
-    kept = [glyph for glyph in glyphs if glyph.text]
+    kept = join_actual_text(glyphs, originals)
     if params.drop_duplicates:
         kept = drop_duplicates(kept, params)
     return order_vertical_runs(follow_advance(drop_hidden_whitespace(kept), params, originals))

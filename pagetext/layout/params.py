@@ -43,6 +43,9 @@ class LayoutParams:
     # variants (⽇ → 日) and typographic hyphens as the letters, ideographs and "-" they show.
     # False keeps the code points the font maps to (Glyph.mapped_text) in words and lines.
     normalize_text: bool = True
+    # /ActualText (ISO 32000-1 §14.9.4) replaces the text of the glyphs it covers ("0.1" for
+    # glyphs drawn as "0 1", a word for its hyphenated halves). False keeps the glyphs' own.
+    actual_text: bool = True
     # Bidirectional lines whose two ends do not tell their base direction (a left-to-right
     # word at the left end of a right-to-left line, or the reverse) take the page's direction
     # when at least this share of their strong letters is written that way (pdf.js reads a

@@ -1,0 +1,121 @@
+"""Marked content after interpretation: ActualText (ISO 32000-1 §14.9.4) and artifacts (§14.8.2.2).
+
+The interpreter links every glyph to the innermost marked-content sequence around it
+(`Glyph.marked`); this module works on those records, after the whole page is drawn, so that
+a span reaches across text objects, TJ arrays and forms as a matter of course.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from pagetext.content.glyph import Glyph, MarkedContent
+from pagetext.fonts.encodings import text_of_glyph
+from pagetext.geometry import Box
+from pagetext.layout.records import Line
+
+SOFT_HYPHEN = "\u00ad"  # a hyphenation point, not a character of the text (Unicode §23.2)
+# Producers pad ActualText with tabs and runs of spaces (table columns): one space is a gap.
+_WHITESPACE = re.compile(r"\s+")
+
+# The element (its identity and /ActualText) that replaces a glyph, or None: structure
+# elements' ActualText, read by the caller from the structure tree.
+ElementText = Callable[[Glyph], "tuple[object, str] | None"]
+
+
+def _marked_unit(marked: MarkedContent | None) -> tuple[object, str] | None:
+    """The outermost sequence with an /ActualText around a glyph: it replaces all it covers,
+    the spans nested in it included."""
+    found: tuple[object, str] | None = None
+    while marked is not None:
+        if marked.actual_text is not None:
+            found = (marked, marked.actual_text)
+        marked = marked.parent
+    return found
+
+
+def apply_actual_text(glyphs: Sequence[Glyph], element_text: ElementText | None = None) -> int:
+    """Replace the text of the glyphs each /ActualText covers, one unit per span (§14.9.4).
+
+    The span's first glyph (in drawing order) gets the replacement (soft hyphens removed, runs
+    of white space one space), the others ""; each keeps its geometry, and its own text in
+    `original_text`. A structure element's ActualText is outside any marked content in it and
+    wins. Returns the number of spans replaced.
+    """
+    started: set[object] = set()  # sequences (by identity) and elements (by object number)
+    for glyph in glyphs:
+        if glyph.original_text is not None:
+            continue  # replaced already
+        unit = element_text(glyph) if element_text is not None else None
+        if unit is None:
+            unit = _marked_unit(glyph.marked)
+        if unit is None:
+            continue
+        owner, text = unit
+        glyph.original_text = glyph.mapped_text
+        if owner in started:
+            glyph.text = glyph.mapped_text = ""
+        else:
+            started.add(owner)
+            glyph.text = glyph.mapped_text = _WHITESPACE.sub(" ", text.replace(SOFT_HYPHEN, ""))
+    return len(started)
+
+
+def without_actual_text(glyphs: Sequence[Glyph]) -> list[Glyph]:
+    """The glyphs with their own text back (LayoutParams(actual_text=False)): copies of the
+    replaced ones, the others as they are."""
+    result: list[Glyph] = []
+    for g in glyphs:
+        original = g.original_text
+        if original is None:
+            result.append(g)
+            continue
+        result.append(
+            Glyph(
+                text_of_glyph(original),
+                g.code,
+                g.font_name,
+                g.font_size,
+                g.quad,
+                g.baseline_start,
+                g.baseline_end,
+                g.glyph_end,
+                g.direction,
+                g.box_height,
+                g.writing_mode,
+                g.render_mode,
+                g.mcid,
+                g.token_index,
+                g.forms,
+                original,
+                g.rise,
+                g.marked,
+                None,
+            )
+        )
+    return result
+
+
+# Line roles from artifacts: the names Furniture uses for running heads and feet.
+HEADER, FOOTER, ARTIFACT = "header", "footer", "artifact"
+
+
+def artifact_role(line: Line, box: Box) -> str:
+    """A line's role from the artifacts it is drawn in: "header" / "footer" for pagination
+    artifacts (by /Subtype, else by the half of the page they are in), "artifact" for the
+    others (layout, page, background, watermarks); "" when most of it is no artifact."""
+    glyphs = [g for word in line.words for g in word.glyphs]
+    artifacts = [g.artifact for g in glyphs if g.artifact is not None]
+    if not artifacts or 2 * len(artifacts) <= len(glyphs):
+        return ""
+    first = artifacts[0]
+    if first.type == "Pagination" or first.subtype in ("Header", "Footer"):
+        if first.subtype == "Header":
+            return HEADER
+        if first.subtype == "Footer":
+            return FOOTER
+        if first.subtype in ("", "PageNum"):
+            middle = (line.bbox.y0 + line.bbox.y1) / 2
+            return HEADER if middle > (box.y0 + box.y1) / 2 else FOOTER
+    return ARTIFACT
