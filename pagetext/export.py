@@ -26,20 +26,22 @@ def _line(line: Line) -> dict[str, Any]:
     }
 
 
-def page_record(page: Page, order: str) -> dict[str, Any]:
+def page_record(page: Page, order: str, annotations: bool = True) -> dict[str, Any]:
     """A page as a JSON-ready dict: geometry, then lines with their words and boxes."""
     return {
         "page": page.number,
         "media_box": _box(page.media_box),
         "visible_box": _box(page.visible_box),
         "rotation": page.rotation,
-        "lines": [_line(line) for line in page.lines(order=order, roles=True)],
+        "lines": [_line(line) for line in page.lines(order=order, roles=True, annotations=annotations)],
     }
 
 
-def to_json(pages: Iterable[Page], order: str) -> str:
+def to_json(pages: Iterable[Page], order: str, annotations: bool = True) -> str:
     """pages → lines → words, each with its box in PDF user space (points, origin bottom-left).
 
-    Lines that repeat across pages carry "role": "header" or "footer".
+    Lines that repeat across pages carry "role": "header" or "footer"; annotations=False
+    leaves out the text of annotations and form fields.
     """
-    return json.dumps({"pages": [page_record(page, order) for page in pages]}, ensure_ascii=False)
+    records = [page_record(page, order, annotations) for page in pages]
+    return json.dumps({"pages": records}, ensure_ascii=False)

@@ -20,6 +20,7 @@ from pagetext.layout.reading import reading_order
 from pagetext.layout.records import Line, Word
 from pagetext.limits import BudgetStop, PageBudget
 from pagetext.objects import read_stream
+from pagetext.structure.annotations import page_annotations
 
 if TYPE_CHECKING:
     from pagetext.document import Document
@@ -85,6 +86,7 @@ class Page:
         self.number = number  # 1-based
         self.warnings: list[str] = []
         self._glyphs: dict[bool, list[Glyph]] = {}  # by clip_forms
+        self._annotation_glyphs: list[Glyph] | None = None
         if document.repair_warning is not None:
             self._warn(document.repair_warning)
         media = _box(_inherited(page_obj, "/MediaBox"))
@@ -141,8 +143,44 @@ class Page:
             glyphs = self._glyphs[clip_forms] = collector.glyphs
         return glyphs
 
+    def _annotations(self) -> list[Glyph]:
+        """The glyphs of the annotations' appearances (§12.5.5), drawn after the page content,
+        each appearance clipped to its /BBox as a viewer clips it."""
+        glyphs = self._annotation_glyphs
+        if glyphs is not None:
+            return glyphs
+        glyphs = self._annotation_glyphs = []
+        appearances = page_annotations(self._obj, self._document._pdf, self._warn)
+        if not appearances:
+            return glyphs
+        collector = GlyphCollector()
+        budget = PageBudget(self._document.limits, self._warn)
+        interpreter = Interpreter(collector, self._document._fonts, self._warn, budget)
+        with contextlib.suppress(BudgetStop), _cycle_collector_paused():
+            for appearance in appearances:
+                name = f"Annots[{appearance.index}]"
+                try:
+                    if appearance.form is not None:
+                        interpreter.run_appearance(
+                            appearance.form, appearance.matrix, appearance.resources, name,
+                            appearance.subtype, appearance.field_name,
+                        )  # fmt: skip
+                    else:
+                        interpreter.run_synthetic(
+                            appearance.content, appearance.fonts, appearance.rect, name,
+                            appearance.subtype, appearance.field_name,
+                        )  # fmt: skip
+                except (pikepdf.PdfError, RuntimeError, ValueError, TypeError) as error:
+                    self._warn(f"the appearance of annotation {appearance.index} could not be drawn: {error}")
+        glyphs.extend(collector.glyphs)
+        return glyphs
+
     def glyphs(
-        self, forms: bool = False, visible_only: bool = False, clip_forms: bool = False
+        self,
+        forms: bool = False,
+        visible_only: bool = False,
+        clip_forms: bool = False,
+        annotations: bool | None = None,
     ) -> list[Glyph]:
         """The glyphs the page shows, in drawing order.
 
@@ -150,10 +188,17 @@ class Page:
         forms=True adds the glyphs drawn through Form XObjects (token_index -1);
         visible_only=True keeps only glyphs whose box centre lies inside visible_box;
         clip_forms=True drops form glyphs whose box centre lies outside the form's /BBox.
+        annotations adds the glyphs of annotation appearances and form field values
+        (Glyph.annotation and Glyph.field_name say whose; token_index -1, drawn after the
+        page content); by default they come with forms=True, as they are forms too.
         """
         result = self._interpret(clip_forms)
         if not forms:
             result = [g for g in result if not g.forms]
+        if forms if annotations is None else annotations:
+            extra = self._annotations()
+            if extra:
+                result = [*result, *extra]
         if visible_only:
             x0, y0, x1, y1 = self.visible_box
             result = [
@@ -167,7 +212,11 @@ class Page:
         return result
 
     def lines(
-        self, order: str = "reading", params: LayoutParams | None = None, roles: bool = False
+        self,
+        order: str = "reading",
+        params: LayoutParams | None = None,
+        roles: bool = False,
+        annotations: bool = True,
     ) -> list[Line]:
         """The lines of the visible text (forms included), each with its words and glyphs.
 
@@ -175,11 +224,13 @@ class Page:
         order="content" keeps the order in which the content stream draws the text.
         roles=True marks running headers and footers (Line.role); it reads every page of the
         document once, the first time it is asked for.
+        annotations=False leaves out the text of annotations and form fields (what their
+        appearances show, and field values); by default it is in, placed by its geometry.
         """
         if order not in ORDERS:
             raise UsageError(f"unknown order {order!r}; use one of {', '.join(ORDERS)}")
         params = params or LayoutParams()
-        glyphs = self.glyphs(forms=True, visible_only=True)
+        glyphs = self.glyphs(forms=True, visible_only=True, annotations=annotations)
         with _cycle_collector_paused():
             lines = assemble(glyphs, params)
             if order == "reading":
@@ -188,9 +239,14 @@ class Page:
             self._document.furniture().mark(lines, self.visible_box)
         return lines
 
-    def words(self, order: str = "reading", params: LayoutParams | None = None) -> list[Word]:
-        return [word for line in self.lines(order, params) for word in line.words]
+    def words(
+        self, order: str = "reading", params: LayoutParams | None = None, annotations: bool = True
+    ) -> list[Word]:
+        return [word for line in self.lines(order, params, annotations=annotations) for word in line.words]
 
-    def text(self, order: str = "reading", params: LayoutParams | None = None) -> str:
-        """The page text as a viewer shows it: lines joined by newlines."""
-        return lines_text(self.lines(order, params))
+    def text(
+        self, order: str = "reading", params: LayoutParams | None = None, annotations: bool = True
+    ) -> str:
+        """The page text as a viewer shows it: lines joined by newlines, annotation and form
+        field text included unless annotations=False."""
+        return lines_text(self.lines(order, params, annotations=annotations))

@@ -27,6 +27,9 @@ class Glyph:
     token_index: index of the string token that showed the glyph in the page's own content
     stream (see pagetext.content.lexer), or -1 when the glyph was drawn inside a Form XObject;
     forms: the names of the Form XObjects it was drawn through, outermost first.
+    annotation: the subtype of the annotation whose appearance drew the glyph ("Widget",
+    "FreeText", ...; §12.5), "" for glyphs of the page's content; field_name: the full name
+    of the form field the annotation is a widget of (§12.7.3.2), "" for none.
     text has ligatures (ﬁ), presentation forms and radical variants (⽇) as the letters and
     ideographs they show and typographic hyphens as "-"; mapped_text is what the font's
     mappings (ToUnicode, encoding, glyph names) give before that, usually the same string.
@@ -48,6 +51,8 @@ class Glyph:
     token_index: int
     forms: tuple[str, ...]
     mapped_text: str
+    annotation: str
+    field_name: str
 
     def __init__(
         self,
@@ -67,6 +72,8 @@ class Glyph:
         token_index: int,
         forms: tuple[str, ...],
         mapped_text: str,
+        annotation: str = "",
+        field_name: str = "",
     ) -> None:
         self.text = text
         self.code = code
@@ -84,6 +91,8 @@ class Glyph:
         self.token_index = token_index
         self.forms = forms
         self.mapped_text = mapped_text
+        self.annotation = annotation
+        self.field_name = field_name
 
     @property
     def bbox(self) -> Box:

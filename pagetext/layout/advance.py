@@ -100,6 +100,8 @@ def _reoriented(glyph: Glyph) -> Glyph:
         glyph.token_index,
         glyph.forms,
         glyph.mapped_text,
+        glyph.annotation,
+        glyph.field_name,
     )
 
 
