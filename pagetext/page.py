@@ -15,6 +15,7 @@ from pagetext.content.interpreter import GlyphCollector, Interpreter
 from pagetext.errors import PdfWarning, UsageError
 from pagetext.geometry import Box
 from pagetext.layout.assembly import assemble, lines_text
+from pagetext.layout.overlay import place_overlay
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.reading import reading_order
 from pagetext.layout.records import Line, Word
@@ -57,6 +58,14 @@ def _box(value: Any) -> Box | None:
         return None
     box = Box.from_corners(x0, y0, x1, y1)
     return box if box.width > 0 and box.height > 0 else None
+
+
+def _by_annotation(glyphs: list[Glyph]) -> list[list[Glyph]]:
+    """Annotation glyphs grouped by the annotation that drew them (its name opens g.forms)."""
+    groups: dict[str, list[Glyph]] = {}
+    for glyph in glyphs:
+        groups.setdefault(glyph.forms[0] if glyph.forms else "", []).append(glyph)
+    return list(groups.values())
 
 
 @contextlib.contextmanager
@@ -199,17 +208,16 @@ class Page:
             extra = self._annotations()
             if extra:
                 result = [*result, *extra]
-        if visible_only:
-            x0, y0, x1, y1 = self.visible_box
-            result = [
-                g
-                for g in result
-                if x0 <= (g.quad[0][0] + g.quad[2][0]) / 2 <= x1
-                and y0 <= (g.quad[0][1] + g.quad[2][1]) / 2 <= y1
-            ]
-        else:
-            result = list(result)
-        return result
+        return self._visible(result) if visible_only else list(result)
+
+    def _visible(self, glyphs: list[Glyph]) -> list[Glyph]:
+        """The glyphs whose box centre lies inside visible_box."""
+        x0, y0, x1, y1 = self.visible_box
+        return [
+            g
+            for g in glyphs
+            if x0 <= (g.quad[0][0] + g.quad[2][0]) / 2 <= x1 and y0 <= (g.quad[0][1] + g.quad[2][1]) / 2 <= y1
+        ]
 
     def lines(
         self,
@@ -230,9 +238,17 @@ class Page:
         if order not in ORDERS:
             raise UsageError(f"unknown order {order!r}; use one of {', '.join(ORDERS)}")
         params = params or LayoutParams()
-        glyphs = self.glyphs(forms=True, visible_only=True, annotations=annotations)
+        glyphs = self.glyphs(forms=True, visible_only=True, annotations=False)
+        overlay = self._visible(self._annotations()) if annotations else []
         with _cycle_collector_paused():
             lines = assemble(glyphs, params)
+            if overlay:
+                # Drawn after the page (§12.5): last in stream order, where they stand otherwise.
+                blocks = [assemble(group, params) for group in _by_annotation(overlay)]
+                if order == "reading":
+                    lines = place_overlay(lines, blocks)
+                else:
+                    lines = [*lines, *(line for block in blocks for line in block)]
             if order == "reading":
                 lines = reading_order(lines, params)
         if roles:

@@ -572,3 +572,25 @@ def test_encrypted_file_that_forbids_extraction_still_shows_fields() -> None:
 
     locked = pikepdf.Encryption(owner="owner", user="", R=6, allow=pikepdf.Permissions(extract=False))
     assert build(annots, encryption=locked).text() == "Page text\nLocked value"
+
+
+def test_a_field_value_follows_its_label_and_its_lines_stay_together() -> None:
+    content = (
+        b"BT /F1 12 Tf 72 700 Td (Name:) Tj ET BT /F1 12 Tf 72 600 Td (Colours:) Tj ET "
+        b"BT /F1 12 Tf 72 500 Td (Signature) Tj ET"
+    )
+
+    def annots(pdf: pikepdf.Pdf) -> list[Any]:
+        return [
+            # Listed (and drawn) before the first one: the order on the page decides.
+            annotation(pdf, "Widget", [200, 580, 400, 630], FT=Name.Ch, T=String("colours"),
+                       Opt=Array([String("Red"), String("Green"), String("Blue")]),
+                       V=Array([String("Red"), String("Green"), String("Blue")])),
+            annotation(pdf, "Widget", [200, 695, 400, 715], FT=Name.Tx, T=String("name"), V=String("Jane")),
+        ]  # fmt: skip
+
+    page = page_of(annots, content=content)
+    # The list's first option stands above the "Colours:" label's baseline, its last below:
+    # the field's lines stay one block, after the label on its row.
+    assert page.text() == "Name:\nJane\nColours:\nRed\nGreen\nBlue\nSignature"
+    assert page.text(order="content") == "Name:\nColours:\nSignature\nRed\nGreen\nBlue\nJane"
