@@ -19,7 +19,7 @@ from typing import Any, Final
 
 import pikepdf
 
-from pagetext.fonts.font import DecodedGlyph, Font
+from pagetext.fonts.font import UNMAPPED, Font, SimpleFont
 from pagetext.fonts.simple import helvetica
 from pagetext.geometry import IDENTITY, Box, Matrix, apply, multiply
 
@@ -71,32 +71,37 @@ def _helvetica_widths() -> dict[str, float]:
     return {text: width for text, width in zip(plain.texts, plain.widths, strict=True) if len(text) == 1}
 
 
-class ValueFont(Font):
-    """The font made-up field text is measured with: UTF-16BE codes, Helvetica widths.
+def _char_width(char: str) -> float:
+    """Helvetica's width of a character (em); one it lacks is 1 em when East Asian wide, else 1/2."""
+    width = _helvetica_widths().get(char)
+    if width is not None:
+        return width
+    return 1.0 if unicodedata.east_asian_width(char) in ("W", "F") else 0.5
 
-    Codes are Unicode code points (the made-up content writes them as 2- or 4-byte UTF-16),
-    so every character of a value comes out as itself; characters Helvetica lacks are 1 em
-    wide when East Asian wide, else half an em."""
 
-    __slots__ = ("_widths",)
+def value_font(base_font: str, text: str) -> tuple[SimpleFont, dict[str, int]]:
+    """A one-byte font for made-up text: each distinct character of `text` gets a code (the
+    space code 32, so that it counts as a word space), Helvetica's width and itself as its
+    text; and the code of each character. Characters beyond 255 distinct ones are dropped.
 
-    def __init__(self, base_font: str) -> None:
-        plain = helvetica()
-        super().__init__(base_font or "Helvetica", "Type1", plain.ascent, plain.descent)
-        self._widths = _helvetica_widths()
-
-    def width(self, char: str) -> float:
-        width = self._widths.get(char)
-        if width is not None:
-            return width
-        return 1.0 if unicodedata.east_asian_width(char) in ("W", "F") else 0.5
-
-    def decode(self, data: bytes) -> list[DecodedGlyph]:
-        text = data.decode("utf-16-be", "replace")
-        return [(ord(c), c, c, self.width(c), c == " ") for c in text]
-
-    def vertical_metrics(self, code: int) -> tuple[float, float, float]:
-        return -1.0, 0.25, 0.88
+    A SimpleFont, not a Font subclass of this module's own: fonts are compiled (mypyc), and
+    an interpreted class cannot derive from a compiled one."""
+    plain = helvetica()
+    texts = [UNMAPPED] * 256
+    widths = [0.0] * 256
+    codes: dict[str, int] = {}
+    free = (code for code in range(1, 256) if code != 32)
+    for char in text:
+        if char in codes:
+            continue
+        code = 32 if char == " " else next(free, -1)
+        if code < 0:
+            continue
+        codes[char] = code
+        texts[code] = char
+        widths[code] = _char_width(char)
+    font = SimpleFont(base_font or "Helvetica", "Type1", plain.ascent, plain.descent, texts, widths)
+    return font, codes
 
 
 def page_annotations(page: Any, pdf: pikepdf.Pdf, warn: Warn) -> list[Appearance]:
@@ -112,13 +117,18 @@ def page_annotations(page: Any, pdf: pikepdf.Pdf, warn: Warn) -> list[Appearance
         warn("the page's /Annots is not an array; annotations left out")
         return []
     try:
+        items = list(annots)
+    except (pikepdf.PdfError, RuntimeError, ValueError) as error:
+        warn(f"the page's /Annots could not be read: {error}")
+        return []
+    try:
         context = _Context(pdf, warn)
     except (pikepdf.PdfError, RuntimeError, ValueError, TypeError) as error:
         warn(f"the document's AcroForm could not be read ({error}); annotations left out")
         return []
     result: list[Appearance] = []
     seen: set[tuple[int, int]] = set()
-    for index, annot in enumerate(annots):
+    for index, annot in enumerate(items):
         try:
             if not isinstance(annot, pikepdf.Dictionary):
                 continue
@@ -439,7 +449,7 @@ class _Context:
     ) -> Appearance | None:
         """Content showing `text` inside the /Rect in the /DA font and size (§12.7.3.3)."""
         text = text[:MAX_VALUE_CHARS].replace("\r\n", "\n").replace("\r", "\n")
-        lines = [line for line in text.split("\n")]
+        lines = text.split("\n")
         while lines and not lines[-1].strip():
             lines.pop()
         if not lines:
@@ -448,7 +458,7 @@ class _Context:
         if da is None and self.acroform is not None:
             da = self.acroform.get("/DA")
         font_name, size = self._default_appearance(da)
-        font = ValueFont(font_name)
+        font, codes = value_font(font_name, "".join(lines))
         inner = rect.height - 2 * FIELD_PADDING
         if size <= 0:  # auto size: one line fills the field height
             line_count = len(lines)
@@ -463,7 +473,8 @@ class _Context:
             baseline = rect.y1 - FIELD_PADDING - ascent
         parts = [b"BT"]
         for number, line in enumerate(lines):
-            width = sum(font.width(c) for c in line) * size
+            line = "".join(c for c in line if c in codes)
+            width = sum(_char_width(c) for c in line) * size
             x = rect.x0 + FIELD_PADDING
             if quadding == 1:
                 x = rect.x0 + (rect.width - width) / 2
@@ -471,7 +482,7 @@ class _Context:
                 x = rect.x1 - FIELD_PADDING - width
             y = baseline - number * LINE_HEIGHT * size
             parts.append(f"/{VALUE_FONT} {size:.4f} Tf 1 0 0 1 {x:.4f} {y:.4f} Tm".encode())
-            parts.append(b"<" + line.encode("utf-16-be").hex().encode() + b"> Tj")
+            parts.append(b"<" + bytes(codes[c] for c in line).hex().encode() + b"> Tj")
         parts.append(b"ET")
         return Appearance(subtype, field_name, rect, content=b"\n".join(parts), fonts={VALUE_FONT: font})
 
