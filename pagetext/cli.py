@@ -1,7 +1,7 @@
 """The `pagetext` command: the text of a PDF's pages, and why it comes out as it does.
 
 pagetext FILE [-p RANGE] [-o OUT] [--password PW] [--order reading|content|structure|auto]
-              [--format text|json [--structure]]
+              [--format text|json [--structure]] [--no-annotations]
 pagetext explain FILE -p N
 """
 
@@ -61,6 +61,12 @@ def _extract_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--page-separator", default="\\f", help="text between pages (default: \\f)")
     parser.add_argument("--bom", action="store_true", help="start text output with a UTF-8 BOM")
+    parser.add_argument(
+        "--no-annotations",
+        dest="annotations",
+        action="store_false",
+        help="leave out the text of annotations and form fields (in by default, as a viewer shows it)",
+    )
     return parser
 
 
@@ -91,10 +97,14 @@ def _write_text(args: argparse.Namespace, doc: Document, out: IO[bytes]) -> None
     indices = doc._indices(args.pages)
     progress = _progress(len(indices))
     if args.format == "json":
-        out.write(to_json(doc.iter_pages(indices, progress), args.order, structure=args.structure).encode())
+        out.write(
+            to_json(
+                doc.iter_pages(indices, progress), args.order, args.annotations, structure=args.structure
+            ).encode()
+        )
     else:
         separator = args.page_separator.encode().decode("unicode_escape")
-        doc.write_text(out, args.pages, separator, args.bom, args.order, progress)
+        doc.write_text(out, args.pages, separator, args.bom, args.order, progress, args.annotations)
     out.write(b"\n")
     if progress is not None:
         sys.stderr.write("\r\x1b[K")  # the progress line is gone once the text is out

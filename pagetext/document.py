@@ -281,9 +281,14 @@ class Document:
         page_separator: str = "\f",
         order: str = "reading",
         params: LayoutParams | None = None,
+        annotations: bool = True,
     ) -> str:
-        """The text of the pages (all, or a 1-based range like "1-3,7"), joined by page_separator."""
-        return page_separator.join(self[i].text(order=order, params=params) for i in self._indices(pages))
+        """The text of the pages (all, or a 1-based range like "1-3,7"), joined by page_separator.
+
+        annotations=False leaves out the text of annotations and form fields."""
+        return page_separator.join(
+            self[i].text(order=order, params=params, annotations=annotations) for i in self._indices(pages)
+        )
 
     def write_text(
         self,
@@ -293,19 +298,21 @@ class Document:
         bom: bool = False,
         order: str = "reading",
         progress: Callable[[int, int], None] | None = None,
+        annotations: bool = True,
     ) -> int:
         """Write the text as UTF-8 to a path or binary stream; return the number of pages written.
 
-        progress, if given, is called with (pages started, pages in all) before each page.
+        progress, if given, is called with (pages started, pages in all) before each page;
+        annotations=False leaves out the text of annotations and form fields.
         """
         indices = self._indices(pages)
         if isinstance(target, (str, os.PathLike)):
             try:
                 with builtins.open(target, "wb") as stream:
-                    return self._write(stream, indices, page_separator, bom, order, progress)
+                    return self._write(stream, indices, page_separator, bom, order, progress, annotations)
             except OSError as error:
                 raise FileReadError(f"cannot write {os.fspath(target)!r}: {error}") from error
-        return self._write(target, indices, page_separator, bom, order, progress)
+        return self._write(target, indices, page_separator, bom, order, progress, annotations)
 
     def iter_pages(
         self, indices: list[int], progress: Callable[[int, int], None] | None = None
@@ -318,12 +325,12 @@ class Document:
 
     def _write(
         self, stream: IO[bytes], indices: list[int], separator: str, bom: bool, order: str,
-        progress: Callable[[int, int], None] | None,
+        progress: Callable[[int, int], None] | None, annotations: bool = True,
     ) -> int:  # fmt: skip
         if bom:
             stream.write("\ufeff".encode())
         for n, page in enumerate(self.iter_pages(indices, progress)):
             if n:
                 stream.write(separator.encode())
-            stream.write(page.text(order=order).encode())
+            stream.write(page.text(order=order, annotations=annotations).encode())
         return len(indices)

@@ -26,16 +26,17 @@ def _line(line: Line) -> dict[str, Any]:
     }
 
 
-def page_record(page: Page, order: str, structure: bool = False) -> dict[str, Any]:
+def page_record(page: Page, order: str, annotations: bool = True, structure: bool = False) -> dict[str, Any]:
     """A page as a JSON-ready dict: geometry, then lines with their words and boxes; with
     structure=True also the page's structure tree (glyph indices into
-    page.glyphs(forms=True)) and whether order="auto" trusts it."""
+    page.glyphs(forms=True)) and whether order="auto" trusts it; annotations=False leaves out
+    the text of annotations and form fields."""
     record = {
         "page": page.number,
         "media_box": _box(page.media_box),
         "visible_box": _box(page.visible_box),
         "rotation": page.rotation,
-        "lines": [_line(line) for line in page.lines(order=order, roles=True)],
+        "lines": [_line(line) for line in page.lines(order=order, roles=True, annotations=annotations)],
     }
     if structure:
         trust = page.structure_trust
@@ -44,10 +45,12 @@ def page_record(page: Page, order: str, structure: bool = False) -> dict[str, An
     return record
 
 
-def to_json(pages: Iterable[Page], order: str, structure: bool = False) -> str:
+def to_json(pages: Iterable[Page], order: str, annotations: bool = True, structure: bool = False) -> str:
     """pages → lines → words, each with its box in PDF user space (points, origin bottom-left).
 
     Lines that repeat across pages carry "role": "header" or "footer" (also lines drawn as
-    pagination artifacts; other artifacts "artifact").
+    pagination artifacts; other artifacts "artifact"); annotations=False leaves out the text
+    of annotations and form fields.
     """
-    return json.dumps({"pages": [page_record(page, order, structure) for page in pages]}, ensure_ascii=False)
+    records = [page_record(page, order, annotations, structure) for page in pages]
+    return json.dumps({"pages": records}, ensure_ascii=False)

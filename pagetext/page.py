@@ -15,11 +15,13 @@ from pagetext.content.interpreter import GlyphCollector, Interpreter, ObjGen
 from pagetext.errors import PdfWarning, UsageError
 from pagetext.geometry import Box
 from pagetext.layout.assembly import assemble, lines_text
+from pagetext.layout.overlay import place_overlay
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.reading import reading_order
 from pagetext.layout.records import Line, Word
 from pagetext.limits import BudgetStop, PageBudget
 from pagetext.objects import OBJECT_ERRORS, read_stream
+from pagetext.structure.annotations import page_annotations
 from pagetext.structure.marked import apply_actual_text, artifact_role, without_actual_text
 from pagetext.structure.order import StructureTrust, structure_sequence, trust
 from pagetext.structure.tree import StructTree
@@ -63,6 +65,14 @@ def _box(value: Any) -> Box | None:
     return box if box.width > 0 and box.height > 0 else None
 
 
+def _by_annotation(glyphs: list[Glyph]) -> list[list[Glyph]]:
+    """Annotation glyphs grouped by the annotation that drew them (its name opens g.forms)."""
+    groups: dict[str, list[Glyph]] = {}
+    for glyph in glyphs:
+        groups.setdefault(glyph.forms[0] if glyph.forms else "", []).append(glyph)
+    return list(groups.values())
+
+
 @contextlib.contextmanager
 def _cycle_collector_paused() -> Iterator[None]:
     """Pause Python's cycle collector while a page's records are built.
@@ -98,6 +108,7 @@ class Page:
         self._structure: PageStructure | None = None
         self._structure_read = False
         self._trust: StructureTrust | None = None
+        self._annotation_glyphs: list[Glyph] | None = None
         if document.repair_warning is not None:
             self._warn(document.repair_warning)
         media = _box(_inherited(page_obj, "/MediaBox"))
@@ -252,8 +263,44 @@ class Page:
                 lines.extend(reading_order(assemble(rest, params), params))
         return lines
 
+    def _annotations(self) -> list[Glyph]:
+        """The glyphs of the annotations' appearances (§12.5.5), drawn after the page content,
+        each appearance clipped to its /BBox as a viewer clips it."""
+        glyphs = self._annotation_glyphs
+        if glyphs is not None:
+            return glyphs
+        glyphs = self._annotation_glyphs = []
+        appearances = page_annotations(self._obj, self._document._pdf, self._warn)
+        if not appearances:
+            return glyphs
+        collector = GlyphCollector()
+        budget = PageBudget(self._document.limits, self._warn)
+        interpreter = Interpreter(collector, self._document._fonts, self._warn, budget)
+        with contextlib.suppress(BudgetStop), _cycle_collector_paused():
+            for appearance in appearances:
+                name = f"Annots[{appearance.index}]"
+                try:
+                    if appearance.form is not None:
+                        interpreter.run_appearance(
+                            appearance.form, appearance.matrix, appearance.resources, name,
+                            appearance.subtype, appearance.field_name,
+                        )  # fmt: skip
+                    else:
+                        interpreter.run_synthetic(
+                            appearance.content, appearance.fonts, appearance.rect, name,
+                            appearance.subtype, appearance.field_name,
+                        )  # fmt: skip
+                except (pikepdf.PdfError, RuntimeError, ValueError, TypeError) as error:
+                    self._warn(f"the appearance of annotation {appearance.index} could not be drawn: {error}")
+        glyphs.extend(collector.glyphs)
+        return glyphs
+
     def glyphs(
-        self, forms: bool = False, visible_only: bool = False, clip_forms: bool = False
+        self,
+        forms: bool = False,
+        visible_only: bool = False,
+        clip_forms: bool = False,
+        annotations: bool | None = None,
     ) -> list[Glyph]:
         """The glyphs the page shows, in drawing order.
 
@@ -261,21 +308,27 @@ class Page:
         forms=True adds the glyphs drawn through Form XObjects (token_index -1);
         visible_only=True keeps only glyphs whose box centre lies inside visible_box;
         clip_forms=True drops form glyphs whose box centre lies outside the form's /BBox.
+        annotations adds the glyphs of annotation appearances and form field values
+        (Glyph.annotation and Glyph.field_name say whose; token_index -1, drawn after the
+        page content); by default they come with forms=True, as they are forms too.
         """
         result = self._interpret(clip_forms)
         if not forms:
             result = [g for g in result if not g.forms]
-        if visible_only:
-            x0, y0, x1, y1 = self.visible_box
-            result = [
-                g
-                for g in result
-                if x0 <= (g.quad[0][0] + g.quad[2][0]) / 2 <= x1
-                and y0 <= (g.quad[0][1] + g.quad[2][1]) / 2 <= y1
-            ]
-        else:
-            result = list(result)
-        return result
+        if forms if annotations is None else annotations:
+            extra = self._annotations()
+            if extra:
+                result = [*result, *extra]
+        return self._visible(result) if visible_only else list(result)
+
+    def _visible(self, glyphs: list[Glyph]) -> list[Glyph]:
+        """The glyphs whose box centre lies inside visible_box."""
+        x0, y0, x1, y1 = self.visible_box
+        return [
+            g
+            for g in glyphs
+            if x0 <= (g.quad[0][0] + g.quad[2][0]) / 2 <= x1 and y0 <= (g.quad[0][1] + g.quad[2][1]) / 2 <= y1
+        ]
 
     def lines(
         self,
@@ -283,6 +336,7 @@ class Page:
         params: LayoutParams | None = None,
         roles: bool = False,
         artifacts: str = "keep",
+        annotations: bool = True,
     ) -> list[Line]:
         """The lines of the visible text (forms included), each with its words and glyphs.
 
@@ -295,6 +349,9 @@ class Page:
         document once, the first time it is asked for. Lines drawn as artifacts (§14.8.2.2)
         get their role from them ("header", "footer", "artifact") in any case.
         artifacts="drop" leaves artifacts out.
+        annotations=False leaves out the text of annotations and form fields (what their
+        appearances show, and field values); by default it is in, placed by its geometry in
+        reading order, after the page's own text in content and structure order.
         """
         if order not in ORDERS:
             raise UsageError(f"unknown order {order!r}; use one of {', '.join(ORDERS)}")
@@ -303,16 +360,28 @@ class Page:
         params = params or LayoutParams()
         if order == "auto":
             order = "structure" if self.structure_trust.ok else "reading"
+        overlay = self._visible(self._annotations()) if annotations else []
         if order == "structure":
             lines = self._structure_lines(params)
+            if overlay:
+                with _cycle_collector_paused():
+                    for group in _by_annotation(overlay):
+                        lines.extend(assemble(group, params))
         else:
-            glyphs = self.glyphs(forms=True, visible_only=True)
+            glyphs = self.glyphs(forms=True, visible_only=True, annotations=False)
             if artifacts == "drop" and self._artifacts:
                 glyphs = [g for g in glyphs if g.artifact is None]
             if not params.actual_text:
                 glyphs = without_actual_text(glyphs)
             with _cycle_collector_paused():
                 lines = assemble(glyphs, params)
+                if overlay:
+                    # Drawn after the page (§12.5): last in stream order, where they stand otherwise.
+                    blocks = [assemble(group, params) for group in _by_annotation(overlay)]
+                    if order == "reading":
+                        lines = place_overlay(lines, blocks)
+                    else:
+                        lines = [*lines, *(line for block in blocks for line in block)]
                 if order == "reading":
                     lines = reading_order(lines, params)
         if self._artifacts:
@@ -325,12 +394,22 @@ class Page:
         return lines
 
     def words(
-        self, order: str = "reading", params: LayoutParams | None = None, artifacts: str = "keep"
+        self,
+        order: str = "reading",
+        params: LayoutParams | None = None,
+        artifacts: str = "keep",
+        annotations: bool = True,
     ) -> list[Word]:
-        return [word for line in self.lines(order, params, artifacts=artifacts) for word in line.words]
+        lines = self.lines(order, params, artifacts=artifacts, annotations=annotations)
+        return [word for line in lines for word in line.words]
 
     def text(
-        self, order: str = "reading", params: LayoutParams | None = None, artifacts: str = "keep"
+        self,
+        order: str = "reading",
+        params: LayoutParams | None = None,
+        artifacts: str = "keep",
+        annotations: bool = True,
     ) -> str:
-        """The page text as a viewer shows it: lines joined by newlines (see lines())."""
-        return lines_text(self.lines(order, params, artifacts=artifacts))
+        """The page text as a viewer shows it: lines joined by newlines (see lines()),
+        annotation and form field text included unless annotations=False."""
+        return lines_text(self.lines(order, params, artifacts=artifacts, annotations=annotations))

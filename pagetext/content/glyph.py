@@ -74,6 +74,9 @@ class Glyph:
     token_index: index of the string token that showed the glyph in the page's own content
     stream (see pagetext.content.lexer), or -1 when the glyph was drawn inside a Form XObject;
     forms: the names of the Form XObjects it was drawn through, outermost first.
+    annotation: the subtype of the annotation whose appearance drew the glyph ("Widget",
+    "FreeText", ...; §12.5), "" for glyphs of the page's content; field_name: the full name
+    of the form field the annotation is a widget of (§12.7.3.2), "" for none.
     text has ligatures (ﬁ), presentation forms and radical variants (⽇) as the letters and
     ideographs they show and typographic hyphens as "-"; mapped_text is what the font's
     mappings (ToUnicode, encoding, glyph names) give before that, usually the same string.
@@ -100,6 +103,8 @@ class Glyph:
     rise: float
     marked: MarkedContent | None
     original_text: str | None
+    annotation: str
+    field_name: str
 
     def __init__(
         self,
@@ -122,6 +127,8 @@ class Glyph:
         rise: float,
         marked: MarkedContent | None = None,
         original_text: str | None = None,
+        annotation: str = "",
+        field_name: str = "",
     ) -> None:
         self.text = text
         self.code = code
@@ -142,6 +149,8 @@ class Glyph:
         self.rise = rise
         self.marked = marked
         self.original_text = original_text
+        self.annotation = annotation
+        self.field_name = field_name
 
     @property
     def artifact(self) -> Artifact | None:

@@ -126,9 +126,13 @@ def _token_count(value: Operand) -> int:
 
 
 class _Stream:
-    """One content stream being interpreted: its resources and where it sits among forms."""
+    """One content stream being interpreted: its resources and where it sits among forms.
 
-    __slots__ = ("clip", "fonts", "forms", "is_page", "mcid_stream", "resources")
+    annotation and field_name: the annotation subtype and form field full name when the
+    stream is (or is drawn by) an annotation's appearance, "" otherwise.
+    """
+
+    __slots__ = ("annotation", "clip", "field_name", "fonts", "forms", "is_page", "mcid_stream", "resources")
 
     def __init__(
         self,
@@ -137,6 +141,8 @@ class _Stream:
         is_page: bool,
         clip: Box | None,
         mcid_stream: ObjGen | None = None,
+        annotation: str = "",
+        field_name: str = "",
     ) -> None:
         self.resources = resources
         self.forms = forms
@@ -146,6 +152,8 @@ class _Stream:
         # Whose MCIDs the stream's marked content carries: None for the page's, else the Form
         # XObject with /StructParents that has its own (§14.7.4.3).
         self.mcid_stream = mcid_stream
+        self.annotation = annotation
+        self.field_name = field_name
 
 
 class Interpreter:
@@ -191,6 +199,50 @@ class Interpreter:
             self._run(content)
         finally:
             self.fonts.end_page()
+
+    def run_appearance(
+        self,
+        form: pikepdf.Stream,
+        matrix: Matrix,
+        resources: Any,
+        name: str,
+        annotation: str,
+        field_name: str,
+    ) -> None:
+        """Draw an annotation's appearance stream like a form (§12.5.5): `matrix` maps its
+        form space to user space (the form's /Matrix already in it), its glyphs are clipped
+        to its /BBox, and `resources` serve when the stream has none of its own."""
+        self._fresh_state()
+        self.stream = _Stream(resources, (), False, None, None, annotation, field_name)
+        try:
+            self._draw_form(name, form, matrix, True)
+        finally:
+            self.fonts.end_page()
+
+    def run_synthetic(
+        self,
+        content: bytes,
+        fonts: dict[str, Font],
+        clip: Box | None,
+        name: str,
+        annotation: str,
+        field_name: str,
+    ) -> None:
+        """Draw content made up for an annotation without an appearance (a field's value),
+        in user space, with its fonts given rather than read from resources."""
+        self._fresh_state()
+        stream = self.stream = _Stream(None, (name,), False, clip, None, annotation, field_name)
+        stream.fonts.update(fonts)
+        try:
+            self._run(content)
+        finally:
+            self.fonts.end_page()
+
+    def _fresh_state(self) -> None:
+        self.gs = GraphicsState(IDENTITY)
+        self.stack = []
+        self.text_matrix = self.line_matrix = IDENTITY
+        self.marked = []
 
     def _run(self, content: bytes) -> None:
         operators = _OPERATORS
@@ -382,6 +434,8 @@ class Interpreter:
         marked = self.marked[-1] if self.marked else None
         mcid = marked.mcid if marked is not None else None
         forms = stream.forms
+        annotation = stream.annotation
+        field_name = stream.field_name
         font_name = font.base_font or gs.font_name
         tm = self.text_matrix
         A, B, C, D, E, F = multiply(tm, gs.ctm)
@@ -462,6 +516,9 @@ class Interpreter:
                     mapped_text,
                     rise_across,
                     marked,
+                    None,
+                    annotation,
+                    field_name,
                 )
             )
         a, b, c, d, e, f = tm
@@ -544,7 +601,9 @@ class Interpreter:
             return  # images and PostScript XObjects show no text
         self._draw_form(name, xobject)
 
-    def _draw_form(self, name: str, form: pikepdf.Stream) -> None:
+    def _draw_form(
+        self, name: str, form: pikepdf.Stream, matrix: Matrix | None = None, clip_bbox: bool = False
+    ) -> None:
         key = form.objgen
         if key in self.active_forms:
             self.warn(f"form {name} draws itself (a cycle); the inner drawing was skipped")
@@ -557,7 +616,8 @@ class Interpreter:
         if content is None:
             return
         self.budget.spend_bytes(len(content))
-        matrix = _matrix(form.get("/Matrix"))
+        if matrix is None:
+            matrix = _matrix(form.get("/Matrix"))
         resources = form.get("/Resources")
         if not isinstance(resources, pikepdf.Dictionary):
             resources = outer.resources  # a form without resources borrows its parent's (§7.8.3)
@@ -565,14 +625,16 @@ class Interpreter:
         self.stack.append(self.gs.copy())
         self.gs.ctm = multiply(matrix, self.gs.ctm)
         clip = outer.clip
-        if self.clip_forms:
+        if self.clip_forms or clip_bbox:
             clip = _form_clip(form.get("/BBox"), self.gs.ctm, clip)
         mcid_stream = outer.mcid_stream
         struct_parents = form.get("/StructParents")
         if isinstance(struct_parents, int) and not isinstance(struct_parents, bool):
             mcid_stream = key  # the form's marked content has its own MCIDs (§14.7.4.3)
             self.form_struct_parents[key] = int(struct_parents)
-        self.stream = _Stream(resources, (*outer.forms, name), False, clip, mcid_stream)
+        self.stream = _Stream(
+            resources, (*outer.forms, name), False, clip, mcid_stream, outer.annotation, outer.field_name
+        )
         depth = len(self.marked)
         self.active_forms.add(key)
         try:

@@ -103,6 +103,8 @@ def _reoriented(glyph: Glyph) -> Glyph:
         glyph.rise,
         glyph.marked,
         glyph.original_text,
+        glyph.annotation,
+        glyph.field_name,
     )
 
 

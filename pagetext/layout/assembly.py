@@ -271,6 +271,8 @@ def join_actual_text(glyphs: Sequence[Glyph], originals: dict[int, Glyph]) -> li
             first.rise,
             first.marked,
             first.original_text,
+            first.annotation,
+            first.field_name,
         )
         originals[id(copy)] = originals.get(id(first), first)
         kept[-1] = copy

@@ -92,6 +92,8 @@ def without_actual_text(glyphs: Sequence[Glyph]) -> list[Glyph]:
                 g.rise,
                 g.marked,
                 None,
+                g.annotation,
+                g.field_name,
             )
         )
     return result
