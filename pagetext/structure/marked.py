@@ -44,12 +44,21 @@ def apply_actual_text(glyphs: Sequence[Glyph], element_text: ElementText | None 
     wins. Returns the number of spans replaced.
     """
     started: set[object] = set()  # sequences (by identity) and elements (by object number)
+    # The unit depends on the glyph's marked-content sequence alone (its MCID names the
+    # element): looked up once per sequence, not per glyph.
+    units: dict[int, tuple[object, str] | None] = {}
     for glyph in glyphs:
-        if glyph.original_text is not None:
-            continue  # replaced already
-        unit = element_text(glyph) if element_text is not None else None
-        if unit is None:
-            unit = _marked_unit(glyph.marked)
+        marked = glyph.marked
+        if marked is None or glyph.original_text is not None:
+            continue  # outside marked content, or replaced already
+        key = id(marked)
+        if key in units:
+            unit = units[key]
+        else:
+            unit = element_text(glyph) if element_text is not None else None
+            if unit is None:
+                unit = _marked_unit(marked)
+            units[key] = unit
         if unit is None:
             continue
         owner, text = unit
