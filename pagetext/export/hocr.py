@@ -81,9 +81,7 @@ def page_hocr(page: Page, order: str = "reading") -> str:
     for block in blocks(page.lines(order=order, roles=True)):
         rendered: list[tuple[str, IntBox]] = []
         for line in block:
-            words = [
-                (text, _int_box(view.box(box))) for word in line.words for text, box in tokens(word)
-            ]
+            words = [(text, _int_box(view.box(box))) for word in line.words for text, box in tokens(word)]
             if not words:
                 continue
             line_id += 1
@@ -98,9 +96,7 @@ def page_hocr(page: Page, order: str = "reading") -> str:
             rendered.append(
                 (
                     f'   <span class="ocr_line" id="line_{number}_{line_id}" '
-                    f"title={quoteattr(_line_properties(line, box, view))}>"
-                    + " ".join(spans)
-                    + "</span>\n",
+                    f"title={quoteattr(_line_properties(line, box, view))}>" + " ".join(spans) + "</span>\n",
                     box,
                 )
             )
