@@ -1,7 +1,8 @@
 """The `pagetext` command: the text of a PDF's pages, and why it comes out as it does.
 
 pagetext FILE [-p RANGE] [-o OUT] [--password PW] [--order reading|content|structure|auto]
-              [--format text|json [--structure]] [--no-annotations]
+              [--format text|json|hocr|alto|markdown] [--glyphs] [--structure] [--dehyphenate]
+              [--no-annotations]
 pagetext explain FILE -p N
 """
 
@@ -16,7 +17,7 @@ from typing import IO
 import pagetext
 from pagetext.document import Document
 from pagetext.errors import PasswordError, PdfError, PdfWarning, UsageError
-from pagetext.export import to_json
+from pagetext.export.common import write_chunks
 from pagetext.layout.assembly import explain
 from pagetext.layout.params import LayoutParams
 
@@ -55,9 +56,21 @@ def _extract_parser() -> argparse.ArgumentParser:
         help="reading: columns as a person reads them (default); content: stream order; "
         "structure: the tags of a tagged PDF; auto: the tags where they can be trusted",
     )
-    parser.add_argument("--format", choices=["text", "json"], default="text", help="output format")
+    parser.add_argument(
+        "--format",
+        choices=["text", "json", "hocr", "alto", "markdown"],
+        default="text",
+        help="output format: text (default), json (the pagetext/1 schema), hocr (hOCR 1.2), "
+        "alto (ALTO 4.4), markdown",
+    )
+    parser.add_argument("--glyphs", action="store_true", help="JSON: add every glyph record of each page")
     parser.add_argument(
         "--structure", action="store_true", help="JSON: add each page's structure tree and its trust"
+    )
+    parser.add_argument(
+        "--dehyphenate",
+        action="store_true",
+        help="ALTO: mark words hyphenated across line ends (HYP, HypPart1/HypPart2)",
     )
     parser.add_argument("--page-separator", default="\\f", help="text between pages (default: \\f)")
     parser.add_argument("--bom", action="store_true", help="start text output with a UTF-8 BOM")
@@ -96,16 +109,22 @@ def _progress(total: int) -> Callable[[int, int], None] | None:
 def _write_text(args: argparse.Namespace, doc: Document, out: IO[bytes]) -> None:
     indices = doc._indices(args.pages)
     progress = _progress(len(indices))
+    options: dict[str, bool] = {"annotations": args.annotations}
     if args.format == "json":
-        out.write(
-            to_json(
-                doc.iter_pages(indices, progress), args.order, args.annotations, structure=args.structure
-            ).encode()
-        )
-    else:
+        options.update(structure=args.structure, glyphs=args.glyphs)
+    elif args.format == "alto":
+        options.update(dehyphenate=args.dehyphenate)
+    if args.format == "text":
         separator = args.page_separator.encode().decode("unicode_escape")
         doc.write_text(out, args.pages, separator, args.bom, args.order, progress, args.annotations)
-    out.write(b"\n")
+        out.write(b"\n")
+    elif args.format == "markdown":
+        write_chunks(doc.export("markdown", args.pages, progress=progress), out)
+        out.write(b"\n")
+    else:
+        write_chunks(doc.export(args.format, args.pages, args.order, progress, **options), out)
+        if args.format == "json":
+            out.write(b"\n")
     if progress is not None:
         sys.stderr.write("\r\x1b[K")  # the progress line is gone once the text is out
 
@@ -162,6 +181,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"pagetext: {error}", file=sys.stderr)
             return EXIT_USAGE
         except PdfError as error:
+            if isinstance(error.__cause__, BrokenPipeError):
+                sys.stderr.close()
+                return EXIT_OK
             print(f"pagetext: {error}", file=sys.stderr)
             return EXIT_DAMAGED
     return EXIT_OK

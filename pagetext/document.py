@@ -32,6 +32,8 @@ from pagetext.recovery import recover
 from pagetext.structure.tree import StructTree, read_tree
 
 Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes]]
+Target = Union[str, "os.PathLike[str]", IO[bytes]]
+FORMATS = ("text", "json", "hocr", "alto", "markdown")
 
 _RANGE_PART = re.compile(r"^\s*(\d+)?\s*(-)?\s*(\d+)?\s*$")
 
@@ -334,3 +336,110 @@ class Document:
                 stream.write(separator.encode())
             stream.write(page.text(order=order, annotations=annotations).encode())
         return len(indices)
+
+    # -- export (pagetext.export): every format streams page by page ------------------------
+
+    def _file_name(self) -> str:
+        name = str(getattr(self._pdf, "filename", "") or "")
+        return os.path.basename(name) if os.path.isfile(name) else ""
+
+    def export(
+        self,
+        format: str = "text",  # noqa: A002
+        pages: str | None = None,
+        order: str = "reading",
+        progress: Callable[[int, int], None] | None = None,
+        **options: Any,
+    ) -> Iterator[str]:
+        """The pages (all, or a 1-based range like "1-3,7") in a format, as pieces of text
+        yielded one page at a time, so that a long document never has all its pages' records
+        in memory at once.
+
+        format: "text" (options page_separator, bom), "json" (glyphs, structure: the pagetext/1
+        schema), "hocr", "alto" (dehyphenate) or "markdown" (options of
+        pagetext.export.markdown.markdown_pages).
+        """
+        if format not in FORMATS:
+            raise UsageError(f"unknown format {format!r}; use one of {', '.join(FORMATS)}")
+        indices = self._indices(pages)
+        chosen = self.iter_pages(indices, progress)
+        try:
+            if format == "text":
+                from pagetext.export.text import text_chunks
+
+                return text_chunks(chosen, order, **options)
+            if format == "json":
+                from pagetext.export.json import json_chunks
+
+                return json_chunks(chosen, order, metadata=self.metadata, **options)
+            if format == "hocr":
+                from pagetext.export.hocr import hocr_chunks
+
+                return hocr_chunks(chosen, order, title=self.metadata.get("Title", ""), **options)
+            if format == "alto":
+                from pagetext.export.alto import alto_chunks
+
+                return alto_chunks(chosen, order, file_name=self._file_name(), **options)
+            return _markdown_chunks(chosen, options)
+        except TypeError as error:
+            raise UsageError(f"bad option for the {format} format: {error}") from error
+
+    def write(
+        self,
+        target: Target,
+        format: str = "text",  # noqa: A002
+        pages: str | None = None,
+        order: str = "reading",
+        progress: Callable[[int, int], None] | None = None,
+        **options: Any,
+    ) -> None:
+        """Write the pages in a format as UTF-8 to a binary stream, or to a path (written to
+        a temporary file beside it, then renamed over it), one page at a time."""
+        from pagetext.export.common import write_chunks
+
+        write_chunks(self.export(format, pages, order, progress, **options), target)
+
+    def to_json(
+        self, pages: str | None = None, order: str = "reading", glyphs: bool = False, structure: bool = False
+    ) -> str:
+        """The pagetext/1 JSON document (pagetext.export.json; schema: pagetext.export.json.schema())."""
+        return "".join(self.export("json", pages, order, glyphs=glyphs, structure=structure))
+
+    def to_hocr(self, pages: str | None = None, order: str = "reading") -> str:
+        """hOCR 1.2 XHTML (pagetext.export.hocr)."""
+        return "".join(self.export("hocr", pages, order))
+
+    def to_alto(self, pages: str | None = None, order: str = "reading", dehyphenate: bool = False) -> str:
+        """One ALTO 4.4 document with a Page per page (pagetext.export.alto)."""
+        return "".join(self.export("alto", pages, order, dehyphenate=dehyphenate))
+
+    def to_markdown(self, pages: str | None = None, **options: Any) -> str:
+        """Markdown (pagetext.export.markdown)."""
+        return "".join(self.export("markdown", pages, **options))
+
+    def write_json(
+        self, target: Target, pages: str | None = None, order: str = "reading",
+        glyphs: bool = False, structure: bool = False,
+    ) -> None:  # fmt: skip
+        self.write(target, "json", pages, order, glyphs=glyphs, structure=structure)
+
+    def write_hocr(self, target: Target, pages: str | None = None, order: str = "reading") -> None:
+        self.write(target, "hocr", pages, order)
+
+    def write_alto(
+        self, target: Target, pages: str | None = None, order: str = "reading", dehyphenate: bool = False
+    ) -> None:
+        self.write(target, "alto", pages, order, dehyphenate=dehyphenate)
+
+    def write_markdown(self, target: Target, pages: str | None = None, **options: Any) -> None:
+        self.write(target, "markdown", pages, **options)
+
+
+def _markdown_chunks(pages: Iterator[Page], options: dict[str, Any]) -> Iterator[str]:
+    """Markdown pages (one string each, from pagetext.export.markdown) joined by blank lines."""
+    try:
+        from pagetext.export.markdown import markdown_pages
+    except ImportError as error:
+        raise UnsupportedError("Markdown export is not available in this build") from error
+    for n, text in enumerate(markdown_pages(pages, **options)):
+        yield ("\n\n" if n else "") + text

@@ -44,7 +44,8 @@ def test_a_single_page_has_no_furniture() -> None:
 def test_json_carries_roles() -> None:
     with _document(2) as doc:
         record = json.loads(to_json(doc, "reading"))
-        roles = [line.get("role") for line in record["pages"][0]["lines"]]
+        lines = [line for block in record["pages"][0]["blocks"] for line in block["lines"]]
+        roles = [line.get("role") for line in lines]
         assert roles == ["header", None, "footer"]
 
 

@@ -1,0 +1,19 @@
+"""Page text in the formats users feed to other tools, one module per format.
+
+Every format consumes the same page records (``Page.lines()`` with their words and glyphs)
+and the same reading-order blocks (``pagetext.export.blocks.blocks``); none derives layout
+of its own.
+
+- ``text``: plain text, pages joined by a separator
+- ``json``: the ``pagetext/1`` JSON schema (``schema/pagetext-1.schema.json``)
+- ``hocr``: hOCR 1.2 (XHTML)
+- ``alto``: ALTO 4.4 (XML)
+- ``markdown``: Markdown
+"""
+
+from __future__ import annotations
+
+from pagetext.export.blocks import blocks
+from pagetext.export.json import page_record, to_json
+
+__all__ = ["blocks", "page_record", "to_json"]

@@ -1,0 +1,187 @@
+"""JSON export: the ``pagetext/1`` schema (``schema/pagetext-1.schema.json``).
+
+    {"schema": "pagetext/1", "metadata": {...}, "pages": [
+        {"page": 1, "media_box": [...], "crop_box": [...], "visible_box": [...],
+         "rotation": 0, "warnings": [...],
+         "blocks": [{"bbox": [...], "role"?: ..., "lines": [
+             {"text", "bbox", "baseline"?, "direction", "font", "size", "role"?,
+              "words": [{"text", "bbox", "font"?, "size"?}]}]}],
+         "glyphs"?: [...], "structure"?: [...], "structure_trust"?: {...}}]}
+
+Coordinates are PDF user space: points, origin at the bottom left of the page's user
+space (not of its visible box), y up, before /Rotate. Boxes are [x0, y0, x1, y1] with
+x0 <= x1 and y0 <= y1. Blocks come from pagetext.export.blocks; words are the text output's
+whitespace-separated tokens.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from typing import Any, Final
+
+from pagetext.content.glyph import Glyph
+from pagetext.export.blocks import blocks
+from pagetext.export.common import baseline, tokens
+from pagetext.geometry import Box
+from pagetext.layout.records import Line
+from pagetext.page import Page
+
+SCHEMA: Final = "pagetext/1"
+SCHEMA_FILE: Final = "schema/pagetext-1.schema.json"
+
+
+def _num(value: float) -> float:
+    rounded = round(value, 3)
+    return rounded + 0.0 if rounded else 0.0  # no -0.0
+
+
+def _box(box: Box) -> list[float]:
+    return [_num(value) for value in box]
+
+
+def _point(point: tuple[float, float]) -> list[float]:
+    return [_num(point[0]), _num(point[1])]
+
+
+def _line(line: Line) -> dict[str, Any]:
+    words = []
+    for word in line.words:
+        differs = word.font_name != line.font_name or word.font_size != line.font_size
+        for text, box in tokens(word):
+            record: dict[str, Any] = {"text": text, "bbox": _box(box)}
+            if differs:
+                record["font"] = word.font_name
+                record["size"] = _num(word.font_size)
+            words.append(record)
+    record = {
+        "text": line.text,
+        "bbox": _box(line.bbox),
+        "direction": _point(line.direction),
+        "font": line.font_name,
+        "size": _num(line.font_size),
+        "words": words,
+    }
+    base = baseline(line)
+    if base is not None:
+        record["baseline"] = [_point(base[0]), _point(base[1])]
+    if line.role:
+        record["role"] = line.role
+    return record
+
+
+def _block(block: list[Line]) -> dict[str, Any]:
+    box = Box(
+        min(line.bbox.x0 for line in block),
+        min(line.bbox.y0 for line in block),
+        max(line.bbox.x1 for line in block),
+        max(line.bbox.y1 for line in block),
+    )
+    record: dict[str, Any] = {"bbox": _box(box), "lines": [_line(line) for line in block]}
+    roles = {line.role for line in block}
+    if len(roles) == 1 and "" not in roles:
+        record["role"] = roles.pop()
+    return record
+
+
+def glyph_record(glyph: Glyph, visible: bool) -> dict[str, Any]:
+    """One glyph record (SPEC §2), geometry in user space."""
+    artifact = glyph.artifact
+    return {
+        "text": glyph.text,
+        "code": glyph.code,
+        "font": glyph.font_name,
+        "size": _num(glyph.font_size),
+        "quad": [_point(point) for point in glyph.quad],
+        "baseline_start": _point(glyph.baseline_start),
+        "baseline_end": _point(glyph.baseline_end),
+        "glyph_end": _point(glyph.glyph_end),
+        "direction": _point(glyph.direction),
+        "box_height": _num(glyph.box_height),
+        "writing_mode": glyph.writing_mode,
+        "render_mode": glyph.render_mode,
+        "mcid": glyph.mcid,
+        "token_index": glyph.token_index,
+        "forms": list(glyph.forms),
+        "rise": _num(glyph.rise),
+        "visible": visible,
+        "artifact": {"type": artifact.type, "subtype": artifact.subtype} if artifact is not None else None,
+        **({"mapped_text": glyph.mapped_text} if glyph.mapped_text != glyph.text else {}),
+        **({"original_text": glyph.original_text} if glyph.original_text is not None else {}),
+    }
+
+
+def page_record(
+    page: Page, order: str, structure: bool = False, glyphs: bool = False, annotations: bool = True
+) -> dict[str, Any]:
+    """A page as a JSON-ready dict (one item of "pages" in the pagetext/1 schema).
+
+    structure=True adds the page's structure tree (glyph indices into
+    page.glyphs(forms=True)) and whether order="auto" trusts it; glyphs=True adds every
+    glyph of page.glyphs(forms=True), each marked visible or not; annotations=False leaves
+    out the text of annotations and form fields.
+    """
+    lines = page.lines(order=order, roles=True, annotations=annotations)
+    record: dict[str, Any] = {
+        "page": page.number,
+        "media_box": _box(page.media_box),
+        "crop_box": _box(page.crop_box),
+        "visible_box": _box(page.visible_box),
+        "rotation": page.rotation,
+        "blocks": [_block(block) for block in blocks(lines)],
+    }
+    if glyphs:
+        x0, y0, x1, y1 = page.visible_box
+        record["glyphs"] = [
+            glyph_record(g, x0 <= g.center[0] <= x1 and y0 <= g.center[1] <= y1)
+            for g in page.glyphs(forms=True)
+        ]
+    if structure:
+        trust = page.structure_trust
+        record["structure"] = [element.to_dict() for element in page.structure()]
+        record["structure_trust"] = {"ok": trust.ok, "reasons": trust.reasons}
+    record["warnings"] = list(page.warnings)  # last: reading the page fills them
+    return record
+
+
+def json_chunks(
+    pages: Iterable[Page],
+    order: str = "reading",
+    structure: bool = False,
+    glyphs: bool = False,
+    metadata: dict[str, str] | None = None,
+    annotations: bool = True,
+) -> Iterator[str]:
+    """The JSON document in pieces, one page at a time (memory stays flat)."""
+    head = {"schema": SCHEMA, "metadata": metadata or {}}
+    yield json.dumps(head, ensure_ascii=False)[:-1] + ', "pages": ['
+    for n, page in enumerate(pages):
+        record = page_record(page, order, structure, glyphs, annotations)
+        yield ("," if n else "") + json.dumps(record, ensure_ascii=False)
+    yield "]}"
+
+
+def to_json(
+    pages: Iterable[Page],
+    order: str = "reading",
+    structure: bool = False,
+    glyphs: bool = False,
+    metadata: dict[str, str] | None = None,
+    annotations: bool = True,
+) -> str:
+    """The pages as one pagetext/1 JSON document: pages → blocks → lines → words, each with
+    its box in PDF user space (points, origin bottom-left).
+
+    Lines that repeat across pages carry "role": "header" or "footer" (also lines drawn as
+    pagination artifacts; other artifacts "artifact").
+    """
+    return "".join(json_chunks(pages, order, structure, glyphs, metadata, annotations))
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of the pagetext/1 format."""
+    from importlib.resources import files
+
+    text = files("pagetext.export").joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
+    result: dict[str, Any] = json.loads(text)
+    return result

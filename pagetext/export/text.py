@@ -1,0 +1,31 @@
+"""Plain text export: each page's text (page.text()), pages joined by a separator."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from pagetext.layout.assembly import lines_text
+from pagetext.page import Page
+
+
+def text_chunks(
+    pages: Iterable[Page],
+    order: str = "reading",
+    page_separator: str = "\f",
+    bom: bool = False,
+    annotations: bool = True,
+) -> Iterator[str]:
+    """The text in pieces, one page at a time: an optional BOM, then each page's text with
+    page_separator between pages."""
+    if bom:
+        yield "\ufeff"
+    for n, page in enumerate(pages):
+        if n:
+            yield page_separator
+        yield lines_text(page.lines(order=order, annotations=annotations))
+
+
+def to_text(
+    pages: Iterable[Page], order: str = "reading", page_separator: str = "\f", annotations: bool = True
+) -> str:
+    return "".join(text_chunks(pages, order, page_separator, annotations=annotations))
