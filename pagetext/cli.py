@@ -119,7 +119,7 @@ def _write_text(args: argparse.Namespace, doc: Document, out: IO[bytes]) -> None
         doc.write_text(out, args.pages, separator, args.bom, args.order, progress, args.annotations)
         out.write(b"\n")
     elif args.format == "markdown":
-        write_chunks(doc.export("markdown", args.pages, progress=progress), out)
+        write_chunks(doc.export("markdown", args.pages, progress=progress, annotations=args.annotations), out)
         out.write(b"\n")
     else:
         write_chunks(doc.export(args.format, args.pages, args.order, progress, **options), out)

@@ -437,9 +437,7 @@ class Document:
 
 def _markdown_chunks(pages: Iterator[Page], options: dict[str, Any]) -> Iterator[str]:
     """Markdown pages (one string each, from pagetext.export.markdown) joined by blank lines."""
-    try:
-        from pagetext.export.markdown import markdown_pages
-    except ImportError as error:
-        raise UnsupportedError("Markdown export is not available in this build") from error
+    from pagetext.export.markdown import markdown_pages
+
     for n, text in enumerate(markdown_pages(pages, **options)):
         yield ("\n\n" if n else "") + text

@@ -13,6 +13,7 @@ import pikepdf
 from pagetext.content.glyph import Glyph
 from pagetext.content.interpreter import GlyphCollector, Interpreter, ObjGen
 from pagetext.errors import PdfWarning, UsageError
+from pagetext.fonts.style import FontStyle, font_style
 from pagetext.geometry import Box
 from pagetext.layout.assembly import assemble, lines_text
 from pagetext.layout.overlay import place_overlay
@@ -34,6 +35,7 @@ ORDERS: Final = ("reading", "content", "structure", "auto")
 ARTIFACTS: Final = ("keep", "drop")
 DEFAULT_MEDIA_BOX = Box(0.0, 0.0, 612.0, 792.0)  # US Letter, what viewers assume without one
 MAX_TREE_DEPTH: Final = 64  # guard for /Parent chains that loop
+MAX_FORM_DEPTH: Final = 16  # how deep font_styles() looks into nested Form XObjects
 
 
 def _inherited(page: Any, key: str) -> Any:
@@ -294,6 +296,38 @@ class Page:
                     self._warn(f"the appearance of annotation {appearance.index} could not be drawn: {error}")
         glyphs.extend(collector.glyphs)
         return glyphs
+
+    def font_styles(self) -> dict[str, FontStyle]:
+        """The style (bold, italic, box extent) of each font the page's resources and its Form
+        XObjects' resources hold, by the name its glyphs carry (Glyph.font_name). Read from the
+        font dictionaries, with the fonts the document has already parsed: no glyph is touched."""
+        styles: dict[str, FontStyle] = {}
+        seen: set[tuple[int, int]] = set()
+
+        def walk(resources: Any, depth: int) -> None:
+            if not isinstance(resources, pikepdf.Dictionary) or depth > MAX_FORM_DEPTH:
+                return
+            try:
+                fonts = resources.get("/Font")
+                for key, font_dict in fonts.items() if isinstance(fonts, pikepdf.Dictionary) else ():
+                    font = self._document._fonts.get(font_dict, self._warn)
+                    font_name = font.base_font or key.lstrip("/")
+                    if font_name not in styles:
+                        styles[font_name] = font_style(font_dict, font, font_name)
+                xobjects = resources.get("/XObject")
+                for xobject in xobjects.values() if isinstance(xobjects, pikepdf.Dictionary) else ():
+                    if not isinstance(xobject, pikepdf.Stream) or xobject.get("/Subtype") != "/Form":
+                        continue
+                    if xobject.objgen != (0, 0):
+                        if xobject.objgen in seen:
+                            continue
+                        seen.add(xobject.objgen)
+                    walk(xobject.get("/Resources", resources), depth + 1)
+            except OBJECT_ERRORS:
+                return
+
+        walk(_inherited(self._obj, "/Resources"), 0)
+        return styles
 
     def glyphs(
         self,

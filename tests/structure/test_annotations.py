@@ -594,3 +594,15 @@ def test_a_field_value_follows_its_label_and_its_lines_stay_together() -> None:
     # the field's lines stay one block, after the label on its row.
     assert page.text() == "Name:\nJane\nColours:\nRed\nGreen\nBlue\nSignature"
     assert page.text(order="content") == "Name:\nColours:\nSignature\nRed\nGreen\nBlue\nJane"
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "hocr", "alto", "markdown"])
+def test_every_export_format_leaves_annotation_text_out_when_asked(fmt: str) -> None:
+    def annots(pdf: pikepdf.Pdf) -> list[Any]:
+        ap = Dictionary(N=appearance(pdf, b"APPROVED", [0, 0, 200, 20]))
+        return [annotation(pdf, "Stamp", [72, 300, 272, 320], AP=ap)]
+
+    doc = build(annots)
+    assert "APPROVED" in "".join(doc.export(fmt))
+    out = "".join(doc.export(fmt, annotations=False))
+    assert "APPROVED" not in out and "Page" in out
