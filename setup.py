@@ -26,6 +26,7 @@ COMPILED = [
     "pagetext/fonts/simple.py",
     "pagetext/layout/advance.py",
     "pagetext/layout/assembly.py",
+    "pagetext/layout/bidi_text.py",
     "pagetext/layout/blocks.py",
     "pagetext/layout/reading.py",
     "pagetext/layout/records.py",

@@ -24,7 +24,7 @@ from pagetext.limits import BudgetStop, PageBudget
 from pagetext.objects import OBJECT_ERRORS, read_stream
 from pagetext.structure.annotations import page_annotations
 from pagetext.structure.marked import apply_actual_text, artifact_role, without_actual_text
-from pagetext.structure.order import StructureTrust, structure_sequence, trust
+from pagetext.structure.order import StructureTrust, cells_in_tree_order, structure_sequence, trust
 from pagetext.structure.tree import StructTree
 from pagetext.structure.view import PageStructure, StructElement, glyph_key, page_structure
 
@@ -392,8 +392,12 @@ class Page:
         if artifacts not in ARTIFACTS:
             raise UsageError(f"unknown artifacts {artifacts!r}; use one of {', '.join(ARTIFACTS)}")
         params = params or LayoutParams()
+        # order="auto" on a sound tree it does not follow still reads table cells by the tree.
+        cells_by_tree = False
         if order == "auto":
-            order = "structure" if self.structure_trust.ok else "reading"
+            trust = self.structure_trust
+            order = "structure" if trust.ok else "reading"
+            cells_by_tree = not trust.ok and trust.sound and params.actual_text
         overlay = self._visible(self._annotations()) if annotations else []
         if order == "structure":
             lines = self._structure_lines(params)
@@ -418,6 +422,9 @@ class Page:
                         lines = [*lines, *(line for block in blocks for line in block)]
                 if order == "reading":
                     lines = reading_order(lines, params)
+                structure = self._page_structure() if cells_by_tree else None
+                if structure is not None and structure.cell_glyphs:
+                    lines = cells_in_tree_order(lines, self._interpret(False), structure, params)
         if self._artifacts:
             for line in lines:
                 role = artifact_role(line, self.visible_box)

@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from pagetext.content.glyph import Glyph
+from pagetext.layout.assembly import assemble
+from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Line
 from pagetext.structure.tree import StructTree
 from pagetext.structure.view import ContentItem, PageStructure, StructElement
@@ -136,3 +138,29 @@ def trust(
             f"structure order jumps back up the page {unexplained} times ({columns} column changes)"
         )
     return StructureTrust(not reasons, reasons, sound)
+
+
+def cells_in_tree_order(
+    lines: list[Line], glyphs: Sequence[Glyph], structure: PageStructure, params: LayoutParams
+) -> list[Line]:
+    """Lines in reading order, with the lines made of table-cell glyphs (TD, TH) read in the
+    tree's order instead, at the place of the first of them: a sound tree knows a table's
+    cells better than geometry does (spanning cells, cells drawn out of order) even where its
+    order as a whole is not trusted."""
+    index_of = {id(glyph): index for index, glyph in enumerate(glyphs)}
+    cells = structure.cell_glyphs
+    first = -1
+    covered: set[int] = set()
+    rest: list[Line] = []
+    for line in lines:
+        indices = [index_of.get(id(glyph), -1) for glyph in line.glyphs]
+        if indices and all(index in cells for index in indices):
+            if first < 0:
+                first = len(rest)
+            covered.update(indices)
+        else:
+            rest.append(line)
+    if first < 0:
+        return lines
+    table = [glyphs[index] for index in structure_sequence(structure) if index in covered]
+    return [*rest[:first], *assemble(table, params), *rest[first:]]

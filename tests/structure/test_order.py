@@ -94,3 +94,24 @@ def test_table_cells_follow_the_tree_and_column_changes_are_not_jumps() -> None:
     page = tagged_page(cells, [element("Table", *rows)])
     assert page.structure_trust.ok
     assert page.text(order="auto") == "c4\nc2\nc0\nc5\nc3\nc1"
+
+
+def test_auto_reads_table_cells_by_a_sound_tree_it_does_not_follow() -> None:
+    cells = b"".join(
+        b"BT /F1 10 Tf /TD <</MCID %d>> BDC %d %d Td (c%d) Tj EMC ET "
+        % (i, 72 + 100 * (i % 2), 700 - 20 * (i // 2), i)
+        for i in range(6)
+    )
+    heading = b"BT /F1 10 Tf 72 760 Td (An untagged heading over the table, long enough) Tj ET "
+    order = [0, 2, 4, 1, 3, 5]  # the tree reads the cells column by column
+    rows = [
+        element("TR", *[element("TD", i) for i in order[:3]]),
+        element("TR", *[element("TD", i) for i in order[3:]]),
+    ]
+    page = tagged_page(heading + cells, [element("Table", *rows)])
+    trust = page.structure_trust
+    assert not trust.ok and trust.sound  # the untagged heading: coverage too low
+    # Reading order for the page, but the table's cells as the tree has them.
+    heading_line = "An untagged heading over the table, long enough\n"
+    assert page.text() == heading_line + "c0 c1\nc2 c3\nc4 c5"
+    assert page.text(order="auto") == heading_line + "c0\nc2\nc4\nc1\nc3\nc5"
