@@ -125,6 +125,7 @@ class Glyph:
         forms: tuple[str, ...],
         mapped_text: str,
         rise: float,
+        *,  # the optional fields by name: positional slips between them pass type checks
         marked: MarkedContent | None = None,
         original_text: str | None = None,
         annotation: str = "",

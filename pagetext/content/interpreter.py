@@ -515,10 +515,9 @@ class Interpreter:
                     forms,
                     mapped_text,
                     rise_across,
-                    marked,
-                    None,
-                    annotation,
-                    field_name,
+                    marked=marked,
+                    annotation=annotation,
+                    field_name=field_name,
                 )
             )
         a, b, c, d, e, f = tm

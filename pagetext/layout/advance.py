@@ -101,10 +101,10 @@ def _reoriented(glyph: Glyph) -> Glyph:
         glyph.forms,
         glyph.mapped_text,
         glyph.rise,
-        glyph.marked,
-        glyph.original_text,
-        glyph.annotation,
-        glyph.field_name,
+        marked=glyph.marked,
+        original_text=glyph.original_text,
+        annotation=glyph.annotation,
+        field_name=glyph.field_name,
     )
 
 

@@ -269,10 +269,10 @@ def join_actual_text(glyphs: Sequence[Glyph], originals: dict[int, Glyph]) -> li
             first.forms,
             first.mapped_text,
             first.rise,
-            first.marked,
-            first.original_text,
-            first.annotation,
-            first.field_name,
+            marked=first.marked,
+            original_text=first.original_text,
+            annotation=first.annotation,
+            field_name=first.field_name,
         )
         originals[id(copy)] = originals.get(id(first), first)
         kept[-1] = copy

@@ -99,10 +99,9 @@ def without_actual_text(glyphs: Sequence[Glyph]) -> list[Glyph]:
                 g.forms,
                 original,
                 g.rise,
-                g.marked,
-                None,
-                g.annotation,
-                g.field_name,
+                marked=g.marked,
+                annotation=g.annotation,
+                field_name=g.field_name,
             )
         )
     return result
