@@ -11,6 +11,7 @@ import pikepdf.codec  # registers the "pdfdoc" codec
 
 from pagetext import brotli_filter
 from pagetext.content.lexer import Warn, decode_name, unescape_name
+from pagetext.geometry import IDENTITY, Box, Matrix
 
 # What qpdf raises through pikepdf when an object or stream is damaged.
 OBJECT_ERRORS = (pikepdf.PdfError, RuntimeError, ValueError, TypeError, UnicodeDecodeError)
@@ -127,3 +128,26 @@ def text_string(value: Any) -> str | None:
         return value.decode("pdfdoc")
     except (UnicodeDecodeError, LookupError):
         return value.decode("latin-1")
+
+
+def read_rect(value: Any) -> Box | None:
+    """A rectangle array (§7.9.5: four numbers, corners in either order) as a Box; None when
+    it is not one."""
+    if not isinstance(value, pikepdf.Array) or len(value) != 4:
+        return None
+    try:
+        x0, y0, x1, y1 = (float(v) for v in value)
+    except (TypeError, ValueError):
+        return None
+    return Box.from_corners(x0, y0, x1, y1)
+
+
+def read_matrix(value: Any) -> Matrix:
+    """A matrix array (§8.3.4: six numbers); the identity when it is not one."""
+    if isinstance(value, pikepdf.Array) and len(value) == 6:
+        try:
+            a, b, c, d, e, f = (float(v) for v in value)
+        except (TypeError, ValueError):
+            return IDENTITY
+        return (a, b, c, d, e, f)
+    return IDENTITY

@@ -21,7 +21,7 @@ from pagetext.layout.params import LayoutParams
 from pagetext.layout.reading import reading_order
 from pagetext.layout.records import Line, Word
 from pagetext.limits import BudgetStop, PageBudget
-from pagetext.objects import OBJECT_ERRORS, read_stream
+from pagetext.objects import OBJECT_ERRORS, read_rect, read_stream
 from pagetext.structure.annotations import page_annotations
 from pagetext.structure.marked import apply_actual_text, artifact_role, without_actual_text
 from pagetext.structure.order import StructureTrust, cells_in_tree_order, structure_sequence, trust
@@ -57,14 +57,9 @@ def _inherited(page: Any, key: str) -> Any:
 
 
 def _box(value: Any) -> Box | None:
-    if not isinstance(value, pikepdf.Array) or len(value) != 4:
-        return None
-    try:
-        x0, y0, x1, y1 = (float(v) for v in value)
-    except (TypeError, ValueError):
-        return None
-    box = Box.from_corners(x0, y0, x1, y1)
-    return box if box.width > 0 and box.height > 0 else None
+    """A page boundary box (§14.11.2): a rectangle of some area."""
+    box = read_rect(value)
+    return box if box is not None and box.width > 0 and box.height > 0 else None
 
 
 def _by_annotation(glyphs: list[Glyph]) -> list[list[Glyph]]:

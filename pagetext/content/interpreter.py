@@ -20,7 +20,7 @@ from pagetext.fonts.font import Font
 from pagetext.fonts.loader import fallback_font, load_font
 from pagetext.geometry import IDENTITY, Box, Matrix, apply, multiply
 from pagetext.limits import PageBudget
-from pagetext.objects import read_stream, text_string
+from pagetext.objects import read_matrix, read_stream, text_string
 
 ObjGen = tuple[int, int]
 
@@ -616,7 +616,7 @@ class Interpreter:
             return
         self.budget.spend_bytes(len(content))
         if matrix is None:
-            matrix = _matrix(form.get("/Matrix"))
+            matrix = read_matrix(form.get("/Matrix"))
         resources = form.get("/Resources")
         if not isinstance(resources, pikepdf.Dictionary):
             resources = outer.resources  # a form without resources borrows its parent's (§7.8.3)
@@ -655,15 +655,6 @@ def _name_of(properties: Any, key: str) -> str:
         value = properties.get("/" + key)
         return str(value)[1:] if isinstance(value, pikepdf.Name) else ""
     return ""
-
-
-def _matrix(value: Any) -> Matrix:
-    if isinstance(value, pikepdf.Array) and len(value) == 6:
-        try:
-            return tuple(float(v) for v in value)  # type: ignore[return-value]
-        except (TypeError, ValueError):
-            pass
-    return IDENTITY
 
 
 def _form_clip(bbox: Any, ctm: Matrix, outer: Box | None) -> Box | None:

@@ -22,6 +22,7 @@ import pikepdf
 from pagetext.fonts.font import UNMAPPED, Font, SimpleFont
 from pagetext.fonts.simple import helvetica
 from pagetext.geometry import IDENTITY, Box, Matrix, apply, multiply
+from pagetext.objects import read_matrix, read_rect
 
 Warn = Callable[[str], None]
 
@@ -173,25 +174,6 @@ def _text(value: Any) -> str | None:
     return None
 
 
-def _rect(value: Any) -> Box | None:
-    if not isinstance(value, pikepdf.Array) or len(value) != 4:
-        return None
-    try:
-        x0, y0, x1, y1 = (float(v) for v in value)
-    except (TypeError, ValueError):
-        return None
-    return Box.from_corners(x0, y0, x1, y1)
-
-
-def _matrix(value: Any) -> Matrix:
-    if isinstance(value, pikepdf.Array) and len(value) == 6:
-        try:
-            return tuple(float(v) for v in value)  # type: ignore[return-value]
-        except (TypeError, ValueError):
-            pass
-    return IDENTITY
-
-
 def appearance_matrix(bbox: Box, matrix: Matrix, rect: Box) -> Matrix | None:
     """Form space → user space for an appearance (§12.5.5): the /BBox transformed by /Matrix
     gives a box; A maps that box onto /Rect; the result is /Matrix × A. None when the
@@ -335,7 +317,7 @@ class _Context:
         subtype = _name(annot.get("/Subtype"))
         if subtype not in TEXT_SUBTYPES or self._hidden(annot):
             return None
-        rect = _rect(annot.get("/Rect"))
+        rect = read_rect(annot.get("/Rect"))
         if rect is None:
             self.warn(f"a {subtype} annotation has no valid /Rect; left out")
             return None
@@ -374,11 +356,11 @@ class _Context:
         return None
 
     def _placed(self, form: pikepdf.Stream, rect: Box, subtype: str, field_name: str) -> Appearance | None:
-        bbox = _rect(form.get("/BBox"))
+        bbox = read_rect(form.get("/BBox"))
         if bbox is None:
             self.warn(f"a {subtype} appearance has no valid /BBox; left out")
             return None
-        matrix = appearance_matrix(bbox, _matrix(form.get("/Matrix")), rect)
+        matrix = appearance_matrix(bbox, read_matrix(form.get("/Matrix")), rect)
         if matrix is None:
             return None  # an empty appearance box shows nothing
         return Appearance(
