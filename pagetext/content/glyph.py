@@ -153,6 +153,36 @@ class Glyph:
         self.annotation = annotation
         self.field_name = field_name
 
+    def moved(
+        self,
+        quad: Quad,
+        baseline_start: Point,
+        baseline_end: Point,
+        glyph_end: Point,
+        direction: Point,
+        box_height: float,
+        writing_mode: int,
+    ) -> Glyph:
+        """A copy with other geometry, everything else the same: the glyph as layout reads it
+        (along its actual advance, or stretched over an ActualText span)."""
+        return Glyph(
+            self.text, self.code, self.font_name, self.font_size, quad, baseline_start,
+            baseline_end, glyph_end, direction, box_height, writing_mode, self.render_mode,
+            self.mcid, self.token_index, self.forms, self.mapped_text, self.rise,
+            marked=self.marked, original_text=self.original_text,
+            annotation=self.annotation, field_name=self.field_name,
+        )  # fmt: skip
+
+    def retexted(self, text: str, mapped_text: str, original_text: str | None) -> Glyph:
+        """A copy with other text, everything else the same."""
+        return Glyph(
+            text, self.code, self.font_name, self.font_size, self.quad, self.baseline_start,
+            self.baseline_end, self.glyph_end, self.direction, self.box_height,
+            self.writing_mode, self.render_mode, self.mcid, self.token_index, self.forms,
+            mapped_text, self.rise, marked=self.marked, original_text=original_text,
+            annotation=self.annotation, field_name=self.field_name,
+        )  # fmt: skip
+
     @property
     def artifact(self) -> Artifact | None:
         """The /Artifact sequence the glyph is in (§14.8.2.2), or None."""

@@ -83,29 +83,8 @@ def _reoriented(glyph: Glyph) -> Glyph:
     level = below if glyph.writing_mode == 1 else (below + above) / 2
     start = (low * ex - level * ey, low * ey + level * ex)
     end = (high * ex - level * ey, high * ey + level * ex)
-    return Glyph(
-        glyph.text,
-        glyph.code,
-        glyph.font_name,
-        glyph.font_size,
-        glyph.quad,
-        start,
-        end,
-        end,
-        (ex, ey),
-        _em(glyph),
-        0,  # read as a line: vertical column ordering must not sort it into columns
-        glyph.render_mode,
-        glyph.mcid,
-        glyph.token_index,
-        glyph.forms,
-        glyph.mapped_text,
-        glyph.rise,
-        marked=glyph.marked,
-        original_text=glyph.original_text,
-        annotation=glyph.annotation,
-        field_name=glyph.field_name,
-    )
+    # Read as a line (writing mode 0): vertical column ordering must not sort it into columns.
+    return glyph.moved(glyph.quad, start, end, end, (ex, ey), _em(glyph), 0)
 
 
 def follow_advance(glyphs: list[Glyph], params: LayoutParams, originals: dict[int, Glyph]) -> list[Glyph]:

@@ -251,29 +251,10 @@ def join_actual_text(glyphs: Sequence[Glyph], originals: dict[int, Glyph]) -> li
             continue
         q = first.quad
         e = glyph.quad
-        copy = Glyph(
-            first.text,
-            first.code,
-            first.font_name,
-            first.font_size,
-            (q[0], e[1], e[2], q[3]),
-            first.baseline_start,
-            glyph.baseline_end,
-            glyph.glyph_end,
-            first.direction,
-            first.box_height,
-            first.writing_mode,
-            first.render_mode,
-            first.mcid,
-            first.token_index,
-            first.forms,
-            first.mapped_text,
-            first.rise,
-            marked=first.marked,
-            original_text=first.original_text,
-            annotation=first.annotation,
-            field_name=first.field_name,
-        )
+        copy = first.moved(
+            (q[0], e[1], e[2], q[3]), first.baseline_start, glyph.baseline_end, glyph.glyph_end,
+            first.direction, first.box_height, first.writing_mode,
+        )  # fmt: skip
         originals[id(copy)] = originals.get(id(first), first)
         kept[-1] = copy
     return kept

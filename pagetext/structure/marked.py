@@ -80,30 +80,7 @@ def without_actual_text(glyphs: Sequence[Glyph]) -> list[Glyph]:
         if original is None:
             result.append(g)
             continue
-        result.append(
-            Glyph(
-                text_of_glyph(original),
-                g.code,
-                g.font_name,
-                g.font_size,
-                g.quad,
-                g.baseline_start,
-                g.baseline_end,
-                g.glyph_end,
-                g.direction,
-                g.box_height,
-                g.writing_mode,
-                g.render_mode,
-                g.mcid,
-                g.token_index,
-                g.forms,
-                original,
-                g.rise,
-                marked=g.marked,
-                annotation=g.annotation,
-                field_name=g.field_name,
-            )
-        )
+        result.append(g.retexted(text_of_glyph(original), original, None))
     return result
 
 
