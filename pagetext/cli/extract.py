@@ -1,4 +1,4 @@
-"""The `pagetext` command: the text of a PDF's pages, and why it comes out as it does.
+"""`pagetext FILE` and `pagetext explain`: the text of a PDF's pages, and why it comes out as it does.
 
 pagetext FILE [-p RANGE] [-o OUT] [--password PW] [--order reading|content|structure|auto]
               [--format text|json|hocr|alto|markdown] [--glyphs] [--structure] [--dehyphenate]
@@ -15,23 +15,14 @@ from collections.abc import Callable
 from typing import IO
 
 import pagetext
+from pagetext.cli.common import EXIT_DAMAGED, EXIT_OK, EXIT_PASSWORD, EXIT_USAGE, Parser, Usage
 from pagetext.document import Document
 from pagetext.errors import PasswordError, PdfError, PdfWarning, UsageError
 from pagetext.export.common import write_chunks
 from pagetext.layout.assembly import explain
 from pagetext.layout.params import LayoutParams
 
-EXIT_OK, EXIT_DAMAGED, EXIT_USAGE, EXIT_PASSWORD = 0, 1, 2, 3
 PROGRESS_FROM = 10  # pages: shorter documents finish before a progress line would help
-
-
-class _Usage(Exception):
-    """A usage error found while parsing arguments (argparse would exit on its own)."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise _Usage(f"{self.prog}: {message}")
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -41,7 +32,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
 
 
 def _extract_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = Parser(
         prog="pagetext",
         description="Extract the text of PDF pages as a viewer shows it.",
         epilog="Also: pagetext explain FILE -p N  (why each space and line break)",
@@ -84,7 +75,7 @@ def _extract_parser() -> argparse.ArgumentParser:
 
 
 def _explain_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = Parser(
         prog="pagetext explain",
         description="Show why each word space and line break was "
         "(or was not) inserted on a page: gap, box height, threshold, decision.",
@@ -146,14 +137,11 @@ def _explain(args: argparse.Namespace, doc: Document, out: IO[bytes]) -> None:
     out.write(("\n".join(rows) + "\n").encode())
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    is_explain = bool(argv) and argv[0] == "explain"
+def run(argv: list[str], is_explain: bool = False) -> int:
+    """`pagetext FILE ...` (or `pagetext explain FILE ...` with is_explain): the exit code."""
     try:
-        args = (_explain_parser() if is_explain else _extract_parser()).parse_args(
-            argv[1:] if is_explain else argv
-        )
-    except _Usage as error:
+        args = (_explain_parser() if is_explain else _extract_parser()).parse_args(argv)
+    except Usage as error:
         print(error, file=sys.stderr)
         return EXIT_USAGE
     with warnings.catch_warnings():
@@ -187,7 +175,3 @@ def main(argv: list[str] | None = None) -> int:
             print(f"pagetext: {error}", file=sys.stderr)
             return EXIT_DAMAGED
     return EXIT_OK
-
-
-if __name__ == "__main__":
-    sys.exit(main())

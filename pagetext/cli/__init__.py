@@ -1,0 +1,28 @@
+"""The `pagetext` command. One module per subcommand; `pagetext FILE` extracts text.
+
+pagetext FILE [-p RANGE] [-o OUT] [--password PW] [--order reading|content|structure|auto]
+              [--format text|json|hocr|alto|markdown] [--glyphs] [--structure] [--dehyphenate]
+              [--no-annotations]
+pagetext explain FILE -p N
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+from pagetext.cli import extract
+
+# Subcommand → the module whose `run(argv)` implements it, imported only when asked for, so
+# that `pagetext FILE` does not pay for the server's or the tables' imports.
+SUBCOMMANDS: dict[str, str] = {}
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "explain":
+        return extract.run(argv[1:], is_explain=True)
+    if argv and argv[0] in SUBCOMMANDS:
+        run = importlib.import_module(SUBCOMMANDS[argv[0]]).run
+        return int(run(argv[1:]))
+    return extract.run(argv)
