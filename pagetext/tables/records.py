@@ -1,0 +1,57 @@
+"""Table records: what the table finder produces and what typing, merging and the outputs read."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from pagetext.geometry import Box
+
+# A cell's kind: what its text is, read with the evidence of its column.
+CellKind = str  # "empty" | "text" | "integer" | "decimal" | "percent" | "currency" | "date"
+CellValue = int | Decimal | datetime.date | str | None
+
+
+@dataclass(slots=True)
+class Cell:
+    """One cell of a table grid. row/col: its top-left slot (0-based); a spanning cell covers
+    row_span × col_span slots. bbox in PDF user space of its page. text: from the assembly
+    (word spaces, "\\n" between its lines). header: the cell is in a header row.
+    kind/value: the typed reading of text (value None for empty and text cells: text is the
+    value); currency: the currency code or symbol kept from the text ("" when none)."""
+
+    row: int
+    col: int
+    bbox: Box
+    text: str
+    row_span: int = 1
+    col_span: int = 1
+    header: bool = False
+    kind: CellKind = "text"
+    value: CellValue = None
+    currency: str = ""
+    page: int = 0  # 1-based page the cell is drawn on (tables merged across pages span several)
+
+
+@dataclass(slots=True)
+class Table:
+    """A table found on a page (or merged from a run of pages).
+
+    page: 1-based number of its (first) page. bbox: on that page. n_rows/n_cols: grid size.
+    header_rows: how many of the first rows are header rows. column_edges: the x positions of
+    the column boundaries (n_cols + 1, left to right) on the first page, what merging across
+    pages compares. method: "ruled" (from ruling lines) or "aligned" (from word alignment).
+    pages: every page the table is on. merged_from: why each continuation was merged, one
+    reason per merged page."""
+
+    page: int
+    bbox: Box
+    n_rows: int
+    n_cols: int
+    cells: list[Cell]
+    header_rows: int = 0
+    column_edges: list[float] = field(default_factory=list)
+    method: str = "ruled"
+    pages: list[int] = field(default_factory=list)
+    merged_from: list[str] = field(default_factory=list)
