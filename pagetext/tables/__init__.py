@@ -1,0 +1,1 @@
+"""Tables: ruling lines from paths, cells and spans, typed values, tables continued across pages merged."""
