@@ -14,7 +14,7 @@ import json
 import os
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -110,8 +110,9 @@ class WorkerPool:
         self.capacity = config.worker_count + config.queue_size
         self.admitted = 0  # requests holding a place: running or waiting for a worker
         self._idle: asyncio.Queue[Worker] = asyncio.Queue()
-        self._workers: set[Worker] = set()
-        self._starting: set[asyncio.Task[None]] = set()
+        self._workers: set[Worker] = set()  # alive, as far as the pool knows
+        self._busy: set[Worker] = set()
+        self._tasks: set[asyncio.Task[None]] = set()  # replacements starting, and watchers
         self._closed = False
 
     async def start(self) -> None:
@@ -119,12 +120,27 @@ class WorkerPool:
             *(Worker.start(self.config.worker_memory_bytes) for _ in range(self.config.worker_count))
         )
         for worker in workers:
-            self._workers.add(worker)
-            self._idle.put_nowait(worker)
+            self._add(worker)
+
+    def _add(self, worker: Worker) -> None:
+        self._workers.add(worker)
+        self._idle.put_nowait(worker)
+        self._spawn(self._watch(worker))
+
+    def _spawn(self, job: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(job)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _watch(self, worker: Worker) -> None:
+        """Replace a worker that dies while idle (run() replaces those that die in a job)."""
+        await worker.process.wait()
+        if worker in self._workers and worker not in self._busy and not self._closed:
+            self._replace(worker)
 
     @property
     def idle(self) -> int:
-        return self._idle.qsize()
+        return len(self._workers - self._busy)
 
     @property
     def pids(self) -> list[int]:
@@ -144,9 +160,9 @@ class WorkerPool:
     async def run(self, job: dict[str, Any]) -> dict[str, Any]:
         """Run a job on the next free worker, within the time limit (from when it starts)."""
         worker = await self._idle.get()
-        while worker.process.returncode is not None:  # it died while idle (killed from outside)
-            self._replace(worker)
-            worker = await self._idle.get()
+        while worker not in self._workers or worker.process.returncode is not None:
+            worker = await self._idle.get()  # that one died while idle: its watcher replaces it
+        self._busy.add(worker)
         try:
             reply = await asyncio.wait_for(worker.run(job), self.config.request_seconds)
         except asyncio.TimeoutError:
@@ -155,14 +171,15 @@ class WorkerPool:
         except BaseException:  # died, or the request was cancelled mid-job: a fresh worker
             self._replace(worker)
             raise
+        finally:
+            self._busy.discard(worker)
         self._idle.put_nowait(worker)
         return reply
 
     def _replace(self, worker: Worker) -> None:
-        self._workers.discard(worker)
-        task = asyncio.get_running_loop().create_task(self._restart(worker))
-        self._starting.add(task)
-        task.add_done_callback(self._starting.discard)
+        if worker in self._workers:
+            self._workers.discard(worker)
+            self._spawn(self._restart(worker))
 
     async def _restart(self, worker: Worker) -> None:
         await worker.kill()
@@ -176,14 +193,13 @@ class WorkerPool:
             if self._closed:
                 await fresh.stop()
                 return
-            self._workers.add(fresh)
-            self._idle.put_nowait(fresh)
+            self._add(fresh)
             return
 
     async def close(self) -> None:
         self._closed = True
-        for task in list(self._starting):
+        for task in list(self._tasks):
             task.cancel()
-        await asyncio.gather(*self._starting, return_exceptions=True)
+        await asyncio.gather(*self._tasks, return_exceptions=True)
         await asyncio.gather(*(worker.stop() for worker in list(self._workers)))
         self._workers.clear()
