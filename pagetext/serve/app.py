@@ -8,7 +8,8 @@
     GET  /openapi.json the OpenAPI 3.1 description (pagetext.serve.openapi)
 
 Statuses: 200 the output; 400 bad parameters or page range; 403 a missing or wrong
-password; 413 an upload over the limit (found while it streams in); 422 a file the library
+password; 408 an upload that did not arrive within the time limit; 413 an upload over the
+limit (found while it streams in); 422 a file the library
 cannot read; 500 a worker that crashed on the file (it is replaced); 503 every worker busy
 and the queue full (Retry-After); 504 the time limit passed: the worker is killed and no
 partial result is returned. Every error body is JSON {"error": KIND, "message": TEXT}.
@@ -16,6 +17,7 @@ partial result is returned. Every error body is JSON {"error": KIND, "message": 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import shutil
@@ -161,10 +163,14 @@ async def extract(request: Request) -> Response:
             name = os.path.join(request.app.state.spool, uuid.uuid4().hex)
             source, output = name + ".pdf", name + ".out"
             try:
+                seconds = pool.config.request_seconds
                 try:
-                    size = await _spool(request, source, limit)
+                    size = await asyncio.wait_for(_spool(request, source, limit), seconds)
                 except BodyTooLarge:
                     raise _too_large(limit) from None
+                except asyncio.TimeoutError:  # a stalled upload must not hold its place for ever
+                    message = f"the upload did not arrive within {seconds:g} s"
+                    raise HttpError(408, "upload_timeout", message) from None
                 if not size:
                     raise HttpError(400, "bad_request", "the request holds no PDF: send it as the body")
                 job = {"input": source, "output": output, "password": _password(request), **options}

@@ -104,6 +104,7 @@ def openapi_document(config: ServeConfig) -> dict[str, Any]:
             },
             "400": _error("a bad parameter, page range or body (the message says which)"),
             "403": _error("the PDF is encrypted and the password is missing or wrong"),
+            "408": _error(f"the upload did not arrive within {seconds}"),
             "413": _error(f"the upload is larger than {limit}"),
             "422": _error(
                 "the library cannot read the file (not a PDF, damaged beyond repair, "
@@ -165,6 +166,7 @@ def openapi_document(config: ServeConfig) -> dict[str, Any]:
                             "enum": [
                                 "bad_request",
                                 "password",
+                                "upload_timeout",
                                 "too_large",
                                 "unreadable",
                                 "memory",

@@ -2,24 +2,28 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
+import jsonschema
 import pikepdf
 import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
+import httpx
 from starlette.testclient import TestClient
 
 import pagetext
 from pagetext.serve.app import MEDIA_TYPES, ROUTES, STATUS_OF, create_app
 from pagetext.serve.config import MIB, ServeConfig
+from pagetext.serve.openapi import openapi_document
 from pagetext.serve.pool import Overloaded, WorkerPool
 from tests.corpus import CORPUS
 from tests.pdfbuild import add_page, new_pdf, to_bytes
@@ -27,6 +31,7 @@ from tests.pdfbuild import add_page, new_pdf, to_bytes
 ROOT = Path(__file__).resolve().parent.parent.parent
 SAMPLE = ROOT / "examples" / "sample.pdf"
 LIMIT = 1 * MIB
+ERROR_SCHEMA = openapi_document(ServeConfig())["components"]["schemas"]["Error"]
 # A real document that takes its worker well over a second: what the time limit stops.
 SLOW = CORPUS / "real" / "pdfminer__issue-1061-colour-space-stack.pdf"
 
@@ -85,6 +90,7 @@ def _error(response: object, status: int, kind: str) -> str:
     assert response.status_code == status, response.text  # type: ignore[attr-defined]
     body = response.json()  # type: ignore[attr-defined]
     assert body["error"] == kind
+    jsonschema.validate(body, ERROR_SCHEMA)  # as the OpenAPI description says
     message: str = body["message"]
     return message
 
@@ -151,7 +157,7 @@ def test_openapi_describes_every_route_and_status(client: TestClient) -> None:
     described = {(path, method.upper()) for path, item in document["paths"].items() for method in item}
     assert described == {(path, method) for path, _, methods in ROUTES for method in methods}
     statuses = set(document["paths"]["/v1/extract"]["post"]["responses"])
-    assert statuses == {"200", "400", "403", "413", "422", "500", "503", "504"}
+    assert statuses == {"200", "400", "403", "408", "413", "422", "500", "503", "504"}
     assert {str(status) for status in STATUS_OF.values()} <= statuses
     assert "1 MiB" in document["paths"]["/v1/extract"]["post"]["description"]
 
@@ -168,6 +174,26 @@ def test_time_limit_stops_and_replaces_the_worker() -> None:
                 break
             time.sleep(0.1)
         assert pool.pids and pool.pids != before
+
+
+def test_a_stalled_upload_gives_up_its_place() -> None:
+    async def stalled() -> AsyncIterator[bytes]:
+        yield b"%PDF-1.7\n"
+        await asyncio.sleep(2.0)  # forty times the time limit
+        yield b"%%EOF\n"
+
+    async def scenario() -> tuple[httpx.Response, dict[str, int]]:
+        # TestClient reads a body whole before the app sees it; httpx's ASGI transport streams it.
+        app = create_app(ServeConfig(workers=1, queue=0, request_seconds=0.05))
+        async with app.router.lifespan_context(app):
+            transport = httpx.ASGITransport(app=app)
+            async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+                response = await client.post("/v1/extract", content=stalled())
+                return response, (await client.get("/healthz")).json()
+
+    response, health = asyncio.run(scenario())
+    assert "did not arrive" in _error(response, 408, "upload_timeout")
+    assert health["requests"] == 0
 
 
 def test_a_full_queue_refuses_at_once() -> None:

@@ -20,10 +20,12 @@ import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
-httpx = pytest.importorskip("httpx")
+pytest.importorskip("httpx")
 
-import pagetext  # noqa: E402
-from tests.corpus import CORPUS  # noqa: E402
+import httpx
+
+import pagetext
+from tests.corpus import CORPUS
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 WORKERS, QUEUE, UPLOAD_MB = 2, 2, 4
