@@ -22,6 +22,7 @@ from pagetext.serve.config import WORKER_START_SECONDS, WORKER_STOP_SECONDS, Ser
 
 # Where this pagetext lives, so that the workers import the same package as the server.
 PACKAGE_ROOT = str(Path(__file__).resolve().parent.parent.parent)
+RESTART_DELAY_SECONDS = 1.0  # between attempts to start a replacement that failed to start
 
 
 class Overloaded(Exception):
@@ -188,7 +189,7 @@ class WorkerPool:
                 fresh = await Worker.start(self.config.worker_memory_bytes)
             except (WorkerDied, OSError, asyncio.TimeoutError) as error:
                 print(f"pagetext serve: a worker failed to start ({error}); trying again", file=sys.stderr)
-                await asyncio.sleep(1.0)
+                await asyncio.sleep(RESTART_DELAY_SECONDS)
                 continue
             if self._closed:
                 await fresh.stop()
