@@ -25,6 +25,7 @@ from pagetext.serve.app import MEDIA_TYPES, ROUTES, STATUS_OF, create_app
 from pagetext.serve.config import MIB, ServeConfig
 from pagetext.serve.openapi import openapi_document
 from pagetext.serve.pool import Overloaded, WorkerPool
+from pagetext.serve.worker import ERROR_KINDS
 from tests.corpus import CORPUS
 from tests.pdfbuild import add_page, new_pdf, to_bytes
 
@@ -159,6 +160,7 @@ def test_openapi_describes_every_route_and_status(client: TestClient) -> None:
     statuses = set(document["paths"]["/v1/extract"]["post"]["responses"])
     assert statuses == {"200", "400", "403", "408", "413", "422", "500", "503", "504"}
     assert {str(status) for status in STATUS_OF.values()} <= statuses
+    assert set(STATUS_OF) == set(ERROR_KINDS)  # every answer a worker can give has its status
     assert "1 MiB" in document["paths"]["/v1/extract"]["post"]["description"]
 
 
