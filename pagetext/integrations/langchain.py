@@ -1,0 +1,57 @@
+"""A LangChain document loader: one Document per page (pip install 'pagetext[langchain]').
+
+    from pagetext.integrations.langchain import PagetextLoader
+    docs = PagetextLoader("file.pdf", lines=True).load()
+
+Each Document's page_content is page.text(order); its metadata holds source (the path),
+page (1-based, as pagetext counts pages), total_pages, and with lines=True the page's line
+records (pagetext/1: text, bbox in PDF user space, words with their boxes).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+from pagetext.document import open as open_pdf
+from pagetext.integrations.pages import read_pages
+from pagetext.limits import Limits
+
+try:
+    from langchain_core.document_loaders import BaseLoader
+    from langchain_core.documents import Document
+except ImportError as error:
+    raise ImportError("PagetextLoader needs LangChain: pip install 'pagetext[langchain]'") from error
+
+
+class PagetextLoader(BaseLoader):
+    """Load a PDF page by page. Raises pagetext.PdfError (e.g. PasswordError) for a file
+    that cannot be opened."""
+
+    def __init__(
+        self,
+        file_path: str | os.PathLike[str],
+        *,
+        password: str | None = None,
+        pages: str | None = None,
+        order: str = "reading",
+        lines: bool = False,
+        limits: Limits | None = None,
+    ) -> None:
+        self.file_path = os.fspath(file_path)
+        self.password = password
+        self.pages = pages  # 1-based, e.g. "1-3,7"; None: all
+        self.order = order
+        self.lines = lines
+        self.limits = limits
+
+    def lazy_load(self) -> Iterator[Document]:
+        with open_pdf(self.file_path, password=self.password, limits=self.limits) as doc:
+            total = len(doc)
+            for page in read_pages(doc, self.pages, self.order, self.lines):
+                metadata: dict[str, Any] = {"source": self.file_path, "page": page.number}
+                metadata["total_pages"] = total
+                if page.lines is not None:
+                    metadata["lines"] = page.lines
+                yield Document(page_content=page.text, metadata=metadata)
