@@ -22,6 +22,9 @@ _DECIMAL_MARK: Final = {POINT: ".", COMMA: ","}
 _GROUP_ANY: Final = " \u00a0\u2009\u202f'\u2019"
 _SEPARATORS: Final = ".," + _GROUP_ANY
 GROUP_DIGITS: Final = 3  # digits in every group after the first (thousands)
+# More digits than any quantity a table prints (a double holds 15): "412,413,414,417,421,423"
+# is a list of codes, and a long digit string an identifier.
+MAX_DIGITS: Final = 15
 
 # Hyphen-minus, minus sign, en dash (set for a minus by many typesetters), small and full-width.
 _MINUS: Final = "-\u2212\u2013\ufe63\uff0d"
@@ -100,6 +103,8 @@ def _read_digits(body: str, convention: str) -> Decimal | None:
     if any(not group for group in integer) or not _grouped(integer, separators):
         return None
     digits = "".join(integer)
+    if len(digits) + len(fraction) > MAX_DIGITS:
+        return None
     # A leading zero marks an identifier (postcode, account, "007"), not a quantity.
     if len(digits) > 1 and digits[0] == "0":
         return None

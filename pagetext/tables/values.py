@@ -2,10 +2,13 @@
 
 Rules (type_table):
 - Header cells and cells whose text is blank are not read: kind "text" (or "empty").
-- A column's type is the type most of its non-empty body cells share (a tie: text). Integers,
-  decimals and amounts in a currency count as one numeric type, so that a column of amounts
-  with the symbol only on its first and total rows is one column; percentages and dates are
-  types of their own. A cell that does not read as its column's type stays text.
+- A column's type is the type most of its non-empty body cells share (a tie: text); cells
+  that say "nothing here" do not vote (a dash or dots alone, "n/a": statistical tables
+  write them for nil or not available, often more of them than numbers). Integers,
+  decimals, amounts and percentages count as one numeric type, each cell keeping its own
+  kind: a column of amounts with the currency symbol only on its first and total rows, or
+  of counts with each one's share below it, is one column. Dates are a type of their own.
+  A cell that does not read as its column's type stays text.
 - Decimal marks: a cell like "1.234,56" or "12,5" proves the comma convention, "1,234.56" or
   "0.5" the point convention; the column's proofs decide (a tie: the table's), and a cell
   valid only in the other convention stays text. Without any proof, a single mark followed
@@ -17,6 +20,7 @@ Rules (type_table):
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -28,9 +32,20 @@ from pagetext.tables.numbers import COMMA, POINT, NumberText, read_number
 from pagetext.tables.records import Cell, CellValue, Table
 
 DEFAULT_DATE_ORDER: Final = DAY_FIRST
+# Footnote marks are the exception in a column: letters after more than this share of its
+# numbers make them labels.
+LABEL_SHARE: Final = 0.5
 
-# The types a column can have; "number" stands for integer, decimal and currency cells.
-_NUMBER, _PERCENT, _DATE, _TEXT, _EMPTY = "number", "percent", "date", "text", "empty"
+# Nil and not-available marks: punctuation alone (-, –, —, .., …, *), or the abbreviations of
+# "not available" in English, German and French (n/a, n.a., k.A., n.d., s.o.).
+_PLACEHOLDER: Final = re.compile(
+    r"[^\w\s]+|(?:n/a|n\.\s?a\.?|na|k\.\s?a\.?|n\.\s?d\.?|n/d|s\.\s?o\.?)", re.IGNORECASE
+)
+
+# The types a column can have; "number" stands for integer, decimal, currency and percent
+# cells. A placeholder is text that does not vote on its column's type.
+_NUMBER, _DATE, _TEXT, _EMPTY = "number", "date", "text", "empty"
+_PLACE = "placeholder"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,12 +65,22 @@ def _read(text: str) -> _Reading:
         return _Reading(_DATE, date=date)
     number = read_number(text)
     if number is not None:
-        return _Reading(_PERCENT if number.base == "percent" else _NUMBER, number=number)
-    return _Reading(_TEXT)
+        return _Reading(_NUMBER, number=number)
+    return _Reading(_PLACE if _PLACEHOLDER.fullmatch(text.strip()) else _TEXT)
+
+
+def _labels_to_text(readings: dict[int, _Reading], indices: list[int]) -> None:
+    """Numbers with a letter after them in most of a column's numeric cells are labels
+    ("1a", "1b", "2a"), not numbers with footnote marks: they are text."""
+    notes = [number.note for i in indices if (number := readings[i].number) is not None]
+    lettered = [i for i in indices if (number := readings[i].number) is not None and number.note.isalpha()]
+    if len(lettered) > LABEL_SHARE * len(notes):
+        for i in lettered:
+            readings[i] = _Reading(_TEXT)
 
 
 def _column_type(readings: Iterable[_Reading]) -> str:
-    votes = Counter(reading.type for reading in readings if reading.type != _EMPTY)
+    votes = Counter(reading.type for reading in readings if reading.type not in (_EMPTY, _PLACE))
     ranked = votes.most_common(2)
     if not ranked or (len(ranked) == 2 and ranked[0][1] == ranked[1][1]):
         return _TEXT
@@ -129,6 +154,8 @@ def type_table(table: Table) -> None:
             continue
         readings[index] = _read(cell.text)
         columns.setdefault(cell.col, []).append(index)
+    for indices in columns.values():
+        _labels_to_text(readings, indices)
     table_numbers = _number_evidence(readings.values())
     table_dates = _date_evidence(readings.values())
     table_convention = _proven(table_numbers, POINT, COMMA, "")

@@ -139,6 +139,8 @@ def test_footnote_marks_split_off(text: str, base: str, value: Decimal, note: st
         "12.",
         "1,234.567,8",
         "Q3 2024",
+        "412,413,414,417,421,423",  # more digits than a quantity: a list of codes
+        "1234567890123456",
     ],
 )
 def test_not_numbers(text: str) -> None:

@@ -92,9 +92,17 @@ def test_currency_codes_and_symbols_kept() -> None:
     ]
 
 
-def test_percent_column() -> None:
-    assert typed(["12.5%", "(3%)", "7", "100 %"]) == [
-        [("percent", D("12.5")), ("percent", D("-3")), ("text", None), ("percent", D("100"))]
+def test_percentages_and_counts_share_a_numeric_column() -> None:
+    assert typed(["12.5%", "(3%)", "7", "100 %"], ["93", "18.8%", "81", "16.4%"]) == [
+        [("percent", D("12.5")), ("percent", D("-3")), ("integer", 7), ("percent", D("100"))],
+        [("integer", 93), ("percent", D("18.8")), ("integer", 81), ("percent", D("16.4"))],
+    ]
+
+
+def test_placeholders_do_not_vote() -> None:
+    column = ["-", "10", "–", "1 000", "..", "n/a", "k.A.", "5", "—"]
+    assert typed(column) == [
+        [("integer", n) if n else ("text", None) for n in (0, 10, 0, 1000, 0, 0, 0, 5, 0)]
     ]
 
 
@@ -171,3 +179,10 @@ def test_header_cells_stay_text(text: str) -> None:
     table = build_table([[text], ["1"]])
     type_table(table)
     assert (table.cells[0].kind, table.cells[0].value) == ("text", None)
+
+
+def test_letters_after_most_numbers_of_a_column_are_labels() -> None:
+    assert typed(["1a", "1b", "2a", "3"], ["12a", "13", "14", "15"]) == [
+        [("text", None)] * 4,  # a column of labels: the "3" among them too
+        [("integer", 12), ("integer", 13), ("integer", 14), ("integer", 15)],
+    ]
