@@ -72,9 +72,9 @@ def _read(text: str) -> _Reading:
 def _labels_to_text(readings: dict[int, _Reading], indices: list[int]) -> None:
     """Numbers with a letter after them in most of a column's numeric cells are labels
     ("1a", "1b", "2a"), not numbers with footnote marks: they are text."""
-    notes = [number.note for i in indices if (number := readings[i].number) is not None]
+    numbers = sum(1 for i in indices if readings[i].number is not None)
     lettered = [i for i in indices if (number := readings[i].number) is not None and number.note.isalpha()]
-    if len(lettered) > LABEL_SHARE * len(notes):
+    if len(lettered) > LABEL_SHARE * numbers:
         for i in lettered:
             readings[i] = _Reading(_TEXT)
 

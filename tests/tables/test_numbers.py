@@ -5,6 +5,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pagetext.tables.numbers import COMMA, POINT, read_number
 
@@ -145,3 +147,13 @@ def test_footnote_marks_split_off(text: str, base: str, value: Decimal, note: st
 )
 def test_not_numbers(text: str) -> None:
     assert read_number(text) is None
+
+
+@given(st.decimals(min_value=-(10**12), max_value=10**12, places=2, allow_nan=False, allow_infinity=False))
+def test_formatted_amounts_read_back_in_both_conventions(value: Decimal) -> None:
+    en = f"{value:,.2f}"
+    de = en.replace(",", "_").replace(".", ",").replace("_", ".")
+    for text, convention in ((en, POINT), (de, COMMA)):
+        number = read_number(text)
+        assert number is not None
+        assert number.values == {convention: value.quantize(D("0.01"))}
