@@ -30,6 +30,9 @@ from pagetext.pagetree import Rebuilt, rebuild_page_tree
 from pagetext.passwords import candidates
 from pagetext.recovery import recover
 from pagetext.structure.tree import StructTree, read_tree
+from pagetext.tables.merge import PageTables, merge_runs, page_tables
+from pagetext.tables.records import Table
+from pagetext.tables.values import type_table
 
 Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes]]
 Target = Union[str, "os.PathLike[str]", IO[bytes]]
@@ -336,6 +339,27 @@ class Document:
                 stream.write(separator.encode())
             stream.write(page.text(order=order, annotations=annotations).encode())
         return len(indices)
+
+    def tables(self, pages: str | None = None, merge: bool = True) -> list[Table]:
+        """The tables of the pages (all, or a 1-based range like "1-3,7"), page by page and
+        top to bottom on each, their cells typed (pagetext.tables.values).
+
+        merge=True merges a table continued on the next page(s) into one (pagetext.tables.merge:
+        Table.pages lists its pages, Table.merged_from says why each part was joined);
+        merge=False gives every part on its own page.
+        """
+        found: list[PageTables] = []
+        for page in self.iter_pages(self._indices(pages)):
+            # page.tables() comes with the table finder (branch tables).
+            tables = page.tables()  # type: ignore[attr-defined]
+            if merge and tables:
+                found.append(page_tables(page.number, tables, page.lines(roles=True), page.rotation))
+            else:
+                found.append(PageTables(page.number, list(tables)))
+        result = merge_runs(found)
+        for table in result:
+            type_table(table)  # a merged table: its column's evidence now spans all its pages
+        return result
 
     # -- export (pagetext.export): every format streams page by page ------------------------
 

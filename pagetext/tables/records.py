@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 from pagetext.geometry import Box
 
@@ -19,7 +20,8 @@ class Cell:
     row_span × col_span slots. bbox in PDF user space of its page. text: from the assembly
     (word spaces, "\\n" between its lines). header: the cell is in a header row.
     kind/value: the typed reading of text (value None for empty and text cells: text is the
-    value); currency: the currency code or symbol kept from the text ("" when none)."""
+    value); currency: the currency code or symbol kept from the text ("" when none); note: a
+    footnote mark split off after a number ("" when none). Typing: pagetext.tables.values."""
 
     row: int
     col: int
@@ -31,6 +33,7 @@ class Cell:
     kind: CellKind = "text"
     value: CellValue = None
     currency: str = ""
+    note: str = ""
     page: int = 0  # 1-based page the cell is drawn on (tables merged across pages span several)
 
 
@@ -55,3 +58,37 @@ class Table:
     method: str = "ruled"
     pages: list[int] = field(default_factory=list)
     merged_from: list[str] = field(default_factory=list)
+
+    # Outputs: pagetext.tables.output and .frame (imported here, not at the top: they read
+    # these records).
+    def to_list(self) -> list[list[str]]:
+        """n_rows × n_cols strings: a spanned cell's text in its top-left slot, "" in the
+        slots it covers."""
+        from pagetext.tables.output import grid
+
+        return grid(self)
+
+    def to_csv(self) -> str:
+        """All rows, header rows too, as CSV (RFC 4180: quoted where needed, CRLF)."""
+        from pagetext.tables.output import to_csv
+
+        return to_csv(self)
+
+    def to_markdown(self) -> str:
+        """A GitHub-flavoured Markdown table; several header rows joined into its header line."""
+        from pagetext.tables.output import to_markdown
+
+        return to_markdown(self)
+
+    def to_html(self) -> str:
+        """An HTML <table>: header rows in <thead>, spans as rowspan/colspan."""
+        from pagetext.tables.output import to_html
+
+        return to_html(self)
+
+    def to_pandas(self) -> Any:
+        """A pandas DataFrame of the body rows (pip install 'pagetext[pandas]'): header rows
+        as column names (a MultiIndex for several), typed columns (Int64, Float64, datetime64)."""
+        from pagetext.tables.frame import to_pandas
+
+        return to_pandas(self)
