@@ -44,7 +44,8 @@ def _point(point: tuple[float, float]) -> list[float]:
     return [_num(point[0]), _num(point[1])]
 
 
-def _line(line: Line) -> dict[str, Any]:
+def line_record(line: Line) -> dict[str, Any]:
+    """One line record of the pagetext/1 schema (an item of a block's "lines")."""
     words = []
     for word in line.words:
         differs = word.font_name != line.font_name or word.font_size != line.font_size
@@ -77,7 +78,7 @@ def _block(block: list[Line]) -> dict[str, Any]:
         max(line.bbox.x1 for line in block),
         max(line.bbox.y1 for line in block),
     )
-    record: dict[str, Any] = {"bbox": _box(box), "lines": [_line(line) for line in block]}
+    record: dict[str, Any] = {"bbox": _box(box), "lines": [line_record(line) for line in block]}
     roles = {line.role for line in block}
     if len(roles) == 1 and "" not in roles:
         record["role"] = roles.pop()
