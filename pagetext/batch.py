@@ -42,7 +42,7 @@ from multiprocessing.connection import Connection, wait
 from typing import IO, Any, Final
 
 from pagetext import document
-from pagetext.errors import PasswordError, PdfError, PdfWarning, UsageError
+from pagetext.errors import PasswordError, PdfError, PdfWarning, UsageError, WorkerError
 from pagetext.export.common import write_chunks
 from pagetext.export.jsonl import jsonl_chunks
 from pagetext.output import OutputOptions, write_document
@@ -172,9 +172,11 @@ def _job(path: str, output: Callable[[str], str] | None, number: int) -> _Job:
 
 
 class _Worker:
-    """One worker process, its end of the pipe, and the job it is reading."""
+    """One worker process, its end of the pipe, and the job it is reading. A worker says
+    it is ready once started (interpreter, imports, memory cap, initializer), so that its
+    start-up never counts against a file's time limit."""
 
-    __slots__ = ("conn", "deadline", "job", "process", "started")
+    __slots__ = ("conn", "deadline", "job", "process", "ready", "started")
 
     def __init__(self, context: Any, settings: _Settings) -> None:
         self.conn, child = context.Pipe()
@@ -183,6 +185,7 @@ class _Worker:
         )
         self.process.start()
         child.close()
+        self.ready = False
         self.job: _Job | None = None
         self.started = 0.0
         self.deadline: float | None = None
@@ -234,36 +237,37 @@ def _run(
     try:
         while True:
             done: list[FileResult] = []
-            idle = [worker for worker in pool if worker.job is None]
-            while pending and (idle or len(pool) < count):
-                worker = idle.pop() if idle else _Worker(context, settings)
-                if worker not in pool:
-                    pool.append(worker)
-                job = pending.popleft()
-                if not worker.give(job, timeout):
+            for worker in [w for w in pool if w.ready and w.job is None]:
+                if pending and not worker.give(pending.popleft(), timeout):
                     done.append(_lost(worker, pool))
-            busy = [worker for worker in pool if worker.job is not None]
-            if not busy and not done:
+            starting = sum(1 for worker in pool if not worker.ready)
+            while len(pool) < count and len(pending) > starting:
+                pool.append(_Worker(context, settings))
+                starting += 1
+            if not done and not pending and all(worker.job is None for worker in pool):
                 break
-            if not done:
-                done = _collect(busy, pool, timeout)
-            yield from done
+            yield from done or _collect(pool, timeout)
         finished = True
     finally:
         for worker in pool:
             worker.end(STOP_GRACE if finished else None)
 
 
-def _collect(busy: list[_Worker], pool: list[_Worker], timeout: float | None) -> list[FileResult]:
-    """Wait until a worker answers, dies or runs out of time; what became of those files."""
-    deadlines = [worker.deadline for worker in busy if worker.deadline is not None]
+def _collect(pool: list[_Worker], timeout: float | None) -> list[FileResult]:
+    """Wait until a worker is ready, answers, dies or runs out of time; what became of the
+    files whose workers answered, died or ran out of time."""
+    watched = [worker for worker in pool if worker.job is not None or not worker.ready]
+    deadlines = [worker.deadline for worker in watched if worker.deadline is not None]
     wait_for = max(0.0, min(deadlines) - time.monotonic()) if deadlines else None
-    ready = set(wait([*(w.conn for w in busy), *(w.process.sentinel for w in busy)], wait_for))
+    ready = set(wait([*(w.conn for w in watched), *(w.process.sentinel for w in watched)], wait_for))
     done: list[FileResult] = []
-    for worker in busy:
+    for worker in watched:
         job = worker.job
-        assert job is not None
-        if worker.conn in ready or worker.process.sentinel in ready or worker.conn.poll():
+        heard = worker.conn in ready or worker.process.sentinel in ready or worker.conn.poll()
+        if not worker.ready:
+            if heard:
+                _started(worker)
+        elif job is not None and heard:
             result = worker.answer()
             if result is None:
                 done.append(_lost(worker, pool))
@@ -272,11 +276,24 @@ def _collect(busy: list[_Worker], pool: list[_Worker], timeout: float | None) ->
             if result.status == "memory":  # it exits after telling: its heap is not trusted
                 _retire(worker, pool)
             done.append(result)
-        elif worker.deadline is not None and time.monotonic() >= worker.deadline:
+        elif job is not None and worker.deadline is not None and time.monotonic() >= worker.deadline:
             _retire(worker, pool)
-            message = f"still reading after {timeout:g} s; stopped (--timeout raises the limit)"
+            message = f"still reading after {timeout:g} s, the time limit; stopped"
             done.append(FileResult(job.path, "timeout", seconds=float(timeout or 0), error=message))
     return done
+
+
+def _started(worker: _Worker) -> None:
+    """Take a new worker's word that it is ready; one that died starting stops the batch,
+    since every other would die the same way."""
+    try:
+        worker.conn.recv()
+        worker.ready = True
+    except (EOFError, OSError):
+        worker.process.join()
+        raise WorkerError(
+            f"a worker process could not start (exit code {worker.process.exitcode}); its error is above"
+        ) from None
 
 
 def _lost(worker: _Worker, pool: list[_Worker]) -> FileResult:
@@ -307,6 +324,7 @@ def _serve(conn: Connection, settings: _Settings) -> None:
     _cap_memory(settings.memory_limit)
     if settings.initializer is not None:
         settings.initializer()
+    conn.send(None)  # ready
     while True:
         try:
             job = conn.recv()
