@@ -26,9 +26,10 @@ from tests.pdfbuild import deflate_bomb, text_pdf
 REAL = ("pdfbox__PDFBOX-2984-rotations.pdf", "docling__right_to_left_01.pdf", "pdfminer__simple1.pdf")
 
 
-def worker_processes() -> list[int]:
-    """This process's multiprocessing workers still running (the resource tracker, which
-    multiprocessing keeps for the life of the parent, is not one)."""
+def worker_processes(parent: int | None = None) -> list[int]:
+    """The multiprocessing workers of this process (or of `parent`) still running; the
+    resource tracker, which multiprocessing keeps for the life of the parent, is not one."""
+    parent = os.getpid() if parent is None else parent
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -38,8 +39,7 @@ def worker_processes() -> list[int]:
             command = (entry / "cmdline").read_bytes()
         except OSError:
             continue
-        parent = int(stat.rsplit(")", 1)[1].split()[1])
-        if parent == os.getpid() and b"spawn_main" in command:
+        if int(stat.rsplit(")", 1)[1].split()[1]) == parent and b"spawn_main" in command:
             found.append(int(entry.name))
     return found
 
