@@ -16,9 +16,10 @@ import pikepdf
 import pytest
 
 import pagetext
-import pagetext.batch
+import pagetext.batch.worker
 import pagetext.document
-from pagetext.batch import MIB, FileResult, extract_many
+from pagetext.batch import FileResult, extract_many
+from pagetext.limits import MIB
 from pagetext.output import OutputOptions, write_document
 from tests.corpus import CORPUS
 from tests.pdfbuild import deflate_bomb, text_pdf
@@ -179,7 +180,7 @@ def hostile_worker() -> None:
     """An initializer that makes workers misbehave on files so named: "crash…" kills the
     worker, "hang…" never opens, "stall…" stops halfway through writing its output."""
     original_open: Callable[..., pagetext.Document] = pagetext.document.open
-    original_write = pagetext.batch.write_document
+    original_write = pagetext.batch.worker.write_document
 
     def open_or_misbehave(source: str, *args: Any, **kwargs: Any) -> pagetext.Document:
         name = os.path.basename(source)
@@ -197,7 +198,7 @@ def hostile_worker() -> None:
         return original_write(doc, out, *args, **kwargs)
 
     pagetext.document.open = open_or_misbehave  # type: ignore[assignment]
-    pagetext.batch.write_document = write_or_stall  # type: ignore[assignment]
+    pagetext.batch.worker.write_document = write_or_stall  # type: ignore[assignment]
 
 
 def test_crashed_and_hung_workers_are_replaced(tmp_path: Path) -> None:

@@ -17,8 +17,8 @@ import pikepdf
 import pytest
 
 import pagetext
-from pagetext.batch import MIB
 from pagetext.cli import main
+from pagetext.limits import MIB
 from tests.corpus import CORPUS
 from tests.pdfbuild import deflate_bomb, text_pdf
 from tests.test_batch import worker_processes
@@ -187,7 +187,14 @@ def test_interrupted_batch_resumes_to_the_same_outputs(
     out = tmp_path / "out"
     command = [sys.executable, "-m", "pagetext", "batch", str(folder), "-o", str(out), "-j", "2"]
     command += ["--format", fmt]
-    batch = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE)
+    # SIGINT as Ctrl-C sends it; a shell without job control starts background commands
+    # with SIGINT ignored, and Python keeps it so, hence the default restored for the child.
+    batch = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        stderr=subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
+    )
     seen: set[int] = set()
     first_record = out / "report.jsonl"
     while batch.poll() is None and not (first_record.is_file() and first_record.read_text()):
