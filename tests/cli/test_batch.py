@@ -193,7 +193,7 @@ def test_interrupted_batch_resumes_to_the_same_outputs(
         command,
         cwd=ROOT,
         stderr=subprocess.PIPE,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     seen: set[int] = set()
     first_record = out / "report.jsonl"
