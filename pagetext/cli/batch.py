@@ -29,7 +29,6 @@ from tqdm import tqdm
 
 from pagetext.batch import FileResult, extract_many
 from pagetext.cli.common import EXIT_DAMAGED, EXIT_OK, EXIT_USAGE, Parser, Usage
-from pagetext.errors import UsageError
 from pagetext.export.common import write_chunks
 
 # The output file's extension by format (the hOCR and ALTO ones as Tesseract and OCR tools
@@ -236,6 +235,10 @@ def run(argv: list[str]) -> int:
         args = _parser().parse_args(argv)
         if args.lines and args.format != "jsonl":
             raise Usage("pagetext batch: --lines goes with --format jsonl")
+        if args.jobs is not None and args.jobs < 1:
+            raise Usage(f"pagetext batch: -j takes a number of workers of at least 1, not {args.jobs}")
+        if args.timeout is not None and not args.timeout > 0:
+            raise Usage(f"pagetext batch: --timeout takes a number of seconds above 0, not {args.timeout}")
         passwords = _passwords(args.password_file)
     except Usage as error:
         print(error, file=sys.stderr)
@@ -266,9 +269,6 @@ def run(argv: list[str]) -> int:
         )
         with contextlib.closing(results):
             counts, pages = _process(results, args, todo)
-    except UsageError as error:
-        print(f"pagetext batch: {error}", file=sys.stderr)
-        return EXIT_USAGE
     except KeyboardInterrupt:
         print("pagetext batch: interrupted; run it again with --resume to finish", file=sys.stderr)
         return EXIT_INTERRUPTED

@@ -164,6 +164,8 @@ def test_usage_errors_exit_2(tmp_path: Path, capsysbinary: pytest.CaptureFixture
     assert main(["batch", str(tmp_path / "a.pdf")]) == 2  # no -o
     assert main(["batch", str(tmp_path / "a.pdf"), "-o", out, "--lines"]) == 2
     assert main(["batch", str(tmp_path / "a.pdf"), "-o", out, "-j", "0"]) == 2
+    assert main(["batch", str(tmp_path / "a.pdf"), "-o", out, "--timeout", "0"]) == 2
+    assert not os.path.exists(out)  # a usage error changes nothing
     assert main(["batch", str(tmp_path / "a.pdf"), "-o", out, "--password-file", str(tmp_path / "no")]) == 2
     capsysbinary.readouterr()
     assert main(["batch", str(tmp_path), "-o", out]) == 2
