@@ -84,8 +84,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _pdfs_under(directory: str) -> list[str]:
     found: list[str] = []
-    for root, dirs, files in os.walk(directory):
-        dirs.sort()
+    for root, _, files in os.walk(directory):
         found.extend(os.path.join(root, name) for name in files if name.lower().endswith(".pdf"))
     return sorted(found, key=lambda path: os.path.relpath(path, directory))
 
