@@ -11,6 +11,7 @@ from pagetext.errors import (
     PdfWarning,
     UnsupportedError,
     UsageError,
+    WorkerError,
 )
 from pagetext.geometry import Box
 from pagetext.layout.params import LayoutParams
@@ -37,6 +38,7 @@ __all__ = [
     "UnsupportedError",
     "UsageError",
     "Word",
+    "WorkerError",
     "open",
     "parse_page_range",
 ]

@@ -27,6 +27,10 @@ class UsageError(PdfError, ValueError):
     """An argument is invalid (bad page number or range, unknown option value)."""
 
 
+class WorkerError(PdfError):
+    """A worker process of pagetext.batch could not start (a broken environment, not a file)."""
+
+
 class PdfWarning(UserWarning):
     """Category of the Python warnings pagetext issues for content it could only partly read."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import zlib
 from typing import Any
 
 import pikepdf
@@ -166,3 +167,26 @@ def open_page(content: bytes | list[bytes], **page_options: Any) -> pagetext.Pag
     page_options = {k: (v(pdf) if callable(v) else v) for k, v in page_options.items()}
     add_page(pdf, content, **page_options)
     return pagetext.open(to_bytes(pdf))[0]
+
+
+def text_pdf(pages: list[list[str]]) -> bytes:
+    """A PDF whose pages show these lines top down (Helvetica 10 pt, one text object a line)."""
+    pdf = new_pdf()
+    for lines in pages:
+        content = b"".join(
+            b"BT /F1 10 Tf 72 %d Td (%s) Tj ET\n" % (720 - 14 * n, line.encode("latin-1"))
+            for n, line in enumerate(lines)
+        )
+        add_page(pdf, content)
+    return to_bytes(pdf)
+
+
+def deflate_bomb(size: int, text: bytes = b"bomb") -> bytes:
+    """One page showing `text`, its content stream padded with spaces to inflate to `size`
+    bytes from a few KiB (a decompression bomb that is still a valid page)."""
+    pdf = new_pdf()
+    shown = b"BT /F1 10 Tf 100 700 Td (" + text + b") Tj ET "
+    add_page(pdf, b"")
+    padded = shown + b" " * max(0, size - len(shown))
+    pdf.pages[0].obj.Contents = pdf.make_stream(zlib.compress(padded, 9), Filter=Name.FlateDecode)
+    return to_bytes(pdf)

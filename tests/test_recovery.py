@@ -245,7 +245,9 @@ def test_later_definitions_win() -> None:
     assert update is not None
     content = b"BT /F1 24 Tf 72 700 Td (Again) Tj ET"
     data += b"%s 0 obj\n<< /Length %d >>\nstream\n%s\nendstream\nendobj\n" % (
-        update[1], len(content), content
+        update[1],
+        len(content),
+        content,
     )
     _assert_scanned(data, ["Again", "World"])
 

@@ -4,6 +4,7 @@ pagetext FILE [-p RANGE] [-o OUT] [--password PW] [--order reading|content|struc
               [--format text|json|hocr|alto|markdown] [--glyphs] [--structure] [--dehyphenate]
               [--no-annotations]
 pagetext explain FILE -p N
+pagetext batch INPUT... -o OUTDIR [--format F] [-j N] [--resume] ...  (many files on all cores)
 pagetext serve [--host 127.0.0.1] [--port 8080] [--workers N]
 pagetext tables FILE [-p RANGE] [--format csv|markdown|html|json] [-o OUT] [--no-merge]
 """
@@ -17,7 +18,11 @@ from pagetext.cli import extract
 
 # Subcommand → the module whose `run(argv)` implements it, imported only when asked for, so
 # that `pagetext FILE` does not pay for the server's or the tables' imports.
-SUBCOMMANDS: dict[str, str] = {"serve": "pagetext.cli.serve", "tables": "pagetext.cli.tables"}
+SUBCOMMANDS: dict[str, str] = {
+    "batch": "pagetext.cli.batch",
+    "serve": "pagetext.cli.serve",
+    "tables": "pagetext.cli.tables",
+}
 
 
 def main(argv: list[str] | None = None) -> int:

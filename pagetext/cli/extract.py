@@ -18,9 +18,9 @@ import pagetext
 from pagetext.cli.common import EXIT_DAMAGED, EXIT_OK, EXIT_PASSWORD, EXIT_USAGE, Parser, Usage
 from pagetext.document import Document
 from pagetext.errors import PasswordError, PdfError, PdfWarning, UsageError
-from pagetext.export.common import write_chunks
 from pagetext.layout.assembly import explain
 from pagetext.layout.params import LayoutParams
+from pagetext.output import OutputOptions, write_document
 
 PROGRESS_FROM = 10  # pages: shorter documents finish before a progress line would help
 
@@ -98,24 +98,19 @@ def _progress(total: int) -> Callable[[int, int], None] | None:
 
 
 def _write_text(args: argparse.Namespace, doc: Document, out: IO[bytes]) -> None:
-    indices = doc._indices(args.pages)
-    progress = _progress(len(indices))
-    options: dict[str, bool] = {"annotations": args.annotations}
-    if args.format == "json":
-        options.update(structure=args.structure, glyphs=args.glyphs)
-    elif args.format == "alto":
-        options.update(dehyphenate=args.dehyphenate)
-    if args.format == "text":
-        separator = args.page_separator.encode().decode("unicode_escape")
-        doc.write_text(out, args.pages, separator, args.bom, args.order, progress, args.annotations)
-        out.write(b"\n")
-    elif args.format == "markdown":
-        write_chunks(doc.export("markdown", args.pages, progress=progress, annotations=args.annotations), out)
-        out.write(b"\n")
-    else:
-        write_chunks(doc.export(args.format, args.pages, args.order, progress, **options), out)
-        if args.format == "json":
-            out.write(b"\n")
+    options = OutputOptions(
+        format=args.format,
+        pages=args.pages,
+        order=args.order,
+        page_separator=args.page_separator.encode().decode("unicode_escape"),
+        bom=args.bom,
+        annotations=args.annotations,
+        structure=args.structure,
+        glyphs=args.glyphs,
+        dehyphenate=args.dehyphenate,
+    )
+    progress = _progress(len(doc._indices(args.pages)))
+    write_document(doc, out, options, progress)
     if progress is not None:
         sys.stderr.write("\r\x1b[K")  # the progress line is gone once the text is out
 

@@ -9,6 +9,7 @@ of its own.
 - ``hocr``: hOCR 1.2 (XHTML)
 - ``alto``: ALTO 4.4 (XML)
 - ``markdown``: Markdown
+- ``jsonl``: JSON Lines, one record per page (path, page, text, optional line records)
 """
 
 from __future__ import annotations

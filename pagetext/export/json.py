@@ -45,7 +45,7 @@ def _point(point: tuple[float, float]) -> list[float]:
 
 
 def line_record(line: Line) -> dict[str, Any]:
-    """One line as a JSON-ready dict (a line of the pagetext/1 schema: text, bbox, words, ...)."""
+    """One line record of the pagetext/1 schema (an item of a block's "lines")."""
     words = []
     for word in line.words:
         differs = word.font_name != line.font_name or word.font_size != line.font_size

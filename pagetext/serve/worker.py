@@ -19,32 +19,15 @@ import sys
 import threading
 import time
 import warnings
-from typing import IO, Any, Final
+from typing import Any, Final
 
-from pagetext.document import Document, parse_page_range
 from pagetext.document import open as open_pdf
 from pagetext.errors import PasswordError, PdfError, UsageError
-from pagetext.export.common import write_chunks
+from pagetext.output import OutputOptions, write_document
 
 ERROR_KINDS: Final = ("password", "bad_request", "unreadable", "memory", "internal")
 MESSAGE_CHARS: Final = 2000  # an error message longer than this is cut (one reply line stays small)
 PARENT_CHECK_SECONDS: Final = 1.0  # how often a busy worker looks whether its server still runs
-
-
-def write_output(doc: Document, out: IO[bytes], format: str, pages: str | None, order: str) -> int:  # noqa: A002
-    """The bytes `pagetext FILE --format F -p P --order O` prints, written to out; the pages read."""
-    count = len(doc) if pages is None else len(parse_page_range(pages, len(doc)))
-    if format == "text":
-        doc.write_text(out, pages, order=order)
-        out.write(b"\n")
-    elif format == "markdown":
-        write_chunks(doc.export("markdown", pages), out)
-        out.write(b"\n")
-    else:
-        write_chunks(doc.export(format, pages, order), out)
-        if format == "json":
-            out.write(b"\n")
-    return count
 
 
 def run_job(job: dict[str, Any]) -> dict[str, Any]:
@@ -53,7 +36,8 @@ def run_job(job: dict[str, Any]) -> dict[str, Any]:
         with open(job["input"], "rb") as upload:
             data = upload.read()  # as bytes, so that messages name "the PDF data", not a spool file
         with open_pdf(data, password=job.get("password")) as doc, open(job["output"], "wb") as out:
-            pages = write_output(doc, out, job["format"], job.get("pages"), job["order"])
+            options = OutputOptions(format=job["format"], pages=job.get("pages"), order=job["order"])
+            pages = write_document(doc, out, options)
     except PasswordError as error:
         return _failure("password", error)
     except UsageError as error:

@@ -1,0 +1,70 @@
+"""One document written in a format exactly as `pagetext FILE --format F` prints it.
+
+The command line and pagetext.batch both write through `write_document`, so that a batch
+writes, byte for byte, what the command prints for each file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import IO, Any
+
+from pagetext.document import Document
+from pagetext.export.common import write_chunks
+
+
+@dataclass(frozen=True, slots=True)
+class OutputOptions:
+    """What `pagetext FILE` lets a user choose about its output (see `pagetext --help`)."""
+
+    format: str = "text"  # text, json, hocr, alto or markdown (pagetext.document.FORMATS)
+    pages: str | None = None  # 1-based range like "1-3,7"; None: all pages
+    order: str = "reading"  # reading, content, structure or auto (markdown keeps its own)
+    page_separator: str = "\f"  # text: between pages
+    bom: bool = False  # text: start with a UTF-8 byte order mark
+    annotations: bool = True  # the text of annotations and form fields, as a viewer shows it
+    structure: bool = False  # json: each page's structure tree and its trust
+    glyphs: bool = False  # json: every glyph record of each page
+    dehyphenate: bool = False  # alto: mark words hyphenated across line ends
+
+
+def write_document(
+    doc: Document,
+    out: IO[bytes],
+    options: OutputOptions,
+    progress: Callable[[int, int], None] | None = None,
+) -> int:
+    """Write the document to a binary stream as the command prints it; return the number
+    of pages written. Text, Markdown and JSON end in a newline, as a terminal expects of a
+    command's output; hOCR and ALTO end with their closing tag.
+
+    progress, if given, is called with (pages started, pages in all) before each page.
+    """
+    pages = len(doc._indices(options.pages))
+    if options.format == "text":
+        doc.write_text(
+            out,
+            options.pages,
+            options.page_separator,
+            options.bom,
+            options.order,
+            progress,
+            annotations=options.annotations,
+        )
+        out.write(b"\n")
+        return pages
+    if options.format == "markdown":
+        chunks = doc.export("markdown", options.pages, progress=progress, annotations=options.annotations)
+        write_chunks(chunks, out)
+        out.write(b"\n")
+        return pages
+    extra: dict[str, Any] = {"annotations": options.annotations}
+    if options.format == "json":
+        extra.update(structure=options.structure, glyphs=options.glyphs)
+    elif options.format == "alto":
+        extra.update(dehyphenate=options.dehyphenate)
+    write_chunks(doc.export(options.format, options.pages, options.order, progress, **extra), out)
+    if options.format == "json":
+        out.write(b"\n")
+    return pages
