@@ -4,6 +4,7 @@ pagetext FILE [-p RANGE] [-o OUT] [--password PW] [--order reading|content|struc
               [--format text|json|hocr|alto|markdown] [--glyphs] [--structure] [--dehyphenate]
               [--no-annotations]
 pagetext explain FILE -p N
+pagetext redact FILE -o OUT.pdf [--text S]... [--regex R]... [--box PAGE:x0,y0,x1,y1]... (see cli/redact.py)
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from pagetext.cli import extract
 
 # Subcommand → the module whose `run(argv)` implements it, imported only when asked for, so
 # that `pagetext FILE` does not pay for the server's or the tables' imports.
-SUBCOMMANDS: dict[str, str] = {}
+SUBCOMMANDS: dict[str, str] = {
+    "redact": "pagetext.cli.redact",
+}
 
 
 def main(argv: list[str] | None = None) -> int:
