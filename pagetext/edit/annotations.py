@@ -14,7 +14,8 @@ from typing import Any, Final
 import pikepdf
 
 from pagetext.content.glyph import FormUse
-from pagetext.edit.rewrite import FormChain, Removals, free_name, rewrite_chain
+from pagetext.edit.rewrite import FormChain, free_name, rewrite_chain
+from pagetext.edit.strings import Removals
 from pagetext.edit.tokens import apply_edits
 from pagetext.errors import UnsupportedError
 from pagetext.geometry import Matrix, multiply

@@ -22,8 +22,9 @@ import pikepdf
 from pagetext.content.glyph import FormUse, Quad
 from pagetext.edit.annotations import flatten, remove_annotations
 from pagetext.edit.images import image_edits
-from pagetext.edit.rewrite import FormChain, Removals, rewrite_chain, with_xobjects
+from pagetext.edit.rewrite import FormChain, rewrite_chain, with_xobjects
 from pagetext.edit.select import PageSelection, Target, pattern_text, select
+from pagetext.edit.strings import Removals
 from pagetext.edit.tokens import Edit, apply_edits
 from pagetext.errors import UnsupportedError, UsageError
 from pagetext.page import _inherited as inherited
@@ -90,7 +91,7 @@ def _split_edits(parts: list[bytes], edits: list[Edit]) -> list[list[Edit]] | No
     return per_part
 
 
-class _PagePlan:
+class PagePlan:
     """The edits of one page, computed before anything is changed."""
 
     def __init__(self, pdf: pikepdf.Pdf, page: Any, resources: Any, selection: PageSelection) -> None:
@@ -133,9 +134,9 @@ class _PagePlan:
         if tail:
             parts = [pikepdf.Stream(pdf, b"q\n"), *parts, pikepdf.Stream(pdf, b"\nQ\n" + tail + b"\n")]
         if parts != self.parts:
-            self.page["/Contents"] = pikepdf.Array(
-                [pdf.make_indirect(p) if not p.is_indirect else p for p in parts]
-            )
+            parts = [p if p.is_indirect else pdf.make_indirect(p) for p in parts]
+            single = len(parts) == 1 and isinstance(self.page.get("/Contents"), pikepdf.Stream)
+            self.page["/Contents"] = parts[0] if single else pikepdf.Array(parts)
         if self.added:
             self.page["/Resources"] = with_xobjects(pdf, self.resources, self.added)
         remove_annotations(pdf, self.page, selection.annotations)
@@ -172,7 +173,7 @@ def redact(
     targets = list(targets)
     _check_targets(document, targets)
     pdf = document._pdf
-    plans: list[tuple[_PagePlan, PageRedaction]] = []
+    plans: list[tuple[PagePlan, PageRedaction]] = []
     refused: list[str] = []
     numbers = sorted({t.page_number if not isinstance(t, tuple) else t[0] for t in targets})
     for number in numbers:
@@ -186,7 +187,7 @@ def redact(
         if selection.refused and not force:
             refused.extend(f"page {number}: {reason}" for reason in selection.refused)
             continue
-        plans.append((_PagePlan(pdf, page._obj, resources, selection), report))
+        plans.append((PagePlan(pdf, page._obj, resources, selection), report))
     if refused:
         raise UnsupportedError(
             "these targets cannot be redacted safely (force=True paints a box over them, "
@@ -196,7 +197,7 @@ def redact(
         report.images = plan.apply(plan.selection, fill, images)
     if scrub_metadata:
         _scrub_metadata(pdf)
-    _save(pdf, output)
+    save_whole(pdf, output)
     return RedactionReport([report for _, report in plans])
 
 
@@ -208,7 +209,7 @@ def _scrub_metadata(pdf: pikepdf.Pdf) -> None:
         del pdf.trailer["/Info"]
 
 
-def _save(pdf: pikepdf.Pdf, output: str | os.PathLike[str]) -> None:
+def save_whole(pdf: pikepdf.Pdf, output: str | os.PathLike[str]) -> None:
     """Write the whole file to a temporary file beside `output`, then move it into place."""
     directory = os.path.dirname(os.path.abspath(output))
     handle, temporary = tempfile.mkstemp(prefix=".pagetext-", suffix=".pdf", dir=directory)

@@ -14,16 +14,14 @@ from typing import Any
 
 import pikepdf
 
-from pagetext.content.glyph import FormUse, TextSource
-from pagetext.edit.strings import rewrite
+from pagetext.content.glyph import FormUse
+from pagetext.edit.strings import Removals, rewrite
 from pagetext.edit.tokens import Edit, LexedStream, apply_edits
 from pagetext.errors import UnsupportedError
 
 # Inline property-list keys whose text describes the content they enclose (§14.9.3, §14.9.4).
 TEXT_KEYS = ("ActualText", "Alt", "E")
 STREAM_KEYS_NOT_COPIED = frozenset({"/Length", "/Filter", "/DecodeParms"})
-
-Removals = dict[int, tuple[TextSource, set[int]]]
 
 
 @dataclass(slots=True)

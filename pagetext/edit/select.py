@@ -14,8 +14,9 @@ from typing import Any, Final
 
 import pikepdf
 
-from pagetext.content.glyph import FormUse, Glyph, Quad, TextSource
+from pagetext.content.glyph import FormUse, Glyph, Quad
 from pagetext.edit.search import Hit
+from pagetext.edit.strings import Removals, StringEdit
 from pagetext.geometry import Box
 
 Area = tuple[int, Box]
@@ -60,7 +61,7 @@ class PageSelection:
     """
 
     page_number: int
-    removals: dict[StreamKey, dict[int, tuple[TextSource, set[int]]]] = field(default_factory=dict)
+    removals: dict[StreamKey, Removals] = field(default_factory=dict)
     fills: list[Quad] = field(default_factory=list)
     areas: list[Box] = field(default_factory=list)
     annotations: set[int] = field(default_factory=set)
@@ -92,9 +93,9 @@ class PageSelection:
         stream = self.removals.setdefault((source.root, source.uses), {})
         entry = stream.get(source.token)
         if entry is None:
-            entry = stream[source.token] = (source, set())
-        if glyph.code_index not in entry[1]:
-            entry[1].add(glyph.code_index)
+            entry = stream[source.token] = StringEdit(source, set())
+        if glyph.code_index not in entry.removed:
+            entry.removed.add(glyph.code_index)
             self.count += 1
 
 

@@ -52,8 +52,10 @@ def _displacement(source: TextSource, codes: list[tuple[int, bool, float]]) -> f
     return -1000.0 * total / size
 
 
-def split_string(source: TextSource, removed: set[int]) -> list[Piece]:
-    """The pieces that replace one string: kept runs as hex strings, removed runs as numbers."""
+def split_string(edit: StringEdit) -> list[Piece]:
+    """The pieces that replace one string: kept runs as hex strings, removed runs as numbers
+    (the first one preceded by the insertion, if any)."""
+    source, removed = edit.source, edit.removed
     string = source.string
     decoded = source.font.decode(string)
     offsets = source.code_offsets()
@@ -68,15 +70,32 @@ def split_string(source: TextSource, removed: set[int]) -> list[Piece]:
             run.append((code, is_space, width))
         else:
             if run:
-                pieces.append(Piece(b"", _displacement(source, run), True))
+                pieces.extend(_removed_run(edit, source, run, first_run=not any(p.removal for p in pieces)))
                 run = []
             if kept_from < 0:
                 kept_from = index
     if run:
-        pieces.append(Piece(b"", _displacement(source, run), True))
+        pieces.extend(_removed_run(edit, source, run, first_run=not any(p.removal for p in pieces)))
     if kept_from >= 0:
         pieces.append(Piece(hex_string(string[offsets[kept_from] :])))
     return pieces
+
+
+def _removed_run(
+    edit: StringEdit, source: TextSource, run: list[tuple[int, bool, float]], first_run: bool
+) -> list[Piece]:
+    """A removed run as one number; the first run of a replaced string gets the new codes
+    first, between Tz operators when they are scaled (the TJ array is split around them)."""
+    number = _displacement(source, run)
+    insertion = edit.insertion
+    if insertion is None or not first_run:
+        return [Piece(b"", number, True)]
+    codes = hex_string(insertion.codes)
+    if insertion.scale != source.horizontal_scaling:
+        new = format_number(insertion.scale * 100)
+        old = format_number(source.horizontal_scaling * 100)
+        codes = b"] TJ " + new + b" Tz [" + codes + b"] TJ " + old + b" Tz ["
+    return [Piece(codes), Piece(b"", number + insertion.pad, True)]
 
 
 def join_pieces(pieces: list[Piece]) -> bytes:
@@ -110,7 +129,27 @@ def _count(item: object) -> int:
     return 1
 
 
-Removals = dict[int, tuple[TextSource, set[int]]]  # string token → its source, removed codes
+@dataclass(slots=True)
+class Insertion:
+    """Codes written in place of a string's first removed run (replacement): `codes` are shown
+    with horizontal scaling `scale` (Tz / 100, restored after them), then `pad` (a TJ number)
+    moves the pen to where the removed run ended."""
+
+    codes: bytes
+    scale: float
+    pad: float
+
+
+@dataclass(slots=True)
+class StringEdit:
+    """What changes in one string: the codes removed (by index), and what is written instead."""
+
+    source: TextSource
+    removed: set[int]
+    insertion: Insertion | None = None
+
+
+Removals = dict[int, StringEdit]  # string token → its edit
 
 
 def rewrite(stream: LexedStream, operation: Operation, removals: Removals) -> Edit:
@@ -125,7 +164,7 @@ def rewrite(stream: LexedStream, operation: Operation, removals: Removals) -> Ed
         pieces: list[Piece] = []
         for item in array:
             if token in removals:
-                pieces.extend(split_string(*removals[token]))
+                pieces.extend(split_string(removals[token]))
             elif isinstance(item, (int, float)) and not isinstance(item, bool):
                 pieces.append(Piece(stream.raw(token), float(item)))
             else:
@@ -134,7 +173,7 @@ def rewrite(stream: LexedStream, operation: Operation, removals: Removals) -> Ed
         start = stream.span(open_token)[0]
         return Edit(start, stream.span(operation.index - 1)[1], b"[" + join_pieces(pieces) + b"]")
     string_token = operation.index - 1
-    array_bytes = b"[" + join_pieces(split_string(*removals[string_token])) + b"] TJ"
+    array_bytes = b"[" + join_pieces(split_string(removals[string_token])) + b"] TJ"
     if operator == "Tj":
         return Edit(stream.span(string_token)[0], end, array_bytes)
     if operator == "'":  # ' is T* then Tj (§9.4.3)
