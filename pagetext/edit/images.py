@@ -8,6 +8,7 @@ DeviceRGB only, so the other samples stay exactly as they were).
 
 from __future__ import annotations
 
+import math
 import zlib
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -73,8 +74,8 @@ def _blanked(pdf: pikepdf.Pdf, image: pikepdf.Stream, ctm: Matrix, areas: list[B
         u0, u1 = min(p[0] for p in corners), max(p[0] for p in corners)
         v0, v1 = min(p[1] for p in corners), max(p[1] for p in corners)
         # Image space: sample column u × width, row (1 - v) × height from the top (§8.9.4).
-        x0, x1 = max(0, int(u0 * width)), min(width, int(u1 * width + 1))
-        y0, y1 = max(0, int((1 - v1) * height)), min(height, int((1 - v0) * height + 1))
+        x0, x1 = max(0, math.floor(u0 * width)), min(width, math.ceil(u1 * width))
+        y0, y1 = max(0, math.floor((1 - v1) * height)), min(height, math.ceil((1 - v0) * height))
         for y in range(y0, y1):
             start = y * row + x0 * components
             samples[start : y * row + x1 * components] = bytes((x1 - x0) * components)

@@ -25,12 +25,14 @@ from pagetext.edit.images import image_edits
 from pagetext.edit.rewrite import FormChain, rewrite_chain, with_xobjects
 from pagetext.edit.select import PageSelection, Target, pattern_text, select
 from pagetext.edit.strings import Removals
+from pagetext.edit.structure import strip_element_text
 from pagetext.edit.tokens import Edit, apply_edits
 from pagetext.errors import UnsupportedError, UsageError
 from pagetext.page import _inherited as inherited
 
 if TYPE_CHECKING:
     from pagetext.document import Document
+    from pagetext.page import Page
 
 IMAGE_MODES: Final = ("keep", "remove", "blank")
 Fill = tuple[float, float, float]
@@ -174,6 +176,7 @@ def redact(
     _check_targets(document, targets)
     pdf = document._pdf
     plans: list[tuple[PagePlan, PageRedaction]] = []
+    marked: list[tuple[Page, set[tuple[int, tuple[int, int] | None]]]] = []
     refused: list[str] = []
     numbers = sorted({t.page_number if not isinstance(t, tuple) else t[0] for t in targets})
     for number in numbers:
@@ -188,6 +191,8 @@ def redact(
             refused.extend(f"page {number}: {reason}" for reason in selection.refused)
             continue
         plans.append((PagePlan(pdf, page._obj, resources, selection), report))
+        if selection.marked:
+            marked.append((page, selection.marked))
     if refused:
         raise UnsupportedError(
             "these targets cannot be redacted safely (force=True paints a box over them, "
@@ -195,6 +200,10 @@ def redact(
         )
     for plan, report in plans:
         report.images = plan.apply(plan.selection, fill, images)
+    for page, content in marked:
+        tree = document.structure_tree(page._warn)
+        if tree is not None:
+            strip_element_text(tree, page, content)
     if scrub_metadata:
         _scrub_metadata(pdf)
     save_whole(pdf, output)

@@ -1,6 +1,7 @@
 """Search over a page's reading-order text, with each match mapped back to its glyphs.
 
-The text searched is the page's lines as page.text() gives them. A match may run across line
+The text searched is the page's lines as page.text() gives them, read from the glyphs' own
+text (LayoutParams.actual_text off). A match may run across line
 breaks (a space in the query matches any run of word spaces and line breaks) and across a
 hyphenated line end ("exam-" + "ple" matches "example"); the word spaces the assembly
 inserted belong to no glyph, so a hit holds only the glyphs of the characters it matched
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Final
 
 from pagetext.content.glyph import Glyph, Quad
 from pagetext.errors import UsageError
+from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Line, enclosing_quad
 
 if TYPE_CHECKING:
@@ -122,4 +124,6 @@ def search_lines(page_number: int, lines: Sequence[Line], pattern: re.Pattern[st
 
 def page_search(page: Page, query: str, ignore_case: bool, regex: bool, whole_words: bool) -> list[Hit]:
     pattern = compile_query(query, ignore_case, regex, whole_words)
-    return search_lines(page.number, page.lines(), pattern)
+    # The glyphs' own text, not /ActualText: a replacement text belongs to a whole span, and a
+    # match inside it could not tell which glyphs show the matched part.
+    return search_lines(page.number, page.lines(params=LayoutParams(actual_text=False)), pattern)

@@ -68,6 +68,8 @@ class PageSelection:
     refused: list[str] = field(default_factory=list)
     forced: list[Quad] = field(default_factory=list)
     count: int = 0
+    # Marked content of the removed glyphs (MCID, the form stream whose MCIDs it is, §14.7.4.3).
+    marked: set[tuple[int, tuple[int, int] | None]] = field(default_factory=set)
 
     def refuse(self, reason: str, quads: Sequence[Quad]) -> None:
         """Glyphs that are not edited: a reason to refuse, and with force, boxes over them."""
@@ -76,6 +78,9 @@ class PageSelection:
 
     def add(self, glyph: Glyph) -> None:
         source = glyph.source
+        marked = glyph.marked
+        if marked is not None and marked.mcid is not None:
+            self.marked.add((marked.mcid, marked.mcid_stream))
         if glyph.annotation and (source is None or source.root):
             self.annotations.add(_annotation_index(glyph.forms[0] if glyph.forms else ""))
             if source is None:

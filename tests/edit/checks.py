@@ -19,8 +19,13 @@ Place = tuple[int, str, float, float]  # page, text, origin x, y
 
 
 def glyph_places(doc: pagetext.Document) -> list[Place]:
+    """Every glyph with its own text (an /ActualText over it may be gone after redaction)."""
     return [
-        (page.number, glyph.text, *glyph.baseline_start)
+        (
+            page.number,
+            glyph.text if glyph.original_text is None else glyph.original_text,
+            *glyph.baseline_start,
+        )
         for page in doc
         for glyph in page.glyphs(forms=True, annotations=True)
     ]

@@ -261,3 +261,79 @@ def test_nothing_outside_the_targets_changes(tmp_path: Path) -> None:
     data = _content(out)
     assert data.startswith(b"0 0 1 rg 50 50 100 100 re f BT /F1 12 Tf 72 700 Td ")
     assert data.endswith(b"<2074686973>] TJ ET")  # " this", after one adjustment for "drop"
+
+
+def _image(pdf: pikepdf.Pdf, value: int) -> pikepdf.Stream:
+    image = pikepdf.Stream(pdf, bytes([value]) * 100)
+    image.Type, image.Subtype = Name.XObject, Name.Image
+    image.Width = image.Height = 10
+    image.ColorSpace, image.BitsPerComponent = Name.DeviceGray, 8
+    return image
+
+
+def _images_page(tmp_path: Path) -> Path:
+    pdf = new_pdf()
+    content = b"q 100 0 0 100 100 100 cm /A Do Q q 100 0 0 100 300 100 cm /B Do Q"
+    add_page(pdf, content, xobjects={"A": _image(pdf, 200), "B": _image(pdf, 100)})
+    path = tmp_path / "in.pdf"
+    pdf.save(path)
+    return path
+
+
+def test_images_kept_by_default_removed_or_blanked_on_request(tmp_path: Path) -> None:
+    path = _images_page(tmp_path)
+    area = (1, Box(90, 90, 150, 210))  # the left half of image A
+    for mode in ("keep", "remove", "blank"):
+        out = tmp_path / f"{mode}.pdf"
+        with pagetext.open(path) as doc:
+            report = doc.redact([area], out, fill=None, images=mode)
+        assert report.pages[0].images == (0 if mode == "keep" else 1)
+        content = _content(out)
+        assert b"/B Do" in content
+        with pikepdf.open(out) as pdf:
+            if mode == "keep":
+                assert b"/A Do" in content
+            elif mode == "remove":
+                assert b"/A Do" not in content and b" Do" in content
+            else:
+                name = next(k for k in pdf.pages[0].Resources.XObject.keys() if k.startswith("/A_r"))
+                rows = pdf.pages[0].Resources.XObject[name].read_bytes()
+                assert [rows[r * 10 : r * 10 + 10] for r in (0, 9)] == [bytes(5) + bytes([200]) * 5] * 2
+
+
+def test_metadata_scrubbed_only_when_asked(tmp_path: Path) -> None:
+    pdf = new_pdf()
+    add_page(pdf, b"BT /F1 12 Tf 72 700 Td (the secret) Tj ET")
+    pdf.docinfo["/Title"] = "secret"
+    path = tmp_path / "in.pdf"
+    pdf.save(path)
+    for scrub in (False, True):
+        out = tmp_path / f"out{scrub}.pdf"
+        with pagetext.open(path) as doc:
+            doc.redact(doc.search("secret"), out, scrub_metadata=scrub)
+        with pikepdf.open(out) as result:
+            assert ("/Title" in result.docinfo) is not scrub
+
+
+def test_structure_element_actual_text_removed(tmp_path: Path) -> None:
+    pdf = new_pdf()
+    page = add_page(
+        pdf, b"/Span << /MCID 0 >> BDC BT /F1 12 Tf 72 700 Td (a secret) Tj ET EMC", StructParents=0
+    )
+    element = pdf.make_indirect(
+        Dictionary(Type=Name.StructElem, S=Name.Span, K=0, Pg=page.obj, ActualText=pikepdf.String("a secret"))
+    )
+    root = pdf.make_indirect(
+        Dictionary(
+            Type=Name.StructTreeRoot, K=element, ParentTree=Dictionary(Nums=Array([0, Array([element])]))
+        )
+    )
+    element.P = root
+    pdf.Root.StructTreeRoot = root
+    pdf.Root.MarkInfo = Dictionary(Marked=True)
+    path = tmp_path / "in.pdf"
+    pdf.save(path)
+    out, _ = _redact_word(path, "secret")
+    assert_redacted(path, out, "secret", 6, [b"secret"])
+    with pikepdf.open(out) as result:
+        assert "/ActualText" not in result.Root.StructTreeRoot.K
