@@ -173,6 +173,10 @@ def _words(path: Path, index: int, password: str | None) -> list[tuple[str, floa
         return [(w[4], w[0], w[1], w[2], w[3]) for w in doc[index].get_text("words")]
 
 
+def _distance(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    return max(abs(p - q) for p, q in zip(a, b, strict=True))
+
+
 def positions_kept(before: Path, after: Path, index: int, rects: list[Any], password: str | None) -> bool:
     """Every PyMuPDF word of `before` outside the redacted boxes is in `after` at its place."""
     import pymupdf
@@ -185,7 +189,7 @@ def positions_kept(before: Path, after: Path, index: int, rects: list[Any], pass
             (
                 i
                 for i, w in enumerate(left)
-                if w[0] == text and max(abs(a - b) for a, b in zip(w[1:], (x0, y0, x1, y1), strict=True)) <= POSITION_PT
+                if w[0] == text and _distance(w[1:], (x0, y0, x1, y1)) <= POSITION_PT
             ),
             None,
         )
@@ -244,7 +248,7 @@ def run_case(pdf: Path, work: Path) -> Outcome:
     try:
         with time_limit(TIMEOUT_S):
             picked = pick(pdf, password)
-    except Exception as error:  # noqa: BLE001 — a file no extractor reads is skipped, with why
+    except Exception as error:
         outcome.skipped = f"unreadable: {type(error).__name__}: {error}"[:200]
         return outcome
     if picked is None:
@@ -257,7 +261,7 @@ def run_case(pdf: Path, work: Path) -> Outcome:
         try:
             with time_limit(TIMEOUT_S):
                 boxes[tool] = redact(pdf, out, index, word, password)
-        except Exception as error:  # noqa: BLE001 — a tool's failure is a result, not a crash
+        except Exception as error:
             outcome.errors[tool] = f"{type(error).__name__}: {error}"[:300]
     rects = [r for found in boxes.values() for r in found]
     for tool in boxes:
@@ -270,11 +274,15 @@ def run_case(pdf: Path, work: Path) -> Outcome:
                 checks["positions"] = positions_kept(pdf, out, index, rects, password)
                 checks["pixels"] = pixels_kept(pdf, out, index, rects, password)
                 checks["qpdf"] = qpdf_ok(out, password)
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             outcome.errors[tool] = f"checking: {type(error).__name__}: {error}"[:300]
             checks = {check: checks.get(check, False) for check in CHECKS}
         outcome.results[tool] = checks
     return outcome
+
+
+def _passed(results: dict[str, bool], check: str) -> bool:
+    return all(results.values()) if check == "all four" else results.get(check, False)
 
 
 def report(outcomes: list[Outcome], folders: list[str]) -> str:
@@ -294,15 +302,11 @@ def report(outcomes: list[Outcome], folders: list[str]) -> str:
     for check in (*CHECKS, "all four"):
         cells = []
         for tool in TOOLS:
-            passed = sum(
-                1
-                for o in tested
-                if tool in o.results
-                and (all(o.results[tool].values()) if check == "all four" else o.results[tool].get(check, False))
-            )
+            passed = sum(1 for o in tested if tool in o.results and _passed(o.results[tool], check))
             cells.append(f"{passed}/{len(tested)} ({passed / max(1, len(tested)):.1%})")
         lines.append(f"| {check} | " + " | ".join(cells) + " |")
-    lines += ["", "## Failures", "", "| document | page | word | tool | failed checks / error |", "|---|---|---|---|---|"]
+    lines += ["", "## Failures", "", "| document | page | word | tool | failed checks / error |"]
+    lines.append("|---|---|---|---|---|")
     for o in tested:
         for tool in TOOLS:
             failed = [c for c, ok in o.results.get(tool, {}).items() if not ok]
@@ -331,8 +335,10 @@ def main(argv: list[str] | None = None) -> int:
         for number, pdf in enumerate(pdfs, 1):
             outcome = run_case(pdf, Path(work))
             outcomes.append(outcome)
-            status = outcome.skipped or json.dumps(outcome.results) + (f" {outcome.errors}" if outcome.errors else "")
-            print(f"[{number}/{len(pdfs)}] {pdf.name} {outcome.word!r}: {status}", file=sys.stdout, flush=True)
+            status = outcome.skipped or json.dumps(outcome.results)
+            if outcome.errors:
+                status += f" {outcome.errors}"
+            print(f"[{number}/{len(pdfs)}] {pdf.name} {outcome.word!r}: {status}", flush=True)
     Path(args.report).write_text(report(outcomes, args.folders))
     if args.json:
         Path(args.json).write_text(json.dumps([o.__dict__ for o in outcomes], indent=1))

@@ -11,7 +11,7 @@ from tests.corpus import CORPUS
 pytest.importorskip("pymupdf")
 pytest.importorskip("pdfminer")
 
-from bench.redaction import run_case  # noqa: E402 — needs PyMuPDF and pdfminer.six
+from bench.redaction import run_case
 
 # A rotated page, an AcroForm with widget appearances, a tagged page; an encrypted file.
 FILES = [

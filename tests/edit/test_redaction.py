@@ -296,7 +296,7 @@ def test_images_kept_by_default_removed_or_blanked_on_request(tmp_path: Path) ->
             elif mode == "remove":
                 assert b"/A Do" not in content and b" Do" in content
             else:
-                name = next(k for k in pdf.pages[0].Resources.XObject.keys() if k.startswith("/A_r"))
+                name = next(k for k in pdf.pages[0].Resources.XObject if k.startswith("/A_r"))
                 rows = pdf.pages[0].Resources.XObject[name].read_bytes()
                 assert [rows[r * 10 : r * 10 + 10] for r in (0, 9)] == [bytes(5) + bytes([200]) * 5] * 2
 
