@@ -110,7 +110,8 @@ class PagePlan:
         self.flattened = flatten(pdf, page, by_root, self.added)
         self.resources = resources
 
-    def apply(self, selection: PageSelection, fill: Fill | None, images: str) -> int:
+    def apply(self, fill: Fill | None, images: str) -> int:
+        selection = self.selection
         pdf = self.pdf
         edits = list(self.edits)
         images_done = 0
@@ -199,7 +200,7 @@ def redact(
             "leaving their text in the file): " + "; ".join(refused)
         )
     for plan, report in plans:
-        report.images = plan.apply(plan.selection, fill, images)
+        report.images = plan.apply(fill, images)
     for page, content in marked:
         tree = document.structure_tree(page._warn)
         if tree is not None:

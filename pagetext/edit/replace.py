@@ -137,7 +137,7 @@ def replace(document: Document, hits: Iterable[Hit], new_text: str, output: str 
             if edit.insertion is not None:
                 raise UnsupportedError(f"page {number}: two replacements in one string")
             edit.insertion = _insertion(hit, new_text, glyphs)
-        plans.append((PagePlan(pdf, page._obj, inherited(page._obj, "/Resources"), selection), selection))
-    for plan, selection in plans:
-        plan.apply(selection, None, "keep")
+        plans.append(PagePlan(pdf, page._obj, inherited(page._obj, "/Resources"), selection))
+    for plan in plans:
+        plan.apply(None, "keep")
     save_whole(pdf, output)
