@@ -219,7 +219,17 @@ def _render(path: Path, index: int, password: str | None, renderer: str) -> tupl
             pixmap = page.get_pixmap(dpi=RENDER_DPI, annots=True)
             shape = (pixmap.height, pixmap.width, pixmap.n)
             return np.frombuffer(pixmap.samples, dtype=np.uint8).reshape(shape), rotation
-    args = ["pdftoppm", "-r", str(RENDER_DPI), "-f", str(index + 1), "-l", str(index + 1), "-singlefile"]
+    args = [
+        "pdftoppm",
+        "-cropbox",
+        "-r",
+        str(RENDER_DPI),
+        "-f",
+        str(index + 1),
+        "-l",
+        str(index + 1),
+        "-singlefile",
+    ]
     args += [*(["-upw", password] if password else []), str(path)]
     ppm = subprocess.run(args, capture_output=True, timeout=TIMEOUT_S, check=True).stdout
     # Binary PPM: "P6 width height 255" then the samples.
