@@ -26,7 +26,7 @@ from pagetext.edit.rewrite import FormChain, rewrite_chain, with_xobjects
 from pagetext.edit.select import PageSelection, Target, pattern_text, select
 from pagetext.edit.strings import Removals
 from pagetext.edit.structure import strip_element_text
-from pagetext.edit.tokens import Edit, apply_edits
+from pagetext.edit.tokens import Edit, LexedStream, apply_edits
 from pagetext.errors import UnsupportedError, UsageError
 from pagetext.page import _inherited as inherited
 
@@ -74,6 +74,17 @@ def _fill_ops(quads: Sequence[Quad], fill: Fill) -> bytes:
         ops.append(f"{x0:.3f} {y0:.3f} m {x1:.3f} {y1:.3f} l {x2:.3f} {y2:.3f} l {x3:.3f} {y3:.3f} l h f")
     ops.append("Q")
     return "\n".join(ops).encode()
+
+
+def _open_saves(stream: LexedStream) -> int:
+    """How many q the content leaves unrestored at its end (an unbalanced Q is ignored, §8.4.2)."""
+    depth = 0
+    for operation in stream.operations:
+        if operation.operator == "q":
+            depth += 1
+        elif operation.operator == "Q" and depth:
+            depth -= 1
+    return depth
 
 
 def _split_edits(parts: list[bytes], edits: list[Edit]) -> list[list[Edit]] | None:
@@ -135,7 +146,9 @@ class PagePlan:
         if quads:
             tail += b"\n" + _fill_ops(quads, fill or (0.0, 0.0, 0.0))
         if tail:
-            parts = [pikepdf.Stream(pdf, b"q\n"), *parts, pikepdf.Stream(pdf, b"\nQ\n" + tail + b"\n")]
+            # Back to the page's initial graphics state: ours, and any q the content left open.
+            closing = b"\nQ" * (1 + _open_saves(self.chain.streams[()])) + b"\n"
+            parts = [pikepdf.Stream(pdf, b"q\n"), *parts, pikepdf.Stream(pdf, closing + tail + b"\n")]
         if parts != self.parts:
             parts = [p if p.is_indirect else pdf.make_indirect(p) for p in parts]
             single = len(parts) == 1 and isinstance(self.page.get("/Contents"), pikepdf.Stream)

@@ -337,3 +337,13 @@ def test_structure_element_actual_text_removed(tmp_path: Path) -> None:
     assert_redacted(path, out, "secret", 6, [b"secret"])
     with pikepdf.open(out) as result:
         assert "/ActualText" not in result.Root.StructTreeRoot.K
+
+
+def test_fill_drawn_in_the_initial_state_after_unbalanced_content(tmp_path: Path) -> None:
+    content = b"q q 2 0 0 2 0 0 cm BT /F1 6 Tf 36 350 Td (a secret) Tj ET"  # two q left open
+    path = _write(tmp_path, content)
+    out, _ = _redact_word(path, "secret")
+    content = _content(out)
+    # Our q and the content's two are closed before the fill, which lands on the hit (2x scale).
+    assert content.count(b"Q") == 4 and b"ET\n\nQ\nQ\nQ\n" in content
+    assert b"84.000 697.600 m 120.000 697.600 l" in content
