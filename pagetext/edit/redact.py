@@ -76,15 +76,21 @@ def _fill_ops(quads: Sequence[Quad], fill: Fill) -> bytes:
     return "\n".join(ops).encode()
 
 
-def _open_saves(stream: LexedStream) -> int:
-    """How many q the content leaves unrestored at its end (an unbalanced Q is ignored, §8.4.2)."""
+def _balance(stream: LexedStream) -> tuple[int, list[Edit]]:
+    """How many q the content leaves open at its end, and edits that delete the Q it has with
+    none open: a viewer ignores those (§8.4.2), but inside our own q they would end it."""
     depth = 0
+    unmatched: list[Edit] = []
     for operation in stream.operations:
         if operation.operator == "q":
             depth += 1
-        elif operation.operator == "Q" and depth:
-            depth -= 1
-    return depth
+        elif operation.operator == "Q":
+            if depth:
+                depth -= 1
+            else:
+                start, end = stream.span(operation.index)
+                unmatched.append(Edit(start, end, b""))
+    return depth, unmatched
 
 
 def _split_edits(parts: list[bytes], edits: list[Edit]) -> list[list[Edit]] | None:
@@ -132,6 +138,14 @@ class PagePlan:
             )
             edits.extend(image_editing.edits)
             self.added.update(image_editing.added)
+        tail = self.flattened.content
+        quads = [*(selection.fills if fill is not None else []), *selection.forced]
+        if quads:
+            tail += b"\n" + _fill_ops(quads, fill or (0.0, 0.0, 0.0))
+        open_saves = 0
+        if tail:
+            open_saves, unmatched = _balance(self.chain.streams[()])
+            edits.extend(unmatched)
         per_part = _split_edits(self.datas, edits)
         parts: list[Any]
         if per_part is None:
@@ -141,13 +155,9 @@ class PagePlan:
                 pikepdf.Stream(pdf, apply_edits(data, part_edits)) if part_edits else part
                 for part, data, part_edits in zip(self.parts, self.datas, per_part, strict=True)
             ]
-        tail = self.flattened.content
-        quads = [*(selection.fills if fill is not None else []), *selection.forced]
-        if quads:
-            tail += b"\n" + _fill_ops(quads, fill or (0.0, 0.0, 0.0))
         if tail:
             # Back to the page's initial graphics state: ours, and any q the content left open.
-            closing = b"\nQ" * (1 + _open_saves(self.chain.streams[()])) + b"\n"
+            closing = b"\nQ" * (1 + open_saves) + b"\n"
             parts = [pikepdf.Stream(pdf, b"q\n"), *parts, pikepdf.Stream(pdf, closing + tail + b"\n")]
         if parts != self.parts:
             parts = [p if p.is_indirect else pdf.make_indirect(p) for p in parts]

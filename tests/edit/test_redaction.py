@@ -347,3 +347,12 @@ def test_fill_drawn_in_the_initial_state_after_unbalanced_content(tmp_path: Path
     # Our q and the content's two are closed before the fill, which lands on the hit (2x scale).
     assert content.count(b"Q") == 4 and b"ET\n\nQ\nQ\nQ\n" in content
     assert b"84.000 697.600 m 120.000 697.600 l" in content
+
+
+def test_a_q_with_none_open_is_dropped_before_the_content_is_wrapped(tmp_path: Path) -> None:
+    # The Q restores nothing (a viewer ignores it); inside our q it would undo the 2x cm.
+    content = b"2 0 0 2 0 0 cm Q BT /F1 6 Tf 36 350 Td (a secret) Tj ET"
+    path = _write(tmp_path, content)
+    out, _ = _redact_word(path, "secret")
+    assert assert_redacted(path, out, "secret", 6, [b"secret"]) == "a"
+    assert _content(out).startswith(b"q\n\n2 0 0 2 0 0 cm  BT")
