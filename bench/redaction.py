@@ -340,6 +340,19 @@ def report(outcomes: list[Outcome], folders: list[str]) -> str:
             passed = sum(1 for o in tested if tool in o.results and _passed(o.results[tool], check))
             cells.append(f"{passed}/{len(tested)} ({passed / max(1, len(tested)):.1%})")
         lines.append(f"| {check} | " + " | ".join(cells) + " |")
+    lines += [
+        "",
+        "Reading the numbers:",
+        "",
+        "- `pixels` renders with pdftoppm, `pixels_mupdf` with PyMuPDF (not part of 'all four').",
+        "  pagetext computes each gap from the font dictionary's /Widths, as ISO 32000-1 §9.2.4",
+        "  says; MuPDF advances some embedded fonts by their programs' own widths, and writes its",
+        "  rewritten text the same way. So each tool's output is pixel-identical in its own",
+        "  renderer and can be a fraction of a point off in the other's.",
+        "- A refusal (pagetext: Type3 glyphs without force=True) counts as failing every check.",
+        "- Pixels that pdftoppm or PyMuPDF draws differently on two renders of the same original",
+        "  are left out of the comparison.",
+    ]
     lines += ["", "## Failures", "", "| document | page | word | tool | failed checks / error |"]
     lines.append("|---|---|---|---|---|")
     for o in tested:
