@@ -7,8 +7,8 @@ import io
 import os
 import re
 import warnings
-from collections.abc import Callable, Iterator
-from typing import IO, Any, Union
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, TYPE_CHECKING, Any, Union
 
 import pikepdf
 
@@ -33,6 +33,11 @@ from pagetext.structure.tree import StructTree, read_tree
 from pagetext.tables.merge import PageTables, merge_runs, page_tables
 from pagetext.tables.records import Table
 from pagetext.tables.values import type_table
+
+if TYPE_CHECKING:
+    from pagetext.edit.redact import RedactionReport
+    from pagetext.edit.search import Hit
+    from pagetext.edit.select import Target as RedactionTarget
 
 Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes]]
 Target = Union[str, "os.PathLike[str]", IO[bytes]]
@@ -457,6 +462,29 @@ class Document:
 
     def write_markdown(self, target: Target, pages: str | None = None, **options: Any) -> None:
         self.write(target, "markdown", pages, **options)
+
+    # -- editing (pagetext.edit) -----------------------------------------------------------
+
+    def search(
+        self, query: str, ignore_case: bool = False, regex: bool = False, whole_words: bool = False
+    ) -> list[Hit]:
+        """Page.search over every page, in page order."""
+        return [hit for page in self for hit in page.search(query, ignore_case, regex, whole_words)]
+
+    def redact(
+        self, targets: Iterable[RedactionTarget], output: str | os.PathLike[str], **options: Any
+    ) -> RedactionReport:
+        """Remove the text under the targets (search hits, (page number, Box) areas) and
+        write the result to `output`; see pagetext.edit.redact.redact for the options."""
+        from pagetext.edit.redact import redact
+
+        return redact(self, targets, output, **options)
+
+    def replace(self, hits: Iterable[Hit], new_text: str, output: str | os.PathLike[str]) -> None:
+        """Write `new_text` in place of each hit, in the hit's own font (see pagetext.edit.replace)."""
+        from pagetext.edit.replace import replace
+
+        replace(self, hits, new_text, output)
 
 
 def _markdown_chunks(pages: Iterator[Page], options: dict[str, Any]) -> Iterator[str]:

@@ -30,6 +30,7 @@ from pagetext.structure.view import PageStructure, StructElement, glyph_key, pag
 
 if TYPE_CHECKING:
     from pagetext.document import Document
+    from pagetext.edit.search import Hit
 
 ORDERS: Final = ("reading", "content", "structure", "auto")
 ARTIFACTS: Final = ("keep", "drop")
@@ -449,3 +450,12 @@ class Page:
         """The page text as a viewer shows it: lines joined by newlines (see lines()),
         annotation and form field text included unless annotations=False."""
         return lines_text(self.lines(order, params, artifacts=artifacts, annotations=annotations))
+
+    def search(
+        self, query: str, ignore_case: bool = False, regex: bool = False, whole_words: bool = False
+    ) -> list[Hit]:
+        """Where `query` occurs in the page's reading-order text (see pagetext.edit.search):
+        across line breaks and hyphenated line ends; regex=True takes a Python pattern."""
+        from pagetext.edit.search import page_search
+
+        return page_search(self, query, ignore_case, regex, whole_words)

@@ -7,6 +7,7 @@ pagetext explain FILE -p N
 pagetext batch INPUT... -o OUTDIR [--format F] [-j N] [--resume] ...  (many files on all cores)
 pagetext serve [--host 127.0.0.1] [--port 8080] [--workers N]
 pagetext tables FILE [-p RANGE] [--format csv|markdown|html|json] [-o OUT] [--no-merge]
+pagetext redact FILE -o OUT.pdf [--text S]... [--regex R]... [--box PAGE:x0,y0,x1,y1]... (see cli/redact.py)
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ SUBCOMMANDS: dict[str, str] = {
     "batch": "pagetext.cli.batch",
     "serve": "pagetext.cli.serve",
     "tables": "pagetext.cli.tables",
+    "redact": "pagetext.cli.redact",
 }
 
 

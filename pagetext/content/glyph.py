@@ -3,10 +3,71 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from pagetext.geometry import Box, Point
 
 Quad = tuple[Point, Point, Point, Point]
+# One use of a Form XObject: the token index of its Do operator in the stream that drew it
+# (-1 for an annotation's appearance, which no operator draws), its object number, generation.
+FormUse = tuple[int, int, int]
+
+
+class TextSource:
+    """Where the glyphs of one shown string came from, for editing: the stream, the string
+    token, and the text state the string was shown with (ISO 32000-1 §9.3).
+
+    root: "" for the page's content (its /Contents streams as one, §7.8.2), else the name of
+    the annotation whose appearance drew it ("Annots[3]"). uses: the chain of Form XObject
+    uses from the root to the stream that holds the string, outermost first; () for the root
+    stream itself. token: the index of the string token in that stream (see
+    pagetext.content.lexer). string: its decoded bytes. font: the pagetext Font it was shown
+    in; font_size, char_spacing, word_spacing, horizontal_scaling: Tfs, Tc, Tw and Tz / 100.
+    """
+
+    __slots__ = (
+        "char_spacing",
+        "font",
+        "font_size",
+        "horizontal_scaling",
+        "root",
+        "string",
+        "token",
+        "uses",
+        "word_spacing",
+    )
+
+    def __init__(
+        self,
+        root: str,
+        uses: tuple[FormUse, ...],
+        token: int,
+        string: bytes,
+        font: Any,
+        font_size: float,
+        char_spacing: float,
+        word_spacing: float,
+        horizontal_scaling: float,
+    ) -> None:
+        self.root = root
+        self.uses = uses
+        self.token = token
+        self.string = string
+        self.font = font
+        self.font_size = font_size
+        self.char_spacing = char_spacing
+        self.word_spacing = word_spacing
+        self.horizontal_scaling = horizontal_scaling
+
+    def __repr__(self) -> str:
+        return f"<TextSource {self.root or 'page'} uses={self.uses} token={self.token}>"
+
+    def code_offsets(self) -> list[int]:
+        """The byte offset in `string` at which each of its codes starts, plus the end."""
+        offsets = [0]
+        for length in self.font.code_lengths(self.string):
+            offsets.append(offsets[-1] + length)
+        return offsets
 
 
 class Artifact:
@@ -82,6 +143,9 @@ class Glyph:
     mappings (ToUnicode, encoding, glyph names) give before that, usually the same string.
     rise: how far the text rise (Ts, §9.3.7) moved the glyph off its line's baseline, in user
     space across the writing direction (positive: up); origin and quad include it.
+    source: where its code sits in the content (for editing; form and annotation glyphs too),
+    None for glyphs of content made up for a field without an appearance; code_index: the
+    position of its code among the codes of source.string (code_offset: its byte offset).
     """
 
     text: str
@@ -105,6 +169,8 @@ class Glyph:
     original_text: str | None
     annotation: str
     field_name: str
+    source: TextSource | None
+    code_index: int
 
     def __init__(
         self,
@@ -130,6 +196,8 @@ class Glyph:
         original_text: str | None = None,
         annotation: str = "",
         field_name: str = "",
+        source: TextSource | None = None,
+        code_index: int = -1,
     ) -> None:
         self.text = text
         self.code = code
@@ -152,6 +220,8 @@ class Glyph:
         self.original_text = original_text
         self.annotation = annotation
         self.field_name = field_name
+        self.source = source
+        self.code_index = code_index
 
     def moved(
         self,
@@ -171,6 +241,7 @@ class Glyph:
             self.mcid, self.token_index, self.forms, self.mapped_text, self.rise,
             marked=self.marked, original_text=self.original_text,
             annotation=self.annotation, field_name=self.field_name,
+            source=self.source, code_index=self.code_index,
         )  # fmt: skip
 
     def retexted(self, text: str, mapped_text: str, original_text: str | None) -> Glyph:
@@ -181,7 +252,14 @@ class Glyph:
             self.writing_mode, self.render_mode, self.mcid, self.token_index, self.forms,
             mapped_text, self.rise, marked=self.marked, original_text=original_text,
             annotation=self.annotation, field_name=self.field_name,
+            source=self.source, code_index=self.code_index,
         )  # fmt: skip
+
+    @property
+    def code_offset(self) -> int:
+        """The byte offset of the glyph's code in source.string, -1 without a source."""
+        source = self.source
+        return source.code_offsets()[self.code_index] if source is not None else -1
 
     @property
     def artifact(self) -> Artifact | None:

@@ -14,7 +14,7 @@ from typing import Any, Final, Protocol
 
 import pikepdf
 
-from pagetext.content.glyph import Artifact, Glyph, MarkedContent
+from pagetext.content.glyph import Artifact, FormUse, Glyph, MarkedContent, TextSource
 from pagetext.content.lexer import Operand, Warn, iter_operations
 from pagetext.fonts.font import Font
 from pagetext.fonts.loader import fallback_font, load_font
@@ -132,7 +132,18 @@ class _Stream:
     stream is (or is drawn by) an annotation's appearance, "" otherwise.
     """
 
-    __slots__ = ("annotation", "clip", "field_name", "fonts", "forms", "is_page", "mcid_stream", "resources")
+    __slots__ = (
+        "annotation",
+        "clip",
+        "field_name",
+        "fonts",
+        "forms",
+        "is_page",
+        "mcid_stream",
+        "resources",
+        "root",
+        "uses",
+    )
 
     def __init__(
         self,
@@ -143,6 +154,8 @@ class _Stream:
         mcid_stream: ObjGen | None = None,
         annotation: str = "",
         field_name: str = "",
+        root: str = "",
+        uses: tuple[FormUse, ...] = (),
     ) -> None:
         self.resources = resources
         self.forms = forms
@@ -154,6 +167,10 @@ class _Stream:
         self.mcid_stream = mcid_stream
         self.annotation = annotation
         self.field_name = field_name
+        # Where the stream sits, for editing (TextSource): "" or the annotation, and the form
+        # uses that lead to it. Synthetic content (root set, no stream) has no source.
+        self.root = root
+        self.uses = uses
 
 
 class Interpreter:
@@ -213,7 +230,7 @@ class Interpreter:
         form space to user space (the form's /Matrix already in it), its glyphs are clipped
         to its /BBox, and `resources` serve when the stream has none of its own."""
         self._fresh_state()
-        self.stream = _Stream(resources, (), False, None, None, annotation, field_name)
+        self.stream = _Stream(resources, (), False, None, None, annotation, field_name, name)
         try:
             self._draw_form(name, form, matrix, True)
         finally:
@@ -231,7 +248,7 @@ class Interpreter:
         """Draw content made up for an annotation without an appearance (a field's value),
         in user space, with its fonts given rather than read from resources."""
         self._fresh_state()
-        stream = self.stream = _Stream(None, (name,), False, clip, None, annotation, field_name)
+        stream = self.stream = _Stream(None, (name,), False, clip, None, annotation, field_name, name)
         stream.fonts.update(fonts)
         try:
             self._run(content)
@@ -423,9 +440,17 @@ class Interpreter:
                 self.warn("text shown before any Tf; Helvetica metrics used")
             font = gs.font = fallback_font()
         stream = self.stream
+        size = gs.font_size
+        source = (
+            TextSource(
+                stream.root, stream.uses, token_index, data, font, size, gs.char_spacing,
+                gs.word_spacing, gs.horizontal_scaling,
+            )
+            if stream.is_page or stream.uses
+            else None
+        )  # fmt: skip
         if not stream.is_page:
             token_index = -1
-        size = gs.font_size
         hscale = gs.horizontal_scaling
         char_spacing = gs.char_spacing
         word_spacing = gs.word_spacing
@@ -458,7 +483,9 @@ class Interpreter:
         rise_x, rise_y = C * rise, D * rise
         rise_across = rise_y * direction[0] - rise_x * direction[1]
         low_x, low_y, high_x, high_y = C * low, D * low, C * high, D * high
+        code_index = -1
         for code, text, mapped_text, width, is_space in font.decode(data):
+            code_index += 1
             origin_x = rise_x + E
             origin_y = rise_y + F
             if vertical:
@@ -518,6 +545,8 @@ class Interpreter:
                     marked=marked,
                     annotation=annotation,
                     field_name=field_name,
+                    source=source,
+                    code_index=code_index,
                 )
             )
         a, b, c, d, e, f = tm
@@ -598,10 +627,15 @@ class Interpreter:
             return
         if xobject.get("/Subtype") != pikepdf.Name.Form:
             return  # images and PostScript XObjects show no text
-        self._draw_form(name, xobject)
+        self._draw_form(name, xobject, use_token=index)
 
     def _draw_form(
-        self, name: str, form: pikepdf.Stream, matrix: Matrix | None = None, clip_bbox: bool = False
+        self,
+        name: str,
+        form: pikepdf.Stream,
+        matrix: Matrix | None = None,
+        clip_bbox: bool = False,
+        use_token: int = -1,
     ) -> None:
         key = form.objgen
         if key in self.active_forms:
@@ -632,8 +666,9 @@ class Interpreter:
             mcid_stream = key  # the form's marked content has its own MCIDs (§14.7.4.3)
             self.form_struct_parents[key] = int(struct_parents)
         self.stream = _Stream(
-            resources, (*outer.forms, name), False, clip, mcid_stream, outer.annotation, outer.field_name
-        )
+            resources, (*outer.forms, name), False, clip, mcid_stream, outer.annotation,
+            outer.field_name, outer.root, (*outer.uses, (use_token, key[0], key[1])),
+        )  # fmt: skip
         depth = len(self.marked)
         self.active_forms.add(key)
         try:

@@ -13,7 +13,8 @@ and each of ``[ ] << >>``. Comments, skipped garbage and operators dropped from 
 array or dictionary do not count. In an inline image
 (``BI`` dictionary ``ID`` data ``EI``) the keywords and dictionary tokens count as usual and
 the data with its ``EI`` counts as one token; no operation is yielded for it. Editing code
-uses these indices to find the bytes that showed a glyph.
+uses these indices, and the byte spans the lexer records when asked, to find the bytes that
+showed a glyph.
 
 Damage never stops the lexer: garbage bytes are skipped, unterminated strings and arrays are
 closed at the end, and each problem is reported through the ``warn`` callback.
@@ -285,8 +286,12 @@ def _skip_inline_image_data(data: bytes, start: int, params: dict[str, Operand],
         pos = after
 
 
-def iter_operations(data: bytes, warn: Warn) -> Iterator[Operation]:
-    """Yield (operator, operands, token index of the operator) for each operator in `data`."""
+def iter_operations(data: bytes, warn: Warn, spans: list[int] | None = None) -> Iterator[Operation]:
+    """Yield (operator, operands, token index of the operator) for each operator in `data`.
+
+    With a `spans` list, the byte span of token i is appended as spans[2i], spans[2i + 1]
+    (start, end), for editing; text extraction passes none and pays one test per token.
+    """
     classes = _BYTE_CLASS
     operands: list[Operand] = []
     # Open arrays and dictionaries: each entry is (is_dict, the operand list it belongs to).
@@ -307,6 +312,8 @@ def iter_operations(data: bytes, warn: Warn) -> Iterator[Operation]:
             value, after = _read_number(data, pos, end)
             if value is not None:
                 index += 1
+                if spans is not None:
+                    spans += (pos, after)
                 operands.append(value)
                 pos = after
                 continue
@@ -316,6 +323,8 @@ def iter_operations(data: bytes, warn: Warn) -> Iterator[Operation]:
             while pos < end and classes[data[pos]] >= _REGULAR_BYTE:
                 pos += 1
             index += 1
+            if spans is not None:
+                spans += (start, pos)
             word = data[start:pos]
             if word in _CONSTANTS:
                 operands.append(_CONSTANTS[word])
@@ -330,13 +339,18 @@ def iter_operations(data: bytes, warn: Warn) -> Iterator[Operation]:
                     operands = _close_container(containers, operands, warn)
                 if pos < end and classes[data[pos]] == _WHITE_BYTE:
                     pos += 1  # exactly one white-space byte separates ID from the data (§8.9.7)
+                data_start = pos
                 pos = _skip_inline_image_data(data, pos, _to_dict(operands, warn), warn)
                 index += 1  # the data up to EI counts as one token
+                if spans is not None:
+                    spans += (data_start, pos)
                 operands = []
                 continue
             if containers:
                 # As viewers do, an operator inside an array is junk: drop it, keep the array.
                 index -= 1
+                if spans is not None:
+                    del spans[-2:]
                 warn(f"operator {word.decode('latin-1')!r} inside an array or dictionary; skipped")
                 continue
             yield word.decode("latin-1"), operands, index
@@ -347,6 +361,8 @@ def iter_operations(data: bytes, warn: Warn) -> Iterator[Operation]:
             while pos < end and classes[data[pos]] >= _REGULAR_BYTE:
                 pos += 1
             index += 1
+            if spans is not None:
+                spans += (start - 1, pos)
             operands.append(decode_name(data[start:pos]))
         elif byte == _OPEN_PAREN:
             index += 1
@@ -363,9 +379,13 @@ def iter_operations(data: bytes, warn: Warn) -> Iterator[Operation]:
             else:
                 literal, pos = read_literal(data, start, warn)
                 operands.append(literal)
+            if spans is not None:
+                spans += (start - 1, pos)
         elif byte == _LESS:
             if pos + 1 < end and data[pos + 1] == _LESS:
                 index += 1
+                if spans is not None:
+                    spans += (pos, pos + 2)
                 containers.append((True, operands))
                 operands = []
                 pos += 2
@@ -378,11 +398,15 @@ def iter_operations(data: bytes, warn: Warn) -> Iterator[Operation]:
                 index += 1
                 operands.append(decode_hex(data[start:pos], warn))
                 pos += 1
+                if spans is not None:
+                    spans += (start - 1, pos)
             else:
                 pos = start
                 warn(f"unexpected byte {b'<'!r} at offset {start - 1}; skipped")
         elif byte == _OPEN_BRACKET:
             index += 1
+            if spans is not None:
+                spans += (pos, pos + 1)
             containers.append((False, operands))
             operands = []
             pos += 1
@@ -390,6 +414,8 @@ def iter_operations(data: bytes, warn: Warn) -> Iterator[Operation]:
             is_dict = byte == _GREATER
             pos += 2 if is_dict else 1
             index += 1
+            if spans is not None:
+                spans += (pos - (2 if is_dict else 1), pos)
             if not containers or containers[-1][0] != is_dict:
                 warn(f"unmatched {'>>' if is_dict else ']'!r}; skipped")
                 continue

@@ -91,6 +91,9 @@ class CompositeFont(Font):
             return pairs
         return list(self.cmap.split(data))
 
+    def code_lengths(self, data: bytes) -> list[int]:
+        return [length for _, length in self._codes(data)]
+
     def cid(self, code: int) -> int:
         cmap = self.cmap
         if cmap is None or not cmap.cids:

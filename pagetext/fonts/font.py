@@ -42,6 +42,10 @@ class Font:
     def decode(self, data: bytes) -> list[DecodedGlyph]:
         raise NotImplementedError
 
+    def code_lengths(self, data: bytes) -> list[int]:
+        """The byte length of each code in `data`, as decode() splits it (for editing)."""
+        return [1] * len(data)
+
     def vertical_metrics(self, code: int) -> tuple[float, float, float]:
         """(w1, vx, vy) for vertical writing: displacement and position vector (§9.7.4.3)."""
         raise NotImplementedError
