@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import contextlib
 import io
 import os
 import re
@@ -181,7 +182,9 @@ def open(  # noqa: A001
     limits: budgets per page (operators, glyphs, decoded bytes, time); see pagetext.Limits.
     """
     pdf, rebuilt = _open_pdf(source, password)
-    return Document(pdf, limits, rebuilt)
+    document = Document(pdf, limits, rebuilt)
+    document._reopen = lambda: open(source, password, limits)
+    return document
 
 
 class Document:
@@ -192,6 +195,9 @@ class Document:
     ) -> None:
         self._pdf = pdf
         self.limits = limits or Limits()
+        # The same file opened afresh (for pagetext.open'ed documents): redaction and replacement
+        # edit that twin, so this document goes on reading the original.
+        self._reopen: Callable[[], Document] | None = None
         self.warnings: list[str] = []
         self._fonts = FontCache()
         self._furniture: Furniture | None = None
@@ -478,13 +484,26 @@ class Document:
         write the result to `output`; see pagetext.edit.redact.redact for the options."""
         from pagetext.edit.redact import redact
 
-        return redact(self, targets, output, **options)
+        with self._editable() as twin:
+            return redact(twin, targets, output, **options)
 
     def replace(self, hits: Iterable[Hit], new_text: str, output: str | os.PathLike[str]) -> None:
         """Write `new_text` in place of each hit, in the hit's own font (see pagetext.edit.replace)."""
         from pagetext.edit.replace import replace
 
-        replace(self, hits, new_text, output)
+        with self._editable() as twin:
+            replace(twin, hits, new_text, output)
+
+    @contextlib.contextmanager
+    def _editable(self) -> Iterator[Document]:
+        """The document edits are made on: a fresh twin of the file, so that this one stays as
+        it is (targets name glyphs by stream, token and code, which the twin reads alike); a
+        Document built on a caller's own pikepdf.Pdf has no file to reopen and is edited itself."""
+        if self._reopen is None:
+            yield self
+            return
+        with self._reopen() as twin:
+            yield twin
 
 
 def _markdown_chunks(pages: Iterator[Page], options: dict[str, Any]) -> Iterator[str]:

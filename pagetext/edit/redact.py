@@ -192,7 +192,7 @@ def redact(
     images a target overlaps (drawn by the page's own content), "blank" paints the covered
     pixels black. force=True accepts what cannot be edited safely (Type3 glyphs, text used as a
     clip, text in patterns) by painting a box over it; its text stays in the file.
-    After the call the document reads as the output does (its objects were edited).
+    The document's objects are edited: Document.redact passes a fresh twin of the file.
     """
     if images not in IMAGE_MODES:
         raise UsageError(f"unknown images mode {images!r}; use one of {', '.join(IMAGE_MODES)}")

@@ -356,3 +356,16 @@ def test_a_q_with_none_open_is_dropped_before_the_content_is_wrapped(tmp_path: P
     out, _ = _redact_word(path, "secret")
     assert assert_redacted(path, out, "secret", 6, [b"secret"]) == "a"
     assert _content(out).startswith(b"q\n\n2 0 0 2 0 0 cm  BT")
+
+
+def test_the_open_document_keeps_reading_the_original(tmp_path: Path) -> None:
+    path = _write(tmp_path, b"BT /F1 12 Tf 72 700 Td (alpha secret omega) Tj ET")
+    first, second = tmp_path / "first.pdf", tmp_path / "second.pdf"
+    with pagetext.open(path) as doc:
+        doc.redact(doc.search("secret"), first)
+        assert doc.text() == "alpha secret omega"
+        doc.redact(doc.search("omega"), second)  # a second redaction starts from the original
+    with pagetext.open(first) as doc:
+        assert doc.text() == "alpha omega"
+    with pagetext.open(second) as doc:
+        assert doc.text() == "alpha secret"
