@@ -1,0 +1,155 @@
+"""Tables of a page: ruled grids from its rules, then aligned tables from its remaining words.
+
+The page's text is read in its dominant direction (a rotated page or table is turned
+upright in a Frame), so every rule here is stated for upright text: x right, y up.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Final
+
+from pagetext.content.paths import PathRecord
+from pagetext.geometry import Box
+from pagetext.layout.records import Line
+from pagetext.tables.aligned import aligned_grids
+from pagetext.tables.headers import header_rows
+from pagetext.tables.records import Cell, Table
+from pagetext.tables.ruled import Grid, rule_groups, ruled_grid
+from pagetext.tables.rules import Frame, Rule, page_rules
+
+# Quarter-turn text directions a table can run in; other directions are left alone.
+DIRECTIONS: Final = ((1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0))
+# A word whose direction is this close to a quarter turn runs in it.
+DIRECTION_TOLERANCE: Final = 0.05
+# A ruled grid needs text in this many cells to be a table, not a box or a frame.
+MIN_FILLED_CELLS: Final = 2
+
+
+@dataclass(slots=True)
+class TextWord:
+    """A word in the frame: its box, its line (index into the page's lines), its style."""
+
+    text: str
+    box: Box
+    line: int
+    bold: bool
+    size: float
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return ((self.box.x0 + self.box.x1) / 2, (self.box.y0 + self.box.y1) / 2)
+
+
+def _direction(line: Line) -> tuple[float, float] | None:
+    ux, uy = line.direction
+    for d in DIRECTIONS:
+        if abs(ux - d[0]) <= DIRECTION_TOLERANCE and abs(uy - d[1]) <= DIRECTION_TOLERANCE:
+            return d
+    return None
+
+
+def find_tables(
+    lines: list[Line], paths: list[PathRecord], visible: Box, bold_fonts: set[str], page: int
+) -> list[Table]:
+    """The tables of a page from its lines (the assembly's) and painted paths."""
+    counts: Counter[tuple[float, float]] = Counter()
+    for line in lines:
+        direction = _direction(line)
+        if direction is not None:
+            counts[direction] += len(line.text)
+    tables: list[Table] = []
+    for direction, _ in counts.most_common():
+        frame = Frame(direction)
+        words = [
+            TextWord(w.text, frame.box(w.bbox), i, w.font_name in bold_fonts, w.font_size)
+            for i, line in enumerate(lines)
+            if _direction(line) == direction
+            for w in line.words
+        ]
+        rules = page_rules(paths, visible, frame)
+        tables.extend(_frame_tables(words, rules, frame, page))
+    tables.sort(key=lambda t: (-t.bbox.y1, t.bbox.x0))
+    return tables
+
+
+def _frame_tables(words: list[TextWord], rules: list[Rule], frame: Frame, page: int) -> list[Table]:
+    grids: list[Grid] = []
+    taken: list[Box] = []
+    # Drawn lines first; where they make no grid, the edges of cell fills too.
+    hard = [r for r in rules if not r.soft]
+    for candidates in (hard, rules):
+        for group in rule_groups(candidates):
+            grid = ruled_grid(group)
+            if grid is None:
+                continue
+            box = _grid_box(grid)
+            if any(_overlap(box, other) for other in taken):
+                continue
+            filled = sum(1 for cell in grid.cells if any(_inside(w, cell.box) for w in words))
+            if filled >= MIN_FILLED_CELLS:
+                grids.append(grid)
+                taken.append(box)
+    rest = [w for w in words if not any(_inside(w, box) for box in taken)]
+    horizontal = [r for r in rules if r.horizontal]
+    grids.extend(aligned_grids(rest, horizontal))
+    return [_table(grid, words, frame, page) for grid in grids]
+
+
+def _grid_box(grid: Grid) -> Box:
+    return Box(grid.column_edges[0], grid.row_edges[-1], grid.column_edges[-1], grid.row_edges[0])
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return min(a.x1, b.x1) > max(a.x0, b.x0) and min(a.y1, b.y1) > max(a.y0, b.y0)
+
+
+def _inside(word: TextWord, box: Box) -> bool:
+    x, y = word.center
+    return box.x0 <= x <= box.x1 and box.y0 <= y <= box.y1
+
+
+def cell_text(words: list[TextWord]) -> str:
+    """A cell's words as the assembly put them: word spaces within a line, "\\n" between lines
+    (top to bottom), each line's words left to right."""
+    by_line: dict[int, list[TextWord]] = {}
+    for word in words:
+        by_line.setdefault(word.line, []).append(word)
+    rows = sorted(by_line.values(), key=lambda ws: -max(w.box.y1 for w in ws))
+    return "\n".join(" ".join(w.text for w in sorted(ws, key=lambda w: w.box.x0)) for ws in rows)
+
+
+def _table(grid: Grid, words: list[TextWord], frame: Frame, page: int) -> Table:
+    cells: list[Cell] = []
+    contents: list[list[TextWord]] = []
+    for grid_cell in grid.cells:
+        inside = [w for w in words if _inside(w, grid_cell.box)]
+        contents.append(inside)
+        cells.append(
+            Cell(
+                grid_cell.row,
+                grid_cell.col,
+                frame.to_user(grid_cell.box),
+                cell_text(inside),
+                grid_cell.row_span,
+                grid_cell.col_span,
+                page=page,
+            )
+        )
+    n_rows, n_cols = len(grid.row_edges) - 1, len(grid.column_edges) - 1
+    headers = header_rows(grid, contents)
+    for cell in cells:
+        cell.header = cell.row < headers
+    cells.sort(key=lambda c: (c.row, c.col))
+    return Table(
+        page,
+        frame.to_user(_grid_box(grid)),
+        n_rows,
+        n_cols,
+        cells,
+        header_rows=headers,
+        column_edges=list(grid.column_edges),
+        method=grid.method,
+        pages=[page],
+    )

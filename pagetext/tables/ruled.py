@@ -1,0 +1,158 @@
+"""Ruled tables: the grid of crossing rules, its cells, and cells spanning where a rule is missing.
+
+All in the table frame (rules.Frame): x to the right, y up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final
+
+from pagetext.geometry import Box
+from pagetext.tables.rules import Rule
+
+# Rules whose ends come this close (points) meet: producers stop a rule short of its joint
+# by up to about a line width, and a frame's corners overlap by as much.
+JOINT_TOLERANCE: Final = 3.0
+# Grid lines closer than this (points) bound no cell a glyph fits in: one line.
+MIN_CELL_SIZE: Final = 3.0
+# A rule that covers this share of a slot's edge separates the slots on either side.
+EDGE_COVER: Final = 0.5
+
+
+@dataclass(slots=True)
+class GridCell:
+    """A cell of a grid in slots (row 0 at the top) with its box in the frame."""
+
+    row: int
+    col: int
+    row_span: int
+    col_span: int
+    box: Box
+
+
+@dataclass(slots=True)
+class Grid:
+    """A table's structure before text: its cells, column edges (x, left to right) and row
+    edges (y, top to bottom), all in the frame; how it was found."""
+
+    cells: list[GridCell]
+    column_edges: list[float]
+    row_edges: list[float]
+    method: str
+    rule_rows: set[int] = field(default_factory=set)  # rows with a rule under them (aligned)
+
+
+def _meet(h: Rule, v: Rule) -> bool:
+    tol = JOINT_TOLERANCE
+    return h.start - tol <= v.position <= h.end + tol and v.start - tol <= h.position <= v.end + tol
+
+
+def rule_groups(rules: list[Rule]) -> list[list[Rule]]:
+    """Rules that cross or touch, transitively: each group may be one table's grid."""
+    horizontal = [r for r in rules if r.horizontal]
+    vertical = [r for r in rules if not r.horizontal]
+    parent = list(range(len(horizontal) + len(vertical)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, h in enumerate(horizontal):
+        for j, v in enumerate(vertical):
+            if _meet(h, v):
+                parent[find(i)] = find(len(horizontal) + j)
+    groups: dict[int, list[Rule]] = {}
+    everything = horizontal + vertical
+    for i, rule in enumerate(everything):
+        groups.setdefault(find(i), []).append(rule)
+    return list(groups.values())
+
+
+def _lines(positions: list[float]) -> list[float]:
+    """Distinct grid line positions, those closer than MIN_CELL_SIZE taken as one."""
+    result: list[float] = []
+    for p in sorted(positions):
+        if result and p - result[-1] < MIN_CELL_SIZE:
+            continue
+        result.append(p)
+    return result
+
+
+def _covered(rules: list[Rule], position: float, lo: float, hi: float) -> bool:
+    """Whether rules at `position` (within MIN_CELL_SIZE) cover EDGE_COVER of lo..hi."""
+    cover = 0.0
+    for r in rules:
+        if abs(r.position - position) < MIN_CELL_SIZE:
+            cover += max(0.0, min(r.end, hi) - max(r.start, lo))
+    return cover >= EDGE_COVER * (hi - lo)
+
+
+def ruled_grid(group: list[Rule]) -> Grid | None:
+    """The grid of one group of rules, or None when it does not make at least 2 × 1 cells
+    bounded on all sides."""
+    horizontal = [r for r in group if r.horizontal]
+    vertical = [r for r in group if not r.horizontal]
+    if len(horizontal) < 2 or len(vertical) < 2:
+        return None
+    xs = _lines([r.position for r in vertical])
+    ys = _lines([r.position for r in horizontal])[::-1]  # top to bottom
+    n_cols, n_rows = len(xs) - 1, len(ys) - 1
+    if n_cols < 1 or n_rows < 1 or n_cols * n_rows < 2:
+        return None
+    # Slots joined where the rule between them is missing: spanning cells (and a frame's
+    # empty outside, which no rule bounds, drops out as slots with no edges at all).
+    parent = list(range(n_rows * n_cols))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for r in range(n_rows):
+        for c in range(n_cols):
+            if c + 1 < n_cols and not _covered(vertical, xs[c + 1], ys[r + 1], ys[r]):
+                parent[find(r * n_cols + c)] = find(r * n_cols + c + 1)
+            if r + 1 < n_rows and not _covered(horizontal, ys[r + 1], xs[c], xs[c + 1]):
+                parent[find(r * n_cols + c)] = find((r + 1) * n_cols + c)
+    spans: dict[int, list[int]] = {}
+    for r in range(n_rows):
+        for c in range(n_cols):
+            root = find(r * n_cols + c)
+            span = spans.setdefault(root, [r, c, r, c])
+            span[0], span[1] = min(span[0], r), min(span[1], c)
+            span[2], span[3] = max(span[2], r), max(span[3], c)
+    cells: list[GridCell] = []
+    taken: set[tuple[int, int]] = set()
+    for r0, c0, r1, c1 in sorted(spans.values()):
+        if any((r, c) in taken for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)):
+            continue  # a ragged join overlapping a cell already made: the first one keeps it
+        if not _closed(horizontal, vertical, xs, ys, r0, c0, r1, c1):
+            continue
+        taken.update((r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1))
+        cells.append(GridCell(r0, c0, r1 - r0 + 1, c1 - c0 + 1, Box(xs[c0], ys[r1 + 1], xs[c1 + 1], ys[r0])))
+    if len(cells) < 2:
+        return None
+    return Grid(cells, xs, ys, "ruled")
+
+
+def _closed(
+    horizontal: list[Rule],
+    vertical: list[Rule],
+    xs: list[float],
+    ys: list[float],
+    r0: int,
+    c0: int,
+    r1: int,
+    c1: int,
+) -> bool:
+    """Whether rules bound the cell on its top and bottom, or on its left and right: a
+    region outside the table (no rule around it) is no cell."""
+    top = _covered(horizontal, ys[r0], xs[c0], xs[c1 + 1])
+    bottom = _covered(horizontal, ys[r1 + 1], xs[c0], xs[c1 + 1])
+    left = _covered(vertical, xs[c0], ys[r1 + 1], ys[r0])
+    right = _covered(vertical, xs[c1 + 1], ys[r1 + 1], ys[r0])
+    return (top and bottom) or (left and right)
