@@ -23,12 +23,17 @@ ROW_OVERLAP: Final = 0.5
 # A gap between words wider than this share of their height separates chunks (cells): word
 # spaces are a third to half of it, even justified; table columns are set further apart.
 CHUNK_GAP: Final = 0.9
+# A column edge in a gap between two words this wide (share of their height, more than a
+# word space) separates them into two cells.
+SPLIT_GAP: Final = 0.4
 # Rows further apart than this many line heights are not one table.
 MAX_ROW_GAP: Final = 2.2
 # A table has at least this many rows with two or more chunks, and two columns.
 MIN_TABLE_ROWS: Final = 3
 # Cells of running text are long: a table's non-empty cells average at most this many words.
 MAX_MEAN_WORDS: Final = 4.5
+# A run of words this long on one line is running text (a paragraph's line), not a cell.
+MAX_CHUNK_WORDS: Final = 8
 # Its first rows may be headers whose cells span columns; the column gaps are read below them.
 MAX_HEADER_ROWS: Final = 3
 # A continuation line of a wrapped cell follows its row this close (line heights, gap between boxes).
@@ -91,6 +96,10 @@ def _runs(rows: list[_Row]) -> list[list[_Row]]:
     runs: list[list[_Row]] = []
     current: list[_Row] = []
     for row in rows:
+        if any(sum(len(w.text.split()) for w in chunk) > MAX_CHUNK_WORDS for chunk in row.chunks):
+            runs.append(current)  # a line of running text: no table goes through it
+            current = []
+            continue
         if current:
             pitch = median(r.height for r in current)
             if current[-1].bottom - row.top > MAX_ROW_GAP * pitch:
@@ -101,6 +110,8 @@ def _runs(rows: list[_Row]) -> list[list[_Row]]:
     result = []
     for run in runs:
         multi = [i for i, r in enumerate(run) if len(r.chunks) >= 2]
+        if not multi:
+            continue
         if len(multi) >= MIN_TABLE_ROWS:
             result.append(run[multi[0] : multi[-1] + 1])
     return result
@@ -118,6 +129,21 @@ def _gaps(rows: list[_Row]) -> list[tuple[float, float]]:
     return gaps
 
 
+def _column_gaps(run: list[_Row]) -> list[tuple[float, float]]:
+    """The column gaps of a run: those its rows of several chunks leave free, read below up to
+    MAX_HEADER_ROWS first rows when that frees more (header cells spanning columns, or set
+    closer than the body's), keeping MIN_TABLE_ROWS rows to read them from."""
+    best: list[tuple[float, float]] = []
+    for skip in range(MAX_HEADER_ROWS + 1):
+        body = [r for r in run[skip:] if len(r.chunks) >= 2]
+        if len(body) < MIN_TABLE_ROWS:
+            break
+        gaps = _gaps(body)
+        if len(gaps) > len(best):
+            best = gaps
+    return best
+
+
 def aligned_grids(words: list[TextWord], rules: list[Rule]) -> list[Grid]:
     """The borderless tables among the words (horizontal rules mark rows with a rule under)."""
     grids = []
@@ -129,8 +155,7 @@ def aligned_grids(words: list[TextWord], rules: list[Rule]) -> list[Grid]:
 
 
 def _grid(run: list[_Row], rules: list[Rule]) -> Grid | None:
-    body = run[MAX_HEADER_ROWS:] if len(run) > 2 * MAX_HEADER_ROWS else run
-    gaps = _gaps([r for r in body if len(r.chunks) >= 2] or body)
+    gaps = _column_gaps(run)
     if not gaps:
         return None
     left = min(w.box.x0 for r in run for c in r.chunks for w in c)
@@ -180,7 +205,7 @@ Slots = dict[tuple[int, int], list[list["TextWord"]]]
 def _slots(row: _Row, edges: list[float]) -> Slots:
     """The row's chunks by the columns they cover (first, last): a chunk across a column gap spans."""
     result: Slots = {}
-    for chunk in row.chunks:
+    for chunk in _split_at_edges(row.chunks, edges):
         x0, x1 = chunk[0].box.x0, max(w.box.x1 for w in chunk)
         cols = [c for c in range(len(edges) - 1) if min(x1, edges[c + 1]) - max(x0, edges[c]) > 0]
         if not cols:
@@ -188,6 +213,26 @@ def _slots(row: _Row, edges: list[float]) -> Slots:
         key = (cols[0], cols[-1])
         result.setdefault(key, []).append(chunk)
     return _resolve_overlaps(result)
+
+
+def _split_at_edges(chunks: list[list[TextWord]], edges: list[float]) -> list[list[TextWord]]:
+    """Chunks cut where a column edge falls in a gap between their words wider than a word
+    space: header cells set closer together than the body's columns."""
+    result = []
+    for chunk in chunks:
+        piece = [chunk[0]]
+        for word in chunk[1:]:
+            last = piece[-1]
+            gap = word.box.x0 - last.box.x1
+            if gap > SPLIT_GAP * min(last.box.height, word.box.height) and any(
+                last.box.x1 <= x <= word.box.x0 for x in edges
+            ):
+                result.append(piece)
+                piece = [word]
+            else:
+                piece.append(word)
+        result.append(piece)
+    return result
 
 
 def _resolve_overlaps(slots: Slots) -> Slots:

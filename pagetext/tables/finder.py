@@ -16,14 +16,15 @@ from pagetext.layout.records import Line
 from pagetext.tables.aligned import aligned_grids
 from pagetext.tables.headers import header_rows
 from pagetext.tables.records import Cell, Table
-from pagetext.tables.ruled import Grid, rule_groups, ruled_grid
+from pagetext.tables.ruled import Grid, rule_groups, ruled_grid, split_spans
 from pagetext.tables.rules import Frame, Rule, page_rules
 
 # Quarter-turn text directions a table can run in; other directions are left alone.
 DIRECTIONS: Final = ((1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0))
 # A word whose direction is this close to a quarter turn runs in it.
 DIRECTION_TOLERANCE: Final = 0.05
-# A ruled grid needs text in this many cells to be a table, not a box or a frame.
+# A ruled grid needs text in this many cells, in two columns at least, to be a table, not a
+# box or a frame around a paragraph.
 MIN_FILLED_CELLS: Final = 2
 
 
@@ -84,11 +85,12 @@ def _frame_tables(words: list[TextWord], rules: list[Rule], frame: Frame, page: 
             grid = ruled_grid(group)
             if grid is None:
                 continue
+            split_spans(grid, [w.box for w in words])
             box = _grid_box(grid)
             if any(_overlap(box, other) for other in taken):
                 continue
-            filled = sum(1 for cell in grid.cells if any(_inside(w, cell.box) for w in words))
-            if filled >= MIN_FILLED_CELLS:
+            filled = [cell for cell in grid.cells if any(_inside(w, cell.box) for w in words)]
+            if len(filled) >= MIN_FILLED_CELLS and len({cell.col for cell in filled}) >= 2:
                 grids.append(grid)
                 taken.append(box)
     rest = [w for w in words if not any(_inside(w, box) for box in taken)]

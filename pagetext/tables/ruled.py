@@ -5,6 +5,7 @@ All in the table frame (rules.Frame): x to the right, y up.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -156,3 +157,34 @@ def _closed(
     left = _covered(vertical, xs[c0], ys[r1 + 1], ys[r0])
     right = _covered(vertical, xs[c1 + 1], ys[r1 + 1], ys[r0])
     return (top and bottom) or (left and right)
+
+
+def split_spans(grid: Grid, boxes: list[Box]) -> None:
+    """Split cells that span columns only because a body rule is missing: where the words
+    (boxes) in the cell leave the column edge free and stand on both sides of it, the column
+    runs on without its rule (partial rules), so the cell is two."""
+    cells: list[GridCell] = []
+    for cell in grid.cells:
+        if cell.col_span == 1:
+            cells.append(cell)
+            continue
+        inside = [b for b in boxes if _center_in(b, cell.box)]
+        cuts = [cell.col]
+        for c in range(cell.col + 1, cell.col + cell.col_span):
+            x = grid.column_edges[c]
+            if (
+                not any(b.x0 < x < b.x1 for b in inside)
+                and any(b.x1 <= x and b.x0 >= grid.column_edges[cuts[-1]] for b in inside)
+                and any(b.x0 >= x for b in inside)
+            ):
+                cuts.append(c)
+        cuts.append(cell.col + cell.col_span)
+        for start, end in itertools.pairwise(cuts):
+            box = Box(grid.column_edges[start], cell.box.y0, grid.column_edges[end], cell.box.y1)
+            cells.append(GridCell(cell.row, start, cell.row_span, end - start, box))
+    grid.cells = cells
+
+
+def _center_in(box: Box, cell: Box) -> bool:
+    x, y = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
+    return cell.x0 <= x <= cell.x1 and cell.y0 <= y <= cell.y1
