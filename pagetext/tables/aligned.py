@@ -26,6 +26,7 @@ CHUNK_GAP: Final = 0.9
 # A column edge in a gap between two words this wide (share of their height, more than a
 # word space) separates them into two cells.
 SPLIT_GAP: Final = 0.4
+LEADER_CHARACTERS: Final = frozenset(".·…")
 # Rows further apart than this many line heights are not one table.
 MAX_ROW_GAP: Final = 2.2
 # A table has at least this many rows with two or more chunks, and two columns.
@@ -82,12 +83,22 @@ def _text_rows(words: list[TextWord]) -> list[_Row]:
         for word in group[1:]:
             last = chunks[-1][-1]
             height = min(last.box.height, word.box.height)
-            if word.box.x0 - last.box.x1 > CHUNK_GAP * height:
+            if word.box.x0 - last.box.x1 > CHUNK_GAP * height or (_leader(last) and not _leader(word)):
                 chunks.append([word])
             else:
                 chunks[-1].append(word)
         rows.append(_Row(chunks))
     return rows
+
+
+def _word_count(words: list[TextWord]) -> int:
+    """Words with a letter or digit: leader dots and dashes are no words of running text."""
+    return sum(1 for w in words if any(ch.isalnum() for ch in w.text))
+
+
+def _leader(word: TextWord) -> bool:
+    """Leader dots: they lead the eye to the next column, so a cell ends with them."""
+    return len(word.text) >= 1 and all(ch in LEADER_CHARACTERS for ch in word.text)
 
 
 def _runs(rows: list[_Row]) -> list[list[_Row]]:
@@ -96,7 +107,7 @@ def _runs(rows: list[_Row]) -> list[list[_Row]]:
     runs: list[list[_Row]] = []
     current: list[_Row] = []
     for row in rows:
-        if any(sum(len(w.text.split()) for w in chunk) > MAX_CHUNK_WORDS for chunk in row.chunks):
+        if any(_word_count(chunk) > MAX_CHUNK_WORDS for chunk in row.chunks):
             runs.append(current)  # a line of running text: no table goes through it
             current = []
             continue
@@ -127,6 +138,12 @@ def _gaps(rows: list[_Row]) -> list[tuple[float, float]]:
             gaps.append((right, x0))
         right = max(right, x1)
     return gaps
+
+
+def holds_table(words: list[TextWord]) -> bool:
+    """Whether these words (a ruled cell's) are laid out as a table themselves: rules drawn
+    round parts of a table (under a group header, a frame) are no grid of its cells."""
+    return sum(1 for row in _text_rows(words) if len(row.chunks) >= 2) >= MIN_TABLE_ROWS
 
 
 def _column_gaps(run: list[_Row]) -> list[tuple[float, float]]:
@@ -165,7 +182,7 @@ def _grid(run: list[_Row], rules: list[Rule]) -> Grid | None:
     slots = [_slots(row, edges) for row in run]
     rows, slots = _join_wrapped(run, slots, n_cols)
     filled = [chunk for row_slots in slots for chunk in row_slots.values()]
-    words_per_cell = [sum(len(c) for c in cell) for cell in filled]
+    words_per_cell = [sum(_word_count(c) for c in cell) for cell in filled]
     if len(rows) < 2 or not words_per_cell or sum(words_per_cell) / len(words_per_cell) > MAX_MEAN_WORDS:
         return None
     if sum(1 for row_slots in slots if len(row_slots) >= 2) < MIN_TABLE_ROWS:

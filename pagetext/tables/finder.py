@@ -13,7 +13,7 @@ from typing import Final
 from pagetext.content.paths import PathRecord
 from pagetext.geometry import Box
 from pagetext.layout.records import Line
-from pagetext.tables.aligned import aligned_grids
+from pagetext.tables.aligned import aligned_grids, holds_table
 from pagetext.tables.headers import header_rows
 from pagetext.tables.records import Cell, Table
 from pagetext.tables.ruled import Grid, rule_groups, ruled_grid, split_spans
@@ -26,6 +26,10 @@ DIRECTION_TOLERANCE: Final = 0.05
 # A ruled grid needs text in this many cells, in two columns at least, to be a table, not a
 # box or a frame around a paragraph.
 MIN_FILLED_CELLS: Final = 2
+
+# A ruled cell over this share of its grid's height that holds rows and columns of its own
+# is rules drawn round part of a table (a group header, a frame): the alignment reads it.
+COARSE_SHARE: Final = 0.5
 
 
 @dataclass(slots=True)
@@ -89,8 +93,15 @@ def _frame_tables(words: list[TextWord], rules: list[Rule], frame: Frame, page: 
             box = _grid_box(grid)
             if any(_overlap(box, other) for other in taken):
                 continue
-            filled = [cell for cell in grid.cells if any(_inside(w, cell.box) for w in words)]
-            if len(filled) >= MIN_FILLED_CELLS and len({cell.col for cell in filled}) >= 2:
+            contents = [[w for w in words if _inside(w, cell.box)] for cell in grid.cells]
+            filled = [cell for cell, inside in zip(grid.cells, contents, strict=True) if inside]
+            if len(filled) < MIN_FILLED_CELLS or len({cell.col for cell in filled}) < 2:
+                continue
+            height = grid.row_edges[0] - grid.row_edges[-1]
+            if not any(
+                holds_table(inside) and cell.box.height > COARSE_SHARE * height
+                for cell, inside in zip(grid.cells, contents, strict=True)
+            ):
                 grids.append(grid)
                 taken.append(box)
     rest = [w for w in words if not any(_inside(w, box) for box in taken)]
