@@ -43,6 +43,8 @@ WRAP_GAP: Final = 0.6
 # the table's width is a rule under the upper row.
 RULE_SLACK: Final = 1.0
 RULE_SPAN: Final = 0.5
+# A line with entries in fewer than this share of the key columns may continue the row above.
+KEY_SHARE_OF_ROW: Final = 0.5
 # A column whose cells are filled in this share of the rows is a key column.
 KEY_SHARE: Final = 0.8
 
@@ -265,8 +267,9 @@ def _resolve_overlaps(slots: Slots) -> Slots:
 
 
 def _join_wrapped(run: list[_Row], slots: list[Slots], n_cols: int) -> tuple[list[_Row], list[Slots]]:
-    """A line with no entry in the key columns, set as close under its row as a cell's
-    lines are, is the wrapped rest of that row's cells: joined into them, not a new row."""
+    """A line with no entry in most key columns (filled in nearly every row), set as close
+    under its row as a cell's lines are, is the wrapped rest of that row's cells: joined
+    into them, not a new row."""
     filled = [0] * n_cols
     for row_slots in slots:
         for c0, c1 in row_slots:
@@ -277,10 +280,10 @@ def _join_wrapped(run: list[_Row], slots: list[Slots], n_cols: int) -> tuple[lis
     joined: list[Slots] = [slots[0]]
     for row, row_slots in zip(run[1:], slots[1:], strict=False):
         previous = rows[-1]
-        has_key = any(c0 <= k <= c1 for c0, c1 in row_slots for k in keys)
+        entries = sum(1 for k in keys if any(c0 <= k <= c1 for c0, c1 in row_slots))
         close = previous.bottom - row.top <= WRAP_GAP * min(previous.height, row.height)
         fits = all(any(a0 <= c0 and c1 <= a1 for a0, a1 in joined[-1]) for c0, c1 in row_slots)
-        if keys and not has_key and close and fits:
+        if keys and entries < KEY_SHARE_OF_ROW * len(keys) and close and fits:
             for key, chunks in row_slots.items():
                 target = next(k for k in joined[-1] if k[0] <= key[0] and key[1] <= k[1])
                 joined[-1][target] = joined[-1][target] + chunks

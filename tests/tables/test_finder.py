@@ -1,0 +1,212 @@
+"""Tables built in code with reportlab, found by page.tables() with their exact cells."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+import pagetext
+from pagetext.tables.records import Table
+
+canvas = pytest.importorskip("reportlab.pdfgen.canvas")
+
+
+def _pdf(draw: object, size: tuple[float, float] = (595, 842), rotate: int = 0) -> bytes:
+    out = io.BytesIO()
+    c = canvas.Canvas(out, pagesize=size)
+    if rotate:
+        c.setPageRotation(rotate)
+    draw(c)  # type: ignore[operator]
+    c.showPage()
+    c.save()
+    return out.getvalue()
+
+
+def _tables(data: bytes) -> list[Table]:
+    with pagetext.open(data) as doc:
+        return doc[0].tables()
+
+
+def _grid(table: Table) -> list[list[str]]:
+    grid = [[""] * table.n_cols for _ in range(table.n_rows)]
+    for cell in table.cells:
+        grid[cell.row][cell.col] = cell.text
+    return grid
+
+
+def _ruled(
+    c: object, rows: list[list[str]], x0: float, top: float, widths: list[float], height: float
+) -> None:
+    xs = [x0]
+    for w in widths:
+        xs.append(xs[-1] + w)
+    ys = [top - i * height for i in range(len(rows) + 1)]
+    c.grid(xs, ys)  # type: ignore[attr-defined]
+    c.setFont("Helvetica", 10)  # type: ignore[attr-defined]
+    for r, row in enumerate(rows):
+        for col, text in enumerate(row):
+            if text:
+                c.drawString(xs[col] + 4, ys[r] - height + 6, text)  # type: ignore[attr-defined]
+
+
+ROWS = [["Name", "Qty", "Price"], ["Apples", "3", "1.20"], ["Pears", "12", "0.80"]]
+
+
+def test_ruled_table_cells() -> None:
+    (table,) = _tables(_pdf(lambda c: _ruled(c, ROWS, 100, 700, [120, 60, 60], 20)))
+    assert table.method == "ruled"
+    assert (table.n_rows, table.n_cols) == (3, 3)
+    assert _grid(table) == ROWS
+    first = next(cell for cell in table.cells if (cell.row, cell.col) == (0, 0))
+    assert first.bbox == pytest.approx((100, 680, 220, 700), abs=0.01)
+    assert table.column_edges == pytest.approx([100, 220, 280, 340], abs=0.01)
+    assert table.pages == [1] and all(cell.page == 1 for cell in table.cells)
+
+
+def test_spanning_cell_where_a_rule_is_missing() -> None:
+    def draw(c: object) -> None:
+        c.setFont("Helvetica", 10)  # type: ignore[attr-defined]
+        xs, ys = [100, 200, 300, 400], [700, 680, 660, 640]
+        for y in ys:
+            c.line(xs[0], y, xs[-1], y)  # type: ignore[attr-defined]
+        c.line(100, 640, 100, 700)  # type: ignore[attr-defined]
+        c.line(400, 640, 400, 700)  # type: ignore[attr-defined]
+        for x in (200, 300):
+            c.line(x, 640, x, 680)  # type: ignore[attr-defined]  # not through the top row
+        c.drawString(104, 686, "Region")  # type: ignore[attr-defined]
+        c.drawString(220, 686, "Sales 2024")  # type: ignore[attr-defined]  # across two columns
+        for r, row in enumerate([["North", "10", "12"], ["South", "7", "9"]]):
+            for col, text in enumerate(row):
+                c.drawString(xs[col] + 4, ys[r + 1] - 14, text)  # type: ignore[attr-defined]
+
+    (table,) = _tables(_pdf(draw))
+    spans = {(c.row, c.col): (c.row_span, c.col_span, c.text) for c in table.cells}
+    assert spans[(0, 0)] == (1, 1, "Region")
+    assert spans[(0, 1)] == (1, 2, "Sales 2024")
+    assert spans[(1, 2)] == (1, 1, "12")
+    assert table.n_cols == 3
+
+
+def test_wrapped_cell_text_in_a_ruled_cell() -> None:
+    def draw(c: object) -> None:
+        c.grid([100, 220, 300], [700, 670, 650])  # type: ignore[attr-defined]
+        c.setFont("Helvetica", 10)  # type: ignore[attr-defined]
+        c.drawString(104, 688, "Chlorine and")  # type: ignore[attr-defined]
+        c.drawString(104, 675, "compounds")  # type: ignore[attr-defined]
+        c.drawString(224, 682, "10 000")  # type: ignore[attr-defined]
+        c.drawString(104, 656, "Halons")  # type: ignore[attr-defined]
+        c.drawString(224, 656, "1")  # type: ignore[attr-defined]
+
+    (table,) = _tables(_pdf(draw))
+    assert _grid(table) == [["Chlorine and\ncompounds", "10 000"], ["Halons", "1"]]
+
+
+BORDERLESS = [
+    ["Variable", "Mean", "Min", "Max"],
+    ["Age", "50.8", "21", "90"],
+    ["Men", "0.47", "0", "1"],
+    ["East", "0.28", "0", "1"],
+    ["Rural", "0.15", "0", "1"],
+]
+
+
+def _borderless(c: object, rows: list[list[str]], top: float = 700, rule_under_header: bool = False) -> None:
+    c.setFont("Helvetica", 10)  # type: ignore[attr-defined]
+    xs = [100, 220, 300, 380]
+    for r, row in enumerate(rows):
+        for col, text in enumerate(row):
+            c.drawString(xs[col], top - 14 * r, text)  # type: ignore[attr-defined]
+    if rule_under_header:
+        c.line(100, top - 4, 420, top - 4)  # type: ignore[attr-defined]
+
+
+def test_borderless_table_from_alignment() -> None:
+    (table,) = _tables(_pdf(lambda c: _borderless(c, BORDERLESS)))
+    assert table.method == "aligned"
+    assert _grid(table) == BORDERLESS
+
+
+def test_paragraph_text_is_no_table() -> None:
+    def draw(c: object) -> None:
+        c.setFont("Helvetica", 10)  # type: ignore[attr-defined]
+        for i in range(6):
+            c.drawString(100, 700 - 14 * i, "running text of a paragraph goes on over the whole line here")  # type: ignore[attr-defined]
+
+    assert _tables(_pdf(draw)) == []
+
+
+def test_wrapped_line_without_key_column_joins_its_row() -> None:
+    rows = [
+        ["Item", "Note", "Qty", "Cost"],
+        ["A1", "short", "1", "2.00"],
+        ["B2", "a long note", "2", "3.00"],
+        ["", "continued", "", ""],
+        ["C3", "plain", "3", "4.00"],
+    ]
+
+    def draw(c: object) -> None:
+        c.setFont("Helvetica", 10)  # type: ignore[attr-defined]
+        xs = [100, 180, 300, 360]
+        y = 700.0
+        for row in rows:
+            y -= 11 if row[0] == "" else 16  # a wrapped line follows closer than a new row
+            for col, text in enumerate(row):
+                if text:
+                    c.drawString(xs[col], y, text)  # type: ignore[attr-defined]
+
+    (table,) = _tables(_pdf(draw))
+    assert _grid(table) == [
+        ["Item", "Note", "Qty", "Cost"],
+        ["A1", "short", "1", "2.00"],
+        ["B2", "a long note\ncontinued", "2", "3.00"],
+        ["C3", "plain", "3", "4.00"],
+    ]
+
+
+def test_two_header_rows_above_a_rule() -> None:
+    rows = [["Group", "Mean", "Min", "Max"], ["", "value", "value", "value"], *BORDERLESS[1:]]
+
+    def draw(c: object) -> None:
+        _borderless(c, rows[:2], 700)
+        c.line(100, 682, 420, 682)  # type: ignore[attr-defined]
+        _borderless(c, rows[2:], 672)
+
+    (table,) = _tables(_pdf(draw))
+    assert _grid(table) == rows
+    assert table.header_rows == 2
+    assert [c.header for c in table.cells if c.col == 0] == [True, True, False, False, False, False]
+
+
+def test_bold_header_row() -> None:
+    def draw(c: object) -> None:
+        xs = [100, 220, 300, 380]
+        for r, row in enumerate(BORDERLESS):
+            c.setFont("Helvetica-Bold" if r == 0 else "Helvetica", 10)  # type: ignore[attr-defined]
+            for col, text in enumerate(row):
+                c.drawString(xs[col], 700 - 14 * r, text)  # type: ignore[attr-defined]
+
+    (table,) = _tables(_pdf(draw))
+    assert table.header_rows == 1
+
+
+def test_rotated_page_table_read_upright() -> None:
+    def draw(c: object) -> None:
+        # /Rotate 90 shows the page turned; the content is drawn turned the other way so
+        # the table reads upright on screen.
+        c.translate(0, 595)  # type: ignore[attr-defined]
+        c.rotate(-90)  # type: ignore[attr-defined]
+        _ruled(c, ROWS, 100, 500, [120, 60, 60], 20)
+
+    (table,) = _tables(_pdf(draw, size=(842, 595), rotate=90))
+    assert _grid(table) == ROWS
+    assert table.method == "ruled"
+
+
+def test_white_rules_do_not_count() -> None:
+    def draw(c: object) -> None:
+        c.setStrokeColorRGB(1, 1, 1)  # type: ignore[attr-defined]
+        _ruled(c, ROWS, 100, 700, [120, 60, 60], 20)
+
+    tables = _tables(_pdf(draw))
+    assert all(t.method == "aligned" for t in tables)
