@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -12,12 +14,12 @@ from pagetext.tables.records import Table
 canvas = pytest.importorskip("reportlab.pdfgen.canvas")
 
 
-def _pdf(draw: object, size: tuple[float, float] = (595, 842), rotate: int = 0) -> bytes:
+def _pdf(draw: Callable[[Any], None], size: tuple[float, float] = (595, 842), rotate: int = 0) -> bytes:
     out = io.BytesIO()
     c = canvas.Canvas(out, pagesize=size)
     if rotate:
         c.setPageRotation(rotate)
-    draw(c)  # type: ignore[operator]
+    draw(c)
     c.showPage()
     c.save()
     return out.getvalue()
@@ -35,19 +37,17 @@ def _grid(table: Table) -> list[list[str]]:
     return grid
 
 
-def _ruled(
-    c: object, rows: list[list[str]], x0: float, top: float, widths: list[float], height: float
-) -> None:
+def _ruled(c: Any, rows: list[list[str]], x0: float, top: float, widths: list[float], height: float) -> None:
     xs = [x0]
     for w in widths:
         xs.append(xs[-1] + w)
     ys = [top - i * height for i in range(len(rows) + 1)]
-    c.grid(xs, ys)  # type: ignore[attr-defined]
-    c.setFont("Helvetica", 10)  # type: ignore[attr-defined]
+    c.grid(xs, ys)
+    c.setFont("Helvetica", 10)
     for r, row in enumerate(rows):
         for col, text in enumerate(row):
             if text:
-                c.drawString(xs[col] + 4, ys[r] - height + 6, text)  # type: ignore[attr-defined]
+                c.drawString(xs[col] + 4, ys[r] - height + 6, text)
 
 
 ROWS = [["Name", "Qty", "Price"], ["Apples", "3", "1.20"], ["Pears", "12", "0.80"]]
@@ -65,20 +65,20 @@ def test_ruled_table_cells() -> None:
 
 
 def test_spanning_cell_where_a_rule_is_missing() -> None:
-    def draw(c: object) -> None:
-        c.setFont("Helvetica", 10)  # type: ignore[attr-defined]
+    def draw(c: Any) -> None:
+        c.setFont("Helvetica", 10)
         xs, ys = [100, 200, 300, 400], [700, 680, 660, 640]
         for y in ys:
-            c.line(xs[0], y, xs[-1], y)  # type: ignore[attr-defined]
-        c.line(100, 640, 100, 700)  # type: ignore[attr-defined]
-        c.line(400, 640, 400, 700)  # type: ignore[attr-defined]
+            c.line(xs[0], y, xs[-1], y)
+        c.line(100, 640, 100, 700)
+        c.line(400, 640, 400, 700)
         for x in (200, 300):
-            c.line(x, 640, x, 680)  # type: ignore[attr-defined]  # not through the top row
-        c.drawString(104, 686, "Region")  # type: ignore[attr-defined]
-        c.drawString(220, 686, "Sales 2024")  # type: ignore[attr-defined]  # across two columns
+            c.line(x, 640, x, 680)  # not through the top row
+        c.drawString(104, 686, "Region")
+        c.drawString(220, 686, "Sales 2024")  # across two columns
         for r, row in enumerate([["North", "10", "12"], ["South", "7", "9"]]):
             for col, text in enumerate(row):
-                c.drawString(xs[col] + 4, ys[r + 1] - 14, text)  # type: ignore[attr-defined]
+                c.drawString(xs[col] + 4, ys[r + 1] - 14, text)
 
     (table,) = _tables(_pdf(draw))
     spans = {(c.row, c.col): (c.row_span, c.col_span, c.text) for c in table.cells}
@@ -89,14 +89,14 @@ def test_spanning_cell_where_a_rule_is_missing() -> None:
 
 
 def test_wrapped_cell_text_in_a_ruled_cell() -> None:
-    def draw(c: object) -> None:
-        c.grid([100, 220, 300], [700, 670, 650])  # type: ignore[attr-defined]
-        c.setFont("Helvetica", 10)  # type: ignore[attr-defined]
-        c.drawString(104, 688, "Chlorine and")  # type: ignore[attr-defined]
-        c.drawString(104, 675, "compounds")  # type: ignore[attr-defined]
-        c.drawString(224, 682, "10 000")  # type: ignore[attr-defined]
-        c.drawString(104, 656, "Halons")  # type: ignore[attr-defined]
-        c.drawString(224, 656, "1")  # type: ignore[attr-defined]
+    def draw(c: Any) -> None:
+        c.grid([100, 220, 300], [700, 670, 650])
+        c.setFont("Helvetica", 10)
+        c.drawString(104, 688, "Chlorine and")
+        c.drawString(104, 675, "compounds")
+        c.drawString(224, 682, "10 000")
+        c.drawString(104, 656, "Halons")
+        c.drawString(224, 656, "1")
 
     (table,) = _tables(_pdf(draw))
     assert _grid(table) == [["Chlorine and\ncompounds", "10 000"], ["Halons", "1"]]
@@ -111,14 +111,14 @@ BORDERLESS = [
 ]
 
 
-def _borderless(c: object, rows: list[list[str]], top: float = 700, rule_under_header: bool = False) -> None:
-    c.setFont("Helvetica", 10)  # type: ignore[attr-defined]
+def _borderless(c: Any, rows: list[list[str]], top: float = 700, rule_under_header: bool = False) -> None:
+    c.setFont("Helvetica", 10)
     xs = [100, 220, 300, 380]
     for r, row in enumerate(rows):
         for col, text in enumerate(row):
-            c.drawString(xs[col], top - 14 * r, text)  # type: ignore[attr-defined]
+            c.drawString(xs[col], top - 14 * r, text)
     if rule_under_header:
-        c.line(100, top - 4, 420, top - 4)  # type: ignore[attr-defined]
+        c.line(100, top - 4, 420, top - 4)
 
 
 def test_borderless_table_from_alignment() -> None:
@@ -128,10 +128,10 @@ def test_borderless_table_from_alignment() -> None:
 
 
 def test_paragraph_text_is_no_table() -> None:
-    def draw(c: object) -> None:
-        c.setFont("Helvetica", 10)  # type: ignore[attr-defined]
+    def draw(c: Any) -> None:
+        c.setFont("Helvetica", 10)
         for i in range(6):
-            c.drawString(100, 700 - 14 * i, "running text of a paragraph goes on over the whole line here")  # type: ignore[attr-defined]
+            c.drawString(100, 700 - 14 * i, "running text of a paragraph goes on over the whole line here")
 
     assert _tables(_pdf(draw)) == []
 
@@ -145,15 +145,15 @@ def test_wrapped_line_without_key_column_joins_its_row() -> None:
         ["C3", "plain", "3", "4.00"],
     ]
 
-    def draw(c: object) -> None:
-        c.setFont("Helvetica", 10)  # type: ignore[attr-defined]
+    def draw(c: Any) -> None:
+        c.setFont("Helvetica", 10)
         xs = [100, 180, 300, 360]
         y = 700.0
         for row in rows:
             y -= 11 if row[0] == "" else 16  # a wrapped line follows closer than a new row
             for col, text in enumerate(row):
                 if text:
-                    c.drawString(xs[col], y, text)  # type: ignore[attr-defined]
+                    c.drawString(xs[col], y, text)
 
     (table,) = _tables(_pdf(draw))
     assert _grid(table) == [
@@ -167,9 +167,9 @@ def test_wrapped_line_without_key_column_joins_its_row() -> None:
 def test_two_header_rows_above_a_rule() -> None:
     rows = [["Group", "Mean", "Min", "Max"], ["", "value", "value", "value"], *BORDERLESS[1:]]
 
-    def draw(c: object) -> None:
+    def draw(c: Any) -> None:
         _borderless(c, rows[:2], 700)
-        c.line(100, 682, 420, 682)  # type: ignore[attr-defined]
+        c.line(100, 682, 420, 682)
         _borderless(c, rows[2:], 672)
 
     (table,) = _tables(_pdf(draw))
@@ -179,23 +179,23 @@ def test_two_header_rows_above_a_rule() -> None:
 
 
 def test_bold_header_row() -> None:
-    def draw(c: object) -> None:
+    def draw(c: Any) -> None:
         xs = [100, 220, 300, 380]
         for r, row in enumerate(BORDERLESS):
-            c.setFont("Helvetica-Bold" if r == 0 else "Helvetica", 10)  # type: ignore[attr-defined]
+            c.setFont("Helvetica-Bold" if r == 0 else "Helvetica", 10)
             for col, text in enumerate(row):
-                c.drawString(xs[col], 700 - 14 * r, text)  # type: ignore[attr-defined]
+                c.drawString(xs[col], 700 - 14 * r, text)
 
     (table,) = _tables(_pdf(draw))
     assert table.header_rows == 1
 
 
 def test_rotated_page_table_read_upright() -> None:
-    def draw(c: object) -> None:
+    def draw(c: Any) -> None:
         # /Rotate 90 shows the page turned; the content is drawn turned the other way so
         # the table reads upright on screen.
-        c.translate(0, 595)  # type: ignore[attr-defined]
-        c.rotate(-90)  # type: ignore[attr-defined]
+        c.translate(0, 595)
+        c.rotate(-90)
         _ruled(c, ROWS, 100, 500, [120, 60, 60], 20)
 
     (table,) = _tables(_pdf(draw, size=(842, 595), rotate=90))
@@ -204,8 +204,8 @@ def test_rotated_page_table_read_upright() -> None:
 
 
 def test_white_rules_do_not_count() -> None:
-    def draw(c: object) -> None:
-        c.setStrokeColorRGB(1, 1, 1)  # type: ignore[attr-defined]
+    def draw(c: Any) -> None:
+        c.setStrokeColorRGB(1, 1, 1)
         _ruled(c, ROWS, 100, 700, [120, 60, 60], 20)
 
     tables = _tables(_pdf(draw))
