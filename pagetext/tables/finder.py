@@ -16,7 +16,7 @@ from pagetext.layout.records import Line
 from pagetext.tables.aligned import aligned_grids, holds_table
 from pagetext.tables.headers import header_rows
 from pagetext.tables.records import Cell, Table
-from pagetext.tables.ruled import Grid, rule_groups, ruled_grid, split_spans
+from pagetext.tables.ruled import Grid, rule_groups, ruled_grid, split_rows, split_spans
 from pagetext.tables.rules import Frame, Rule, page_rules
 
 # Quarter-turn text directions a table can run in; other directions are left alone.
@@ -102,6 +102,7 @@ def _frame_tables(words: list[TextWord], rules: list[Rule], frame: Frame, page: 
                 holds_table(inside) and cell.box.height > COARSE_SHARE * height
                 for cell, inside in zip(grid.cells, contents, strict=True)
             ):
+                split_rows(grid, [w.box for w in words], [any(ch.isdigit() for ch in w.text) for w in words])
                 grids.append(grid)
                 taken.append(box)
     rest = [w for w in words if not any(_inside(w, box) for box in taken)]

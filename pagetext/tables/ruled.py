@@ -188,3 +188,71 @@ def split_spans(grid: Grid, boxes: list[Box]) -> None:
 def _center_in(box: Box, cell: Box) -> bool:
     x, y = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
     return cell.x0 <= x <= cell.x1 and cell.y0 <= y <= cell.y1
+
+
+def split_rows(grid: Grid, boxes: list[Box], numeric: list[bool]) -> None:
+    """Split grid rows whose horizontal rules are missing: where most filled cells of a row
+    (two at least) hold MIN_SPLIT_LINES or more lines on the same baselines, each line is a
+    row of its own (ruled columns over unruled body rows), when the row holds a number per
+    line at least (a body's values; `numeric` flags the boxes that hold digits). A cell with
+    one line spans the new rows. Multi-line header cells are words wrapped, not values."""
+    row = 0
+    while row < len(grid.row_edges) - 1:
+        cells = [c for c in grid.cells if c.row == row and c.row_span == 1]
+        lines = {id(c): _line_bands([b for b in boxes if _center_in(b, c.box)]) for c in cells}
+        numbers = sum(
+            1 for b, n in zip(boxes, numeric, strict=True) if n and any(_center_in(b, c.box) for c in cells)
+        )
+        many = [c for c in cells if len(lines[id(c)]) >= MIN_SPLIT_LINES]
+        bands = _line_bands([b for c in many for b in boxes if _center_in(b, c.box)])
+        # Lines on other baselines in another cell would merge bands: fewer than the most lines.
+        filled = sum(1 for c in cells if lines[id(c)])
+        if (
+            len(many) < 2
+            or 2 * len(many) <= filled
+            or numbers < len(bands)
+            or len(bands) != max(len(lines[id(c)]) for c in many)
+        ):
+            row += 1
+            continue
+        edges = [(upper[0] + lower[1]) / 2 for upper, lower in itertools.pairwise(bands)]
+        _insert_rows(grid, row, edges)
+        row += len(edges) + 1
+
+
+# A cell's lines that make rows of their own when rules are missing: a wrapped cell has two
+# or so, and a two-line header is common; three on shared baselines in two cells is a body.
+MIN_SPLIT_LINES: Final = 3
+
+
+def _line_bands(boxes: list[Box]) -> list[tuple[float, float]]:
+    """The vertical extents (bottom, top) of the text lines of these boxes, top to bottom."""
+    bands: list[tuple[float, float]] = []
+    for box in sorted(boxes, key=lambda b: -b.y1):
+        if bands:
+            low, high = bands[-1]
+            if min(high, box.y1) - max(low, box.y0) >= 0.5 * min(high - low, box.height):
+                bands[-1] = (min(low, box.y0), max(high, box.y1))
+                continue
+        bands.append((box.y0, box.y1))
+    return bands
+
+
+def _insert_rows(grid: Grid, row: int, edges: list[float]) -> None:
+    """Cut grid row `row` at the y positions `edges` (top to bottom) into len(edges) + 1 rows."""
+    extra = len(edges)
+    bounds = [grid.row_edges[row], *edges, grid.row_edges[row + 1]]
+    cells: list[GridCell] = []
+    for cell in grid.cells:
+        if cell.row > row:
+            cell.row += extra
+        elif cell.row + cell.row_span - 1 >= row and (cell.row < row or cell.row_span > 1):
+            cell.row_span += extra
+        elif cell.row == row:
+            for k in range(extra + 1):
+                box = Box(cell.box.x0, bounds[k + 1], cell.box.x1, bounds[k])
+                cells.append(GridCell(row + k, cell.col, 1, cell.col_span, box))
+            continue
+        cells.append(cell)
+    grid.cells = cells
+    grid.row_edges[row + 1 : row + 1] = edges
