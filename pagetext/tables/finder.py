@@ -11,13 +11,13 @@ from dataclasses import dataclass
 from typing import Final
 
 from pagetext.content.paths import PathRecord
-from pagetext.geometry import Box
+from pagetext.geometry import Box, Point
 from pagetext.layout.records import Line
 from pagetext.tables.aligned import aligned_grids, holds_table
 from pagetext.tables.headers import header_rows
 from pagetext.tables.records import Cell, Table
 from pagetext.tables.ruled import Grid, rule_groups, ruled_grid, split_rows, split_spans
-from pagetext.tables.rules import Frame, Rule, page_rules
+from pagetext.tables.rules import Frame, Rule, page_rules, slanted_marks
 
 # Quarter-turn text directions a table can run in; other directions are left alone.
 DIRECTIONS: Final = ((1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0))
@@ -27,6 +27,9 @@ DIRECTION_TOLERANCE: Final = 0.05
 # box or a frame around a paragraph.
 MIN_FILLED_CELLS: Final = 2
 
+# This many slanted strokes inside a table's box make it a chart (a plot's polyline has many
+# more; a table draws none, a diagonal in a corner cell one or two).
+MIN_CHART_MARKS: Final = 8
 # A ruled cell over this share of its grid's height that holds rows and columns of its own
 # is rules drawn round part of a table (a group header, a frame): the alignment reads it.
 COARSE_SHARE: Final = 0.5
@@ -74,12 +77,14 @@ def find_tables(
             for w in line.words
         ]
         rules = page_rules(paths, visible, frame)
-        tables.extend(_frame_tables(words, rules, frame, page))
+        tables.extend(_frame_tables(words, rules, slanted_marks(paths, frame), frame, page))
     tables.sort(key=lambda t: (-t.bbox.y1, t.bbox.x0))
     return tables
 
 
-def _frame_tables(words: list[TextWord], rules: list[Rule], frame: Frame, page: int) -> list[Table]:
+def _frame_tables(
+    words: list[TextWord], rules: list[Rule], marks: list[Point], frame: Frame, page: int
+) -> list[Table]:
     grids: list[Grid] = []
     taken: list[Box] = []
     # Drawn lines first; where they make no grid, the edges of cell fills too.
@@ -108,7 +113,13 @@ def _frame_tables(words: list[TextWord], rules: list[Rule], frame: Frame, page: 
     rest = [w for w in words if not any(_inside(w, box) for box in taken)]
     horizontal = [r for r in rules if r.horizontal]
     grids.extend(aligned_grids(rest, horizontal))
-    return [_table(grid, words, frame, page) for grid in grids]
+    return [_table(grid, words, frame, page) for grid in grids if not _chart(_grid_box(grid), marks)]
+
+
+def _chart(box: Box, marks: list[Point]) -> bool:
+    """Whether slanted strokes cross the box as a chart's lines do: its axis labels align
+    in rows and columns, but it is no table."""
+    return sum(1 for x, y in marks if box.x0 <= x <= box.x1 and box.y0 <= y <= box.y1) >= MIN_CHART_MARKS
 
 
 def _grid_box(grid: Grid) -> Box:

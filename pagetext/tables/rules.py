@@ -162,3 +162,17 @@ def merge_rules(pieces: list[Rule]) -> list[Rule]:
                     current = Rule(horizontal, position, rule.start, rule.end, soft)
             merged.append(current)
     return merged
+
+
+def slanted_marks(paths: list[PathRecord], frame: Frame) -> list[Point]:
+    """The midpoints (in the frame) of the visible segments, stroked or outlining a fill,
+    that are neither horizontal nor vertical: the lines of a chart, which tables do not draw."""
+    marks: list[Point] = []
+    for path in paths:
+        if not ((path.stroke and _visible(path.stroke_color)) or (path.fill and _visible(path.fill_color))):
+            continue
+        for x0, y0, x1, y1 in path.segments:
+            dx, dy = abs(x1 - x0), abs(y1 - y0)
+            if dy > AXIS_SLOPE * dx and dx > AXIS_SLOPE * dy:
+                marks.append(frame.point((x0 + x1) / 2, (y0 + y1) / 2))
+    return marks
