@@ -16,7 +16,7 @@ from pagetext.layout.records import Line
 from pagetext.tables.aligned import aligned_grids, holds_table
 from pagetext.tables.headers import header_rows
 from pagetext.tables.records import Cell, Table
-from pagetext.tables.ruled import Grid, rule_groups, ruled_grid, split_rows, split_spans
+from pagetext.tables.ruled import Grid, extend_columns, rule_groups, ruled_grid, split_rows, split_spans
 from pagetext.tables.rules import Frame, Rule, page_rules, slanted_marks
 
 # Quarter-turn text directions a table can run in; other directions are left alone.
@@ -107,7 +107,10 @@ def _frame_tables(
                 holds_table(inside) and cell.box.height > COARSE_SHARE * height
                 for cell, inside in zip(grid.cells, contents, strict=True)
             ):
-                split_rows(grid, [w.box for w in words], [any(ch.isdigit() for ch in w.text) for w in words])
+                boxes = [w.box for w in words]
+                split_rows(grid, boxes, [any(ch.isdigit() for ch in w.text) for w in words])
+                extend_columns(grid, [b for b in boxes if not any(_center_in_box(b, t) for t in taken)])
+                box = _grid_box(grid)
                 grids.append(grid)
                 taken.append(box)
     rest = [w for w in words if not any(_inside(w, box) for box in taken)]
@@ -128,6 +131,11 @@ def _grid_box(grid: Grid) -> Box:
 
 def _overlap(a: Box, b: Box) -> bool:
     return min(a.x1, b.x1) > max(a.x0, b.x0) and min(a.y1, b.y1) > max(a.y0, b.y0)
+
+
+def _center_in_box(box: Box, other: Box) -> bool:
+    x, y = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
+    return other.x0 <= x <= other.x1 and other.y0 <= y <= other.y1
 
 
 def _inside(word: TextWord, box: Box) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from statistics import median
 from typing import Final
 
 from pagetext.geometry import Box
@@ -256,3 +257,75 @@ def _insert_rows(grid: Grid, row: int, edges: list[float]) -> None:
         cells.append(cell)
     grid.cells = cells
     grid.row_edges[row + 1 : row + 1] = edges
+
+
+def extend_columns(grid: Grid, boxes: list[Box]) -> None:
+    """Add the columns a table has outside its rules: text beside the grid, on its rows,
+    in columns of their own (rules drawn only round the value columns)."""
+    top, bottom = grid.row_edges[0], grid.row_edges[-1]
+    n_rows = len(grid.row_edges) - 1
+    rows = [b for b in boxes if bottom <= (b.y0 + b.y1) / 2 <= top]
+    if not rows:
+        return
+    reach = EXTEND_REACH * median(b.height for b in rows)
+    for side in (-1, 1):
+        edge = grid.column_edges[0] if side < 0 else grid.column_edges[-1]
+        outside = [b for b in rows if (b.x1 <= edge if side < 0 else b.x0 >= edge)]
+        for x0, x1 in _column_spans(outside, side, edge):
+            if (edge - x1 if side < 0 else x0 - edge) > reach:
+                break
+            inside = [b for b in outside if x0 <= b.x0 and b.x1 <= x1]
+            used = {r for b in inside for r in range(n_rows) if _in_row(grid, r, b)}
+            fitting = sum(1 for b in inside if any(_fits_row(grid, r, b) for r in used))
+            if len(used) < 2 or len(used) < EXTEND_SHARE * n_rows or fitting < EXTEND_FIT * len(inside):
+                break
+            _add_column(grid, x0 if side < 0 else x1, side)
+            edge = x0 if side < 0 else x1
+
+
+# Text beside a grid this far away (in text heights) or closer may be a column of it, when
+# it stands in this share of the grid's rows (a stub column of group labels, one per group)
+# and nearly all its words sit inside one row each (a legend or a paragraph beside does not).
+EXTEND_REACH: Final = 1.5
+EXTEND_SHARE: Final = 0.25
+EXTEND_FIT: Final = 0.8
+
+
+def _in_row(grid: Grid, row: int, box: Box) -> bool:
+    return grid.row_edges[row + 1] <= (box.y0 + box.y1) / 2 <= grid.row_edges[row]
+
+
+def _fits_row(grid: Grid, row: int, box: Box) -> bool:
+    slack = MIN_CELL_SIZE
+    return grid.row_edges[row + 1] - slack <= box.y0 and box.y1 <= grid.row_edges[row] + slack
+
+
+def _column_spans(boxes: list[Box], side: int, edge: float) -> list[tuple[float, float]]:
+    """The x extents of the columns the boxes stand in (separated by gaps no box covers),
+    nearest to `edge` first."""
+    spans: list[list[float]] = []
+    for box in sorted(boxes, key=lambda b: b.x0):
+        if spans and box.x0 <= spans[-1][1]:
+            spans[-1][1] = max(spans[-1][1], box.x1)
+        else:
+            spans.append([box.x0, box.x1])
+    result = [(a, b) for a, b in spans]
+    return result[::-1] if side < 0 else result
+
+
+def _add_column(grid: Grid, outer: float, side: int) -> None:
+    """A column from the grid's edge to `outer`, one cell per row, on the left (-1) or right."""
+    edges = grid.row_edges
+    if side < 0:
+        inner = grid.column_edges[0]
+        for cell in grid.cells:
+            cell.col += 1
+        grid.column_edges.insert(0, outer)
+        col = 0
+    else:
+        inner = grid.column_edges[-1]
+        grid.column_edges.append(outer)
+        col = len(grid.column_edges) - 2
+    x0, x1 = min(inner, outer), max(inner, outer)
+    for r in range(len(edges) - 1):
+        grid.cells.append(GridCell(r, col, 1, 1, Box(x0, edges[r + 1], x1, edges[r])))
