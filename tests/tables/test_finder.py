@@ -210,3 +210,53 @@ def test_white_rules_do_not_count() -> None:
 
     tables = _tables(_pdf(draw))
     assert all(t.method == "aligned" for t in tables)
+
+
+def test_ruled_columns_over_unruled_body_rows() -> None:
+    names = ["Bulgaria", "Cyprus", "Estonia", "Latvia"]
+    values = [["2.3", "5.5"], ["0.21", "0.21"], ["1.1", "3.0"], ["1.5", "3.9"]]
+
+    def draw(c: Any) -> None:
+        c.setFont("Helvetica", 10)
+        xs, top = [100, 200, 260, 320], 700
+        c.grid(xs, [top, top - 20, top - 20 - 14 * len(names) - 6])  # a rule under the header only
+        for col, text in enumerate(["Country", "Fund", "Total"]):
+            c.drawString(xs[col] + 4, top - 14, text)
+        for r, name in enumerate(names):
+            y = top - 34 - 14 * r
+            c.drawString(104, y, name)
+            for col, value in enumerate(values[r]):
+                c.drawString(xs[col + 1] + 4, y, value)
+
+    (table,) = _tables(_pdf(draw))
+    assert _grid(table) == [
+        ["Country", "Fund", "Total"],
+        *([n, *v] for n, v in zip(names, values, strict=True)),
+    ]
+
+
+def test_stub_column_outside_the_rules_joins_the_grid() -> None:
+    def draw(c: Any) -> None:
+        _ruled(c, [["Men", "Women"], ["11.0", "6.6"], ["9.5", "5.3"]], 130, 700, [60, 60], 20)
+        c.drawString(100, 666, "1991")  # in the second row, left of the rules
+        c.drawString(100, 646, "1996")
+
+    (table,) = _tables(_pdf(draw))
+    assert _grid(table) == [["", "Men", "Women"], ["1991", "11.0", "6.6"], ["1996", "9.5", "5.3"]]
+
+
+def test_axis_labels_of_a_chart_are_no_table() -> None:
+    def draw(c: Any) -> None:
+        c.setFont("Helvetica", 10)
+        for r in range(5):
+            c.drawString(100, 700 - 20 * r, str(500 - 100 * r))
+            c.drawString(300, 700 - 20 * r, str(50 - 10 * r))
+            c.drawString(450, 700 - 20 * r, str(5 - r))
+        points = [(130 + 15 * i, 620 + (i * 37) % 70) for i in range(12)]
+        path = c.beginPath()
+        path.moveTo(*points[0])
+        for point in points[1:]:
+            path.lineTo(*point)
+        c.drawPath(path)
+
+    assert _tables(_pdf(draw)) == []
