@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Final
 
+from pagetext.content.glyph import Glyph
 from pagetext.content.paths import PathRecord
 from pagetext.geometry import Box, Point
 from pagetext.layout.records import Line
@@ -30,6 +31,8 @@ MIN_FILLED_CELLS: Final = 2
 # This many slanted strokes inside a table's box make it a chart (a plot's polyline has many
 # more; a table draws none, a diagonal in a corner cell one or two).
 MIN_CHART_MARKS: Final = 8
+# A word reaching this far (points) past its cell's side crosses into the next cell.
+CROSS_SLACK: Final = 1.0
 # A ruled cell over this share of its grid's height that holds rows and columns of its own
 # is rules drawn round part of a table (a group header, a frame): the alignment reads it.
 COARSE_SHARE: Final = 0.5
@@ -44,6 +47,7 @@ class TextWord:
     line: int
     bold: bool
     size: float
+    glyphs: tuple[Glyph, ...] = ()
 
     @property
     def center(self) -> tuple[float, float]:
@@ -71,7 +75,7 @@ def find_tables(
     for direction, _ in counts.most_common():
         frame = Frame(direction)
         words = [
-            TextWord(w.text, frame.box(w.bbox), i, w.font_name in bold_fonts, w.font_size)
+            TextWord(w.text, frame.box(w.bbox), i, w.font_name in bold_fonts, w.font_size, w.glyphs)
             for i, line in enumerate(lines)
             if _direction(line) == direction
             for w in line.words
@@ -116,7 +120,38 @@ def _frame_tables(
     rest = [w for w in words if not any(_inside(w, box) for box in taken)]
     horizontal = [r for r in rules if r.horizontal]
     grids.extend(aligned_grids(rest, horizontal))
-    return [_table(grid, words, frame, page) for grid in grids if not _chart(_grid_box(grid), marks)]
+    return [
+        _table(grid, _split_at_cells(words, grid, frame) if grid.method == "ruled" else words, frame, page)
+        for grid in grids
+        if not _chart(_grid_box(grid), marks)
+    ]
+
+
+def _split_at_cells(words: list[TextWord], grid: Grid, frame: Frame) -> list[TextWord]:
+    """Words cut where they cross a cell's side: glyphs set tight against a rule on either
+    side of it run together in the assembly, but the rule between them parts two cells."""
+    result: list[TextWord] = []
+    for word in words:
+        x, y = word.center
+        cell = next(
+            (c.box for c in grid.cells if c.box.x0 <= x <= c.box.x1 and c.box.y0 <= y <= c.box.y1), None
+        )
+        if cell is None or (word.box.x0 >= cell.x0 - CROSS_SLACK and word.box.x1 <= cell.x1 + CROSS_SLACK):
+            result.append(word)
+            continue
+        pieces: dict[int, list[tuple[Glyph, Box]]] = {}
+        for glyph in word.glyphs:
+            gx0, gy0 = frame.point(*glyph.quad[0])
+            gx1, gy1 = frame.point(*glyph.quad[2])
+            box = Box.from_corners(gx0, gy0, gx1, gy1)
+            side = -1 if (box.x0 + box.x1) / 2 < cell.x0 else (1 if (box.x0 + box.x1) / 2 > cell.x1 else 0)
+            pieces.setdefault(side, []).append((glyph, box))
+        for _, part in sorted(pieces.items()):
+            boxes = [b for _, b in part]
+            box = Box(min(b.x0 for b in boxes), word.box.y0, max(b.x1 for b in boxes), word.box.y1)
+            text = "".join(g.text for g, _ in part)
+            result.append(TextWord(text, box, word.line, word.bold, word.size, tuple(g for g, _ in part)))
+    return result
 
 
 def _chart(box: Box, marks: list[Point]) -> bool:
