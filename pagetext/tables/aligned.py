@@ -103,9 +103,10 @@ def _leader(word: TextWord) -> bool:
     return len(word.text) >= 1 and all(ch in LEADER_CHARACTERS for ch in word.text)
 
 
-def _runs(rows: list[_Row]) -> list[list[_Row]]:
-    """Runs of rows close enough together to be one table, starting and ending with a row
-    of several chunks and holding at least MIN_TABLE_ROWS of them."""
+def _runs(rows: list[_Row]) -> list[tuple[list[_Row], int]]:
+    """Runs of rows close enough together to be one table, from a row of several chunks to
+    the last such, holding at least MIN_TABLE_ROWS of them; with up to MAX_HEADER_ROWS rows
+    above that may be group headers, and how many those are."""
     runs: list[list[_Row]] = []
     current: list[_Row] = []
     for row in rows:
@@ -126,7 +127,8 @@ def _runs(rows: list[_Row]) -> list[list[_Row]]:
         if not multi:
             continue
         if len(multi) >= MIN_TABLE_ROWS:
-            result.append(run[multi[0] : multi[-1] + 1])
+            start = max(0, multi[0] - MAX_HEADER_ROWS)
+            result.append((run[start : multi[-1] + 1], multi[0] - start))
     return result
 
 
@@ -166,20 +168,28 @@ def _column_gaps(run: list[_Row]) -> list[tuple[float, float]]:
 def aligned_grids(words: list[TextWord], rules: list[Rule]) -> list[Grid]:
     """The borderless tables among the words (horizontal rules mark rows with a rule under)."""
     grids = []
-    for run in _runs(_text_rows(words)):
-        grid = _grid(run, rules)
+    for rows, above in _runs(_text_rows(words)):
+        grid = _grid(rows, above, rules)
         if grid is not None:
             grids.append(grid)
     return grids
 
 
-def _grid(run: list[_Row], rules: list[Rule]) -> Grid | None:
+def _grid(rows: list[_Row], above: int, rules: list[Rule]) -> Grid | None:
+    run = rows[above:]
     gaps = _column_gaps(run)
     if not gaps:
         return None
     left = min(w.box.x0 for r in run for c in r.chunks for w in c)
     right = max(w.box.x1 for r in run for c in r.chunks for w in c)
     edges = [left, *((a + b) / 2 for a, b in gaps), right]
+    # Rows of one chunk just above, over the value columns: group headers spanning them (a
+    # caption starts over the first column; text wider than the table is no header).
+    while above and all(
+        edges[1] <= c[0].box.x0 and max(w.box.x1 for w in c) <= right for c in rows[above - 1].chunks
+    ):
+        above -= 1
+        run = [rows[above], *run]
     n_cols = len(edges) - 1
     slots = [_slots(row, edges) for row in run]
     rows, slots = _join_wrapped(run, slots, n_cols)

@@ -260,3 +260,43 @@ def test_axis_labels_of_a_chart_are_no_table() -> None:
         c.drawPath(path)
 
     assert _tables(_pdf(draw)) == []
+
+
+def test_word_run_across_a_rule_is_cut_between_cells() -> None:
+    def draw(c: Any) -> None:
+        c.grid([100, 150, 200], [700, 680, 660])
+        c.setFont("Helvetica", 10)
+        c.drawString(140, 686, "N%")  # "N" left of the rule at x 150, "%" right of it
+        c.drawString(104, 666, "12")
+        c.drawString(154, 666, "3.4")
+
+    (table,) = _tables(_pdf(draw))
+    assert _grid(table) == [["N", "%"], ["12", "3.4"]]
+
+
+def test_group_header_spanning_columns_and_the_row_under_it_are_headers() -> None:
+    def draw(c: Any) -> None:
+        c.setFont("Helvetica", 10)
+        c.drawString(230, 700, "Literacy Status")  # centred over the two value columns
+        xs = [100, 220, 300]
+        for r, row in enumerate(
+            [["State", "Illiterate", "College"], ["Kerala", "7.2", "5.5"], ["Goa", "8.8", "8.2"]]
+        ):
+            for col, text in enumerate(row):
+                c.drawString(xs[col], 686 - 14 * r, text)
+        c.drawString(100, 644, "Delhi")
+        c.drawString(220, 644, "6.1")
+        c.drawString(300, 644, "9.0")
+
+    (table,) = _tables(_pdf(draw))
+    spanning = [cell for cell in table.cells if cell.col_span > 1]
+    assert [(cell.row, cell.col, cell.col_span, cell.text) for cell in spanning] == [
+        (0, 1, 2, "Literacy Status")
+    ]
+    assert table.header_rows == 2
+    assert _grid(table)[1:] == [
+        ["State", "Illiterate", "College"],
+        ["Kerala", "7.2", "5.5"],
+        ["Goa", "8.8", "8.2"],
+        ["Delhi", "6.1", "9.0"],
+    ]
