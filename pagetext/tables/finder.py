@@ -6,6 +6,7 @@ upright in a Frame), so every rule here is stated for upright text: x right, y u
 
 from __future__ import annotations
 
+import bisect
 from collections import Counter
 from dataclasses import dataclass
 from typing import Final
@@ -102,7 +103,7 @@ def _frame_tables(
             box = _grid_box(grid)
             if any(_overlap(box, other) for other in taken):
                 continue
-            contents = [[w for w in words if _inside(w, cell.box)] for cell in grid.cells]
+            contents = cell_words(grid, words)
             filled = [cell for cell, inside in zip(grid.cells, contents, strict=True) if inside]
             if len(filled) < MIN_FILLED_CELLS or len({cell.col for cell in filled}) < 2:
                 continue
@@ -178,6 +179,28 @@ def _inside(word: TextWord, box: Box) -> bool:
     return box.x0 <= x <= box.x1 and box.y0 <= y <= box.y1
 
 
+def cell_words(grid: Grid, words: list[TextWord]) -> list[list[TextWord]]:
+    """The words of each of the grid's cells (by the slot their centre falls in)."""
+    slots: dict[tuple[int, int], int] = {}
+    for index, cell in enumerate(grid.cells):
+        for r in range(cell.row, cell.row + cell.row_span):
+            for c in range(cell.col, cell.col + cell.col_span):
+                slots[(r, c)] = index
+    columns = grid.column_edges
+    downward = [-y for y in grid.row_edges]  # row edges run top to bottom: ascending negated
+    result: list[list[TextWord]] = [[] for _ in grid.cells]
+    for word in words:
+        x, y = word.center
+        if not (columns[0] <= x <= columns[-1] and downward[0] <= -y <= downward[-1]):
+            continue
+        col = min(bisect.bisect_right(columns, x) - 1, len(columns) - 2)
+        row = min(bisect.bisect_right(downward, -y) - 1, len(downward) - 2)
+        owner = slots.get((row, col))
+        if owner is not None:
+            result[owner].append(word)
+    return result
+
+
 def cell_text(words: list[TextWord]) -> str:
     """A cell's words as the assembly put them: word spaces within a line, "\\n" between lines
     (top to bottom), each line's words left to right."""
@@ -191,8 +214,7 @@ def cell_text(words: list[TextWord]) -> str:
 def _table(grid: Grid, words: list[TextWord], frame: Frame, page: int) -> Table:
     cells: list[Cell] = []
     contents: list[list[TextWord]] = []
-    for grid_cell in grid.cells:
-        inside = [w for w in words if _inside(w, grid_cell.box)]
+    for grid_cell, inside in zip(grid.cells, cell_words(grid, words), strict=True):
         contents.append(inside)
         cells.append(
             Cell(
