@@ -277,7 +277,13 @@ def extend_columns(grid: Grid, boxes: list[Box]) -> None:
             inside = [b for b in outside if x0 <= b.x0 and b.x1 <= x1]
             used = {r for b in inside for r in range(n_rows) if _in_row(grid, r, b)}
             fitting = sum(1 for b in inside if any(_fits_row(grid, r, b) for r in used))
-            if len(used) < 2 or len(used) < EXTEND_SHARE * n_rows or fitting < EXTEND_FIT * len(inside):
+            stacked = any(len(_line_bands([b for b in inside if _in_row(grid, r, b)])) > 1 for r in used)
+            if (
+                len(used) < 2
+                or len(used) < EXTEND_SHARE * n_rows
+                or fitting < EXTEND_FIT * len(inside)
+                or stacked
+            ):
                 break
             _add_column(grid, x0 if side < 0 else x1, side)
             edge = x0 if side < 0 else x1
@@ -285,8 +291,9 @@ def extend_columns(grid: Grid, boxes: list[Box]) -> None:
 
 # Text beside a grid this far away (in text heights) or closer may be a column of it, when
 # it stands in this share of the grid's rows (a stub column of group labels, one per group)
-# and nearly all its words sit inside one row each (a legend or a paragraph beside does not).
-EXTEND_REACH: Final = 1.5
+# and nearly all its words sit inside one row each, one line to a row (a legend or a
+# paragraph beside a table runs on its own line pitch).
+EXTEND_REACH: Final = 6.0
 EXTEND_SHARE: Final = 0.25
 EXTEND_FIT: Final = 0.8
 
