@@ -361,15 +361,14 @@ class Document:
         """
         found: list[PageTables] = []
         for page in self.iter_pages(self._indices(pages)):
-            # page.tables() comes with the table finder (branch tables).
-            tables = page.tables()  # type: ignore[attr-defined]
+            tables = page.tables()
             if merge and tables:
                 found.append(page_tables(page.number, tables, page.lines(roles=True), page.rotation))
             else:
                 found.append(PageTables(page.number, list(tables)))
         result = merge_runs(found)
         for table in result:
-            type_table(table)  # a merged table: its column's evidence now spans all its pages
+            type_table(table)  # a merged table: its columns' evidence now spans all its pages
         return result
 
     # -- export (pagetext.export): every format streams page by page ------------------------

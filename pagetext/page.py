@@ -12,6 +12,7 @@ import pikepdf
 
 from pagetext.content.glyph import Glyph
 from pagetext.content.interpreter import GlyphCollector, Interpreter, ObjGen
+from pagetext.content.paths import PathRecord
 from pagetext.errors import PdfWarning, UsageError
 from pagetext.fonts.style import FontStyle, font_style
 from pagetext.geometry import Box
@@ -31,6 +32,7 @@ from pagetext.structure.view import PageStructure, StructElement, glyph_key, pag
 if TYPE_CHECKING:
     from pagetext.document import Document
     from pagetext.edit.search import Hit
+    from pagetext.tables.records import Table
 
 ORDERS: Final = ("reading", "content", "structure", "auto")
 ARTIFACTS: Final = ("keep", "drop")
@@ -107,6 +109,7 @@ class Page:
         self._structure_read = False
         self._trust: StructureTrust | None = None
         self._annotation_glyphs: list[Glyph] | None = None
+        self._paths: list[PathRecord] | None = None
         if document.repair_warning is not None:
             self._warn(document.repair_warning)
         media = _box(_inherited(page_obj, "/MediaBox"))
@@ -149,10 +152,10 @@ class Page:
                 parts.append(data)
         return b"\n".join(parts)
 
-    def _interpret(self, clip_forms: bool) -> list[Glyph]:
+    def _interpret(self, clip_forms: bool, paths: bool = False) -> list[Glyph]:
         glyphs = self._glyphs.get(clip_forms)
-        if glyphs is None:
-            collector = GlyphCollector()
+        if glyphs is None or (paths and self._paths is None):
+            collector = GlyphCollector(paths)
             budget = PageBudget(self._document.limits, self._warn)
             interpreter = Interpreter(
                 collector, self._document._fonts, self._warn, budget, clip_forms=clip_forms
@@ -160,6 +163,10 @@ class Page:
             # The glyphs drawn before a budget ran out are the page's text.
             with contextlib.suppress(BudgetStop), _cycle_collector_paused():
                 interpreter.run_page(self._content(budget), _inherited(self._obj, "/Resources"))
+            if paths:
+                self._paths = collector.paths
+                if glyphs is not None:  # read again for the paths: keep the glyphs given out
+                    return glyphs
             glyphs = self._glyphs[clip_forms] = collector.glyphs
             self._tag_suspect = interpreter.tag_suspect
             self._artifacts = interpreter.artifact_seen
@@ -324,6 +331,27 @@ class Page:
 
         walk(_inherited(self._obj, "/Resources"), 0)
         return styles
+
+    def paths(self) -> list[PathRecord]:
+        """The paths the page's content paints (forms included), in drawing order, in user
+        space: ruling lines, cell fills, boxes (ISO 32000-1 §8.5). Clipping is not applied."""
+        if self._paths is None:
+            self._interpret(False, paths=True)
+        return list(self._paths or [])
+
+    def tables(self) -> list[Table]:
+        """The tables the page shows, top to bottom: ruled tables from the grid its rules
+        draw, borderless ones from the alignment of its words (pagetext.tables). Cell text
+        comes from the page's lines (forms and annotations included); cells are typed
+        (pagetext.tables.values)."""
+        from pagetext.tables.finder import find_tables  # a consumer of this stage, loaded on use
+        from pagetext.tables.values import type_table
+
+        bold = {name for name, style in self.font_styles().items() if style.bold}
+        tables = find_tables(self.lines(), self.paths(), self.visible_box, bold, self.number)
+        for table in tables:
+            type_table(table)
+        return tables
 
     def glyphs(
         self,

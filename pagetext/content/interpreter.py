@@ -16,6 +16,15 @@ import pikepdf
 
 from pagetext.content.glyph import Artifact, FormUse, Glyph, MarkedContent, TextSource
 from pagetext.content.lexer import Operand, Warn, iter_operations
+from pagetext.content.paths import (
+    RGB,
+    PathBuilder,
+    PathRecord,
+    initial_color,
+    rgb,
+    space_components,
+    user_line_width,
+)
 from pagetext.fonts.font import Font
 from pagetext.fonts.loader import fallback_font, load_font
 from pagetext.geometry import IDENTITY, Box, Matrix, apply, multiply
@@ -26,20 +35,31 @@ ObjGen = tuple[int, int]
 
 
 class Device(Protocol):
-    """What the interpreter draws on."""
+    """What the interpreter draws on. wants_paths: whether paths are built and painted to it
+    (paint_path); a device without them costs nothing for the page's drawing."""
+
+    wants_paths: bool
 
     def show_glyphs(self, glyphs: list[Glyph]) -> None:
         """Receive the glyphs shown by one text operator (or one string of a TJ array)."""
 
+    def paint_path(self, path: PathRecord) -> None:
+        """Receive a painted path (S, f, B and their variants; §8.5.3)."""
+
 
 class GlyphCollector:
-    """A device that keeps every glyph, in drawing order."""
+    """A device that keeps every glyph, in drawing order, and the painted paths when asked."""
 
-    def __init__(self) -> None:
+    def __init__(self, paths: bool = False) -> None:
         self.glyphs: list[Glyph] = []
+        self.paths: list[PathRecord] = []
+        self.wants_paths = paths
 
     def show_glyphs(self, glyphs: list[Glyph]) -> None:
         self.glyphs.extend(glyphs)
+
+    def paint_path(self, path: PathRecord) -> None:
+        self.paths.append(path)
 
 
 def _no_warning(message: str) -> None:
@@ -75,18 +95,24 @@ class FontCache:
 
 
 class GraphicsState:
-    """The parts of the graphics state text extraction needs: CTM and text state (§8.4, §9.3)."""
+    """The parts of the graphics state text extraction needs: CTM and text state (§8.4, §9.3),
+    and what painted paths need: line width and colours (set only for a device with paths)."""
 
     __slots__ = (
         "char_spacing",
         "ctm",
+        "fill_color",
+        "fill_components",
         "font",
         "font_name",
         "font_size",
         "horizontal_scaling",
         "leading",
+        "line_width",
         "render_mode",
         "rise",
+        "stroke_color",
+        "stroke_components",
         "word_spacing",
     )
 
@@ -101,6 +127,11 @@ class GraphicsState:
         self.leading = 0.0
         self.render_mode = 0
         self.rise = 0.0
+        self.line_width = 1.0  # §8.4.1 default
+        self.stroke_color: RGB | None = (0.0, 0.0, 0.0)  # black in DeviceGray (§8.6.8)
+        self.fill_color: RGB | None = (0.0, 0.0, 0.0)
+        self.stroke_components = 1  # of the current colour space, 0 when not a device one
+        self.fill_components = 1
 
     def copy(self) -> GraphicsState:
         clone = GraphicsState(self.ctm)
@@ -113,6 +144,11 @@ class GraphicsState:
         clone.leading = self.leading
         clone.render_mode = self.render_mode
         clone.rise = self.rise
+        clone.line_width = self.line_width
+        clone.stroke_color = self.stroke_color
+        clone.fill_color = self.fill_color
+        clone.stroke_components = self.stroke_components
+        clone.fill_components = self.fill_components
         return clone
 
 
@@ -206,6 +242,8 @@ class Interpreter:
         self.stream = _Stream(None, (), True, None)
         self._warned_no_font = False
         self._unknown: set[str] = set()
+        self.path = PathBuilder()
+        self.operators = _PATH_OPERATORS if device.wants_paths else _OPERATORS
 
     # -- entry points ---------------------------------------------------------------------
 
@@ -262,7 +300,7 @@ class Interpreter:
         self.marked = []
 
     def _run(self, content: bytes) -> None:
-        operators = _OPERATORS
+        operators = self.operators
         warn = self.warn
         depth = len(self.stack)
         budget = self.budget
@@ -282,7 +320,7 @@ class Interpreter:
                     warn(f"unknown operator {operator!r} skipped")
                 continue
             arity, handler = entry
-            if len(operands) != arity:
+            if len(operands) != arity and arity != ANY_ARITY:
                 if len(operands) < arity:
                     warn(f"{operator} needs {arity} operands, got {len(operands)}; skipped")
                     continue
@@ -318,6 +356,122 @@ class Interpreter:
 
     def _ignore(self, operands: list[Operand], index: int) -> None:
         pass
+
+    # -- paths (§8.5), for a device that wants them ------------------------------------------
+
+    def _point(self, x: Operand, y: Operand) -> tuple[float, float]:
+        m = self.gs.ctm
+        fx, fy = float(x), float(y)
+        return (m[0] * fx + m[2] * fy + m[4], m[1] * fx + m[3] * fy + m[5])
+
+    def _m(self, operands: list[Operand], index: int) -> None:
+        self.path.move_to(self._point(operands[0], operands[1]))
+
+    def _l(self, operands: list[Operand], index: int) -> None:
+        self.path.line_to(self._point(operands[0], operands[1]))
+
+    def _curve(self, operands: list[Operand], index: int) -> None:
+        self.path.curve_to(self._point(operands[-2], operands[-1]))  # c, v and y end there
+
+    def _h(self, operands: list[Operand], index: int) -> None:
+        self.path.close()
+
+    def _re(self, operands: list[Operand], index: int) -> None:
+        x, y, w, h = (float(v) for v in operands)
+        point = self._point
+        self.path.rectangle((point(x, y), point(x + w, y), point(x + w, y + h), point(x, y + h)))
+
+    def _paint(self, stroke: bool, fill: bool, close: bool) -> None:
+        if close:
+            self.path.close()
+        segments, rects = self.path.finish(fill)
+        if not (stroke or fill) or not (segments or rects):
+            return
+        gs = self.gs
+        width = user_line_width(gs.line_width, gs.ctm)
+        self.device.paint_path(
+            PathRecord(segments, rects, stroke, fill, width, gs.stroke_color, gs.fill_color)
+        )
+
+    def _S(self, operands: list[Operand], index: int) -> None:
+        self._paint(True, False, False)
+
+    def _s(self, operands: list[Operand], index: int) -> None:
+        self._paint(True, False, True)
+
+    def _f(self, operands: list[Operand], index: int) -> None:
+        self._paint(False, True, False)
+
+    def _B(self, operands: list[Operand], index: int) -> None:
+        self._paint(True, True, False)
+
+    def _b(self, operands: list[Operand], index: int) -> None:
+        self._paint(True, True, True)
+
+    def _n(self, operands: list[Operand], index: int) -> None:
+        self._paint(False, False, False)
+
+    def _w(self, operands: list[Operand], index: int) -> None:
+        self.gs.line_width = float(operands[0])
+
+    # -- colour (§8.6.8), for a device that wants paths ---------------------------------------
+
+    def _G(self, operands: list[Operand], index: int) -> None:
+        self._set_color(True, 1, operands)
+
+    def _g(self, operands: list[Operand], index: int) -> None:
+        self._set_color(False, 1, operands)
+
+    def _RG(self, operands: list[Operand], index: int) -> None:
+        self._set_color(True, 3, operands)
+
+    def _rg(self, operands: list[Operand], index: int) -> None:
+        self._set_color(False, 3, operands)
+
+    def _K(self, operands: list[Operand], index: int) -> None:
+        self._set_color(True, 4, operands)
+
+    def _k(self, operands: list[Operand], index: int) -> None:
+        self._set_color(False, 4, operands)
+
+    def _set_color(self, stroke: bool, components: int, operands: list[Operand]) -> None:
+        gs = self.gs
+        color = rgb([float(v) for v in operands])
+        if stroke:
+            gs.stroke_components, gs.stroke_color = components, color
+        else:
+            gs.fill_components, gs.fill_color = components, color
+
+    def _CS(self, operands: list[Operand], index: int) -> None:
+        self._set_space(True, operands[0])
+
+    def _cs(self, operands: list[Operand], index: int) -> None:
+        self._set_space(False, operands[0])
+
+    def _set_space(self, stroke: bool, name: Operand) -> None:
+        components = space_components(name, self.stream.resources) if isinstance(name, str) else 0
+        gs = self.gs
+        if stroke:
+            gs.stroke_components, gs.stroke_color = components, initial_color(components)
+        else:
+            gs.fill_components, gs.fill_color = components, initial_color(components)
+
+    def _SC(self, operands: list[Operand], index: int) -> None:
+        self._color_in_space(True, operands)
+
+    def _sc(self, operands: list[Operand], index: int) -> None:
+        self._color_in_space(False, operands)
+
+    def _color_in_space(self, stroke: bool, operands: list[Operand]) -> None:
+        """sc/scn/SC/SCN: components in the current space; unknown spaces stay unknown."""
+        gs = self.gs
+        components = gs.stroke_components if stroke else gs.fill_components
+        numbers = [float(v) for v in operands if isinstance(v, (int, float)) and not isinstance(v, bool)]
+        color = rgb(numbers) if components and len(numbers) == components == len(operands) else None
+        if stroke:
+            gs.stroke_color = color
+        else:
+            gs.fill_color = color
 
     # -- text objects and positioning (§9.4.2) ----------------------------------------------
 
@@ -738,6 +892,43 @@ _OPERATORS: Final[dict[str, tuple[int, Callable[[Interpreter, list[Operand], int
     "BDC": (2, Interpreter._BDC),
     "EMC": (0, Interpreter._EMC),
     "Do": (1, Interpreter._Do),
+}
+
+
+ANY_ARITY: Final = -1  # sc, scn, SC, SCN take as many operands as the colour space has
+# With paths: construction, painting, line width and colour as well (§8.5, §8.6.8).
+_PATH_OPERATORS: Final[dict[str, tuple[int, Callable[[Interpreter, list[Operand], int], None]]]] = {
+    **_OPERATORS,
+    "m": (2, Interpreter._m),
+    "l": (2, Interpreter._l),
+    "c": (6, Interpreter._curve),
+    "v": (4, Interpreter._curve),
+    "y": (4, Interpreter._curve),
+    "h": (0, Interpreter._h),
+    "re": (4, Interpreter._re),
+    "S": (0, Interpreter._S),
+    "s": (0, Interpreter._s),
+    "f": (0, Interpreter._f),
+    "F": (0, Interpreter._f),
+    "f*": (0, Interpreter._f),
+    "B": (0, Interpreter._B),
+    "B*": (0, Interpreter._B),
+    "b": (0, Interpreter._b),
+    "b*": (0, Interpreter._b),
+    "n": (0, Interpreter._n),
+    "w": (1, Interpreter._w),
+    "G": (1, Interpreter._G),
+    "g": (1, Interpreter._g),
+    "RG": (3, Interpreter._RG),
+    "rg": (3, Interpreter._rg),
+    "K": (4, Interpreter._K),
+    "k": (4, Interpreter._k),
+    "CS": (1, Interpreter._CS),
+    "cs": (1, Interpreter._cs),
+    "SC": (ANY_ARITY, Interpreter._SC),
+    "SCN": (ANY_ARITY, Interpreter._SC),
+    "sc": (ANY_ARITY, Interpreter._sc),
+    "scn": (ANY_ARITY, Interpreter._sc),
 }
 
 

@@ -1,0 +1,304 @@
+"""Borderless tables: rows from baselines, columns from the gaps that stay empty down the rows.
+
+In the table frame (rules.Frame): x right, y up. A text row is the words on one baseline;
+a chunk is a run of its words with no column-sized gap inside. A table is a run of rows
+most of which have several chunks, whose chunks leave the same vertical gaps free.
+"""
+
+from __future__ import annotations
+
+import itertools
+from statistics import median
+from typing import TYPE_CHECKING, Final
+
+from pagetext.geometry import Box
+from pagetext.tables.ruled import Grid, GridCell
+from pagetext.tables.rules import Rule
+
+if TYPE_CHECKING:
+    from pagetext.tables.finder import TextWord
+
+# Words whose boxes overlap across by this share of the smaller height share a baseline.
+ROW_OVERLAP: Final = 0.5
+# A gap between words wider than this share of their height separates chunks (cells): word
+# spaces are a third to half of it, even justified; table columns are set further apart.
+CHUNK_GAP: Final = 0.9
+# A column edge in a gap between two words this wide (share of their height, more than a
+# word space) separates them into two cells.
+SPLIT_GAP: Final = 0.4
+LEADER_CHARACTERS: Final = frozenset(".·…")
+# Rows further apart than this many line heights are not one table.
+MAX_ROW_GAP: Final = 2.2
+# A table has at least this many rows with two or more chunks, and two columns.
+MIN_TABLE_ROWS: Final = 3
+# Cells of running text are long: a table's non-empty cells average at most this many words.
+MAX_MEAN_WORDS: Final = 4.5
+# A run of words this long on one line is running text (a paragraph's line), not a cell.
+MAX_CHUNK_WORDS: Final = 8
+# Its first rows may be headers whose cells span columns; the column gaps are read below them.
+MAX_HEADER_ROWS: Final = 3
+# A continuation line of a wrapped cell follows its row this close (line heights, gap between boxes).
+WRAP_GAP: Final = 0.6
+# A rule between two rows (within this slack, points, of their boxes) across this share of
+# the table's width is a rule under the upper row.
+RULE_SLACK: Final = 1.0
+RULE_SPAN: Final = 0.5
+# A line with entries in fewer than this share of the key columns may continue the row above.
+KEY_SHARE_OF_ROW: Final = 0.5
+# A column whose cells are filled in this share of the rows is a key column.
+KEY_SHARE: Final = 0.8
+
+
+class _Row:
+    __slots__ = ("bottom", "chunks", "top")
+
+    def __init__(self, chunks: list[list[TextWord]]) -> None:
+        self.chunks = chunks
+        words = [w for chunk in chunks for w in chunk]
+        self.top = max(w.box.y1 for w in words)
+        self.bottom = min(w.box.y0 for w in words)
+
+    @property
+    def height(self) -> float:
+        return self.top - self.bottom
+
+
+def _text_rows(words: list[TextWord]) -> list[_Row]:
+    """Words grouped by baseline, top to bottom, each row cut into chunks."""
+    groups: list[list[TextWord]] = []
+    extents: list[tuple[float, float]] = []
+    for word in sorted(words, key=lambda w: -(w.box.y0 + w.box.y1)):
+        y0, y1 = word.box.y0, word.box.y1
+        if groups:
+            g0, g1 = extents[-1]
+            overlap = min(y1, g1) - max(y0, g0)
+            if overlap >= ROW_OVERLAP * min(y1 - y0, g1 - g0):
+                groups[-1].append(word)
+                extents[-1] = (min(g0, y0), max(g1, y1))
+                continue
+        groups.append([word])
+        extents.append((y0, y1))
+    rows = []
+    for group in groups:
+        group.sort(key=lambda w: w.box.x0)
+        chunks = [[group[0]]]
+        for word in group[1:]:
+            last = chunks[-1][-1]
+            height = min(last.box.height, word.box.height)
+            if word.box.x0 - last.box.x1 > CHUNK_GAP * height or (_leader(last) and not _leader(word)):
+                chunks.append([word])
+            else:
+                chunks[-1].append(word)
+        rows.append(_Row(chunks))
+    return rows
+
+
+def _word_count(words: list[TextWord]) -> int:
+    """Words with a letter or digit: leader dots and dashes are no words of running text."""
+    return sum(1 for w in words if any(ch.isalnum() for ch in w.text))
+
+
+def _leader(word: TextWord) -> bool:
+    """Leader dots: they lead the eye to the next column, so a cell ends with them."""
+    return len(word.text) >= 1 and all(ch in LEADER_CHARACTERS for ch in word.text)
+
+
+def _runs(rows: list[_Row]) -> list[tuple[list[_Row], int]]:
+    """Runs of rows close enough together to be one table, from a row of several chunks to
+    the last such, holding at least MIN_TABLE_ROWS of them; with up to MAX_HEADER_ROWS rows
+    above that may be group headers, and how many those are."""
+    runs: list[list[_Row]] = []
+    current: list[_Row] = []
+    for row in rows:
+        if any(_word_count(chunk) > MAX_CHUNK_WORDS for chunk in row.chunks):
+            runs.append(current)  # a line of running text: no table goes through it
+            current = []
+            continue
+        if current:
+            pitch = median(r.height for r in current)
+            if current[-1].bottom - row.top > MAX_ROW_GAP * pitch:
+                runs.append(current)
+                current = []
+        current.append(row)
+    runs.append(current)
+    result = []
+    for run in runs:
+        multi = [i for i, r in enumerate(run) if len(r.chunks) >= 2]
+        if not multi:
+            continue
+        if len(multi) >= MIN_TABLE_ROWS:
+            start = max(0, multi[0] - MAX_HEADER_ROWS)
+            result.append((run[start : multi[-1] + 1], multi[0] - start))
+    return result
+
+
+def _gaps(rows: list[_Row]) -> list[tuple[float, float]]:
+    """The x intervals no chunk of these rows covers, between the leftmost and rightmost text."""
+    spans = sorted((chunk[0].box.x0, max(w.box.x1 for w in chunk)) for row in rows for chunk in row.chunks)
+    gaps = []
+    right = spans[0][1]
+    for x0, x1 in spans[1:]:
+        if x0 > right:
+            gaps.append((right, x0))
+        right = max(right, x1)
+    return gaps
+
+
+def holds_table(words: list[TextWord]) -> bool:
+    """Whether these words (a ruled cell's) are laid out as a table themselves: rules drawn
+    round parts of a table (under a group header, a frame) are no grid of its cells."""
+    return sum(1 for row in _text_rows(words) if len(row.chunks) >= 2) >= MIN_TABLE_ROWS
+
+
+def _column_gaps(run: list[_Row]) -> list[tuple[float, float]]:
+    """The column gaps of a run: those its rows of several chunks leave free, read below up to
+    MAX_HEADER_ROWS first rows when that frees more (header cells spanning columns, or set
+    closer than the body's), keeping MIN_TABLE_ROWS rows to read them from."""
+    best: list[tuple[float, float]] = []
+    for skip in range(MAX_HEADER_ROWS + 1):
+        body = [r for r in run[skip:] if len(r.chunks) >= 2]
+        if len(body) < MIN_TABLE_ROWS:
+            break
+        gaps = _gaps(body)
+        if len(gaps) > len(best):
+            best = gaps
+    return best
+
+
+def aligned_grids(words: list[TextWord], rules: list[Rule]) -> list[Grid]:
+    """The borderless tables among the words (horizontal rules mark rows with a rule under)."""
+    grids = []
+    for rows, above in _runs(_text_rows(words)):
+        grid = _grid(rows, above, rules)
+        if grid is not None:
+            grids.append(grid)
+    return grids
+
+
+def _grid(rows: list[_Row], above: int, rules: list[Rule]) -> Grid | None:
+    run = rows[above:]
+    gaps = _column_gaps(run)
+    if not gaps:
+        return None
+    left = min(w.box.x0 for r in run for c in r.chunks for w in c)
+    right = max(w.box.x1 for r in run for c in r.chunks for w in c)
+    edges = [left, *((a + b) / 2 for a, b in gaps), right]
+    # Rows of one chunk just above, over the value columns: group headers spanning them (a
+    # caption starts over the first column; text wider than the table is no header).
+    while above and all(
+        edges[1] <= c[0].box.x0 and max(w.box.x1 for w in c) <= right for c in rows[above - 1].chunks
+    ):
+        above -= 1
+        run = [rows[above], *run]
+    n_cols = len(edges) - 1
+    slots = [_slots(row, edges) for row in run]
+    rows, slots = _join_wrapped(run, slots, n_cols)
+    filled = [chunk for row_slots in slots for chunk in row_slots.values()]
+    words_per_cell = [sum(_word_count(c) for c in cell) for cell in filled]
+    if len(rows) < 2 or not words_per_cell or sum(words_per_cell) / len(words_per_cell) > MAX_MEAN_WORDS:
+        return None
+    if sum(1 for row_slots in slots if len(row_slots) >= 2) < MIN_TABLE_ROWS:
+        return None
+    row_edges = [rows[0].top]
+    for upper, lower in itertools.pairwise(rows):
+        row_edges.append((upper.bottom + lower.top) / 2)
+    row_edges.append(rows[-1].bottom)
+    cells = []
+    for r, row_slots in enumerate(slots):
+        covered: set[int] = set()
+        for (c0, c1), _ in sorted(row_slots.items()):
+            covered.update(range(c0, c1 + 1))
+            cells.append(
+                GridCell(r, c0, 1, c1 - c0 + 1, Box(edges[c0], row_edges[r + 1], edges[c1 + 1], row_edges[r]))
+            )
+        for c in range(n_cols):
+            if c not in covered:
+                cells.append(
+                    GridCell(r, c, 1, 1, Box(edges[c], row_edges[r + 1], edges[c + 1], row_edges[r]))
+                )
+    grid = Grid(cells, edges, row_edges, "aligned")
+    width = right - left
+    for r in range(len(rows) - 1):
+        low, high = rows[r + 1].top - RULE_SLACK, rows[r].bottom + RULE_SLACK
+        if any(
+            low <= rule.position <= high and min(rule.end, right) - max(rule.start, left) >= RULE_SPAN * width
+            for rule in rules
+        ):
+            grid.rule_rows.add(r)
+    return grid
+
+
+Slots = dict[tuple[int, int], list[list["TextWord"]]]
+
+
+def _slots(row: _Row, edges: list[float]) -> Slots:
+    """The row's chunks by the columns they cover (first, last): a chunk across a column gap spans."""
+    result: Slots = {}
+    for chunk in _split_at_edges(row.chunks, edges):
+        x0, x1 = chunk[0].box.x0, max(w.box.x1 for w in chunk)
+        cols = [c for c in range(len(edges) - 1) if min(x1, edges[c + 1]) - max(x0, edges[c]) > 0]
+        if not cols:
+            continue
+        key = (cols[0], cols[-1])
+        result.setdefault(key, []).append(chunk)
+    return _resolve_overlaps(result)
+
+
+def _split_at_edges(chunks: list[list[TextWord]], edges: list[float]) -> list[list[TextWord]]:
+    """Chunks cut where a column edge falls in a gap between their words wider than a word
+    space: header cells set closer together than the body's columns."""
+    result = []
+    for chunk in chunks:
+        piece = [chunk[0]]
+        for word in chunk[1:]:
+            last = piece[-1]
+            gap = word.box.x0 - last.box.x1
+            if gap > SPLIT_GAP * min(last.box.height, word.box.height) and any(
+                last.box.x1 <= x <= word.box.x0 for x in edges
+            ):
+                result.append(piece)
+                piece = [word]
+            else:
+                piece.append(word)
+        result.append(piece)
+    return result
+
+
+def _resolve_overlaps(slots: Slots) -> Slots:
+    """Chunks whose column ranges overlap become one cell over their union."""
+    merged: list[tuple[int, int, list[list[TextWord]]]] = []
+    for (c0, c1), chunks in sorted(slots.items()):
+        if merged and c0 <= merged[-1][1]:
+            a0, a1, previous = merged[-1]
+            merged[-1] = (a0, max(a1, c1), previous + chunks)
+        else:
+            merged.append((c0, c1, list(chunks)))
+    return {(c0, c1): chunks for c0, c1, chunks in merged}
+
+
+def _join_wrapped(run: list[_Row], slots: list[Slots], n_cols: int) -> tuple[list[_Row], list[Slots]]:
+    """A line with no entry in most key columns (filled in nearly every row), set as close
+    under its row as a cell's lines are, is the wrapped rest of that row's cells: joined
+    into them, not a new row."""
+    filled = [0] * n_cols
+    for row_slots in slots:
+        for c0, c1 in row_slots:
+            for c in range(c0, c1 + 1):
+                filled[c] += 1
+    keys = {c for c in range(n_cols) if filled[c] >= KEY_SHARE * len(slots)}
+    rows: list[_Row] = [run[0]]
+    joined: list[Slots] = [slots[0]]
+    for row, row_slots in zip(run[1:], slots[1:], strict=False):
+        previous = rows[-1]
+        entries = sum(1 for k in keys if any(c0 <= k <= c1 for c0, c1 in row_slots))
+        close = previous.bottom - row.top <= WRAP_GAP * min(previous.height, row.height)
+        fits = all(any(a0 <= c0 and c1 <= a1 for a0, a1 in joined[-1]) for c0, c1 in row_slots)
+        if keys and entries < KEY_SHARE_OF_ROW * len(keys) and close and fits:
+            for key, chunks in row_slots.items():
+                target = next(k for k in joined[-1] if k[0] <= key[0] and key[1] <= k[1])
+                joined[-1][target] = joined[-1][target] + chunks
+            rows[-1] = _Row([c for chunks in joined[-1].values() for c in chunks])
+            continue
+        rows.append(row)
+        joined.append(row_slots)
+    return rows, joined

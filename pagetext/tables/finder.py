@@ -1,0 +1,245 @@
+"""Tables of a page: ruled grids from its rules, then aligned tables from its remaining words.
+
+The page's text is read in its dominant direction (a rotated page or table is turned
+upright in a Frame), so every rule here is stated for upright text: x right, y up.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import Counter
+from dataclasses import dataclass
+from typing import Final
+
+from pagetext.content.glyph import Glyph
+from pagetext.content.paths import PathRecord
+from pagetext.geometry import Box, Point
+from pagetext.layout.records import Line
+from pagetext.tables.aligned import aligned_grids, holds_table
+from pagetext.tables.headers import header_rows
+from pagetext.tables.records import Cell, Table
+from pagetext.tables.ruled import Grid, extend_columns, rule_groups, ruled_grid, split_rows, split_spans
+from pagetext.tables.rules import Frame, Rule, page_rules, slanted_marks
+
+# Quarter-turn text directions a table can run in; other directions are left alone.
+DIRECTIONS: Final = ((1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0))
+# A word whose direction is this close to a quarter turn runs in it.
+DIRECTION_TOLERANCE: Final = 0.05
+# A ruled grid needs text in this many cells, in two columns at least, to be a table, not a
+# box or a frame around a paragraph.
+MIN_FILLED_CELLS: Final = 2
+
+# This many slanted strokes inside a table's box make it a chart (a plot's polyline has many
+# more; a table draws none, a diagonal in a corner cell one or two).
+MIN_CHART_MARKS: Final = 8
+# A word reaching this far (points) past its cell's side crosses into the next cell.
+CROSS_SLACK: Final = 1.0
+# A ruled cell over this share of its grid's height that holds rows and columns of its own
+# is rules drawn round part of a table (a group header, a frame): the alignment reads it.
+COARSE_SHARE: Final = 0.5
+
+
+@dataclass(slots=True)
+class TextWord:
+    """A word in the frame: its box, its line (index into the page's lines), its style."""
+
+    text: str
+    box: Box
+    line: int
+    bold: bool
+    size: float
+    glyphs: tuple[Glyph, ...] = ()
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return ((self.box.x0 + self.box.x1) / 2, (self.box.y0 + self.box.y1) / 2)
+
+
+def _direction(line: Line) -> tuple[float, float] | None:
+    ux, uy = line.direction
+    for d in DIRECTIONS:
+        if abs(ux - d[0]) <= DIRECTION_TOLERANCE and abs(uy - d[1]) <= DIRECTION_TOLERANCE:
+            return d
+    return None
+
+
+def find_tables(
+    lines: list[Line], paths: list[PathRecord], visible: Box, bold_fonts: set[str], page: int
+) -> list[Table]:
+    """The tables of a page from its lines (the assembly's) and painted paths."""
+    counts: Counter[tuple[float, float]] = Counter()
+    for line in lines:
+        direction = _direction(line)
+        if direction is not None:
+            counts[direction] += len(line.text)
+    tables: list[Table] = []
+    for direction, _ in counts.most_common():
+        frame = Frame(direction)
+        words = [
+            TextWord(w.text, frame.box(w.bbox), i, w.font_name in bold_fonts, w.font_size, w.glyphs)
+            for i, line in enumerate(lines)
+            if _direction(line) == direction
+            for w in line.words
+        ]
+        rules = page_rules(paths, visible, frame)
+        tables.extend(_frame_tables(words, rules, slanted_marks(paths, frame), frame, page))
+    tables.sort(key=lambda t: (-t.bbox.y1, t.bbox.x0))
+    return tables
+
+
+def _frame_tables(
+    words: list[TextWord], rules: list[Rule], marks: list[Point], frame: Frame, page: int
+) -> list[Table]:
+    grids: list[Grid] = []
+    taken: list[Box] = []
+    # Drawn lines first; where they make no grid, the edges of cell fills too.
+    hard = [r for r in rules if not r.soft]
+    for candidates in (hard, rules):
+        for group in rule_groups(candidates):
+            grid = ruled_grid(group)
+            if grid is None:
+                continue
+            split_spans(grid, [w.box for w in words])
+            box = _grid_box(grid)
+            if any(_overlap(box, other) for other in taken):
+                continue
+            contents = cell_words(grid, words)
+            filled = [cell for cell, inside in zip(grid.cells, contents, strict=True) if inside]
+            if len(filled) < MIN_FILLED_CELLS or len({cell.col for cell in filled}) < 2:
+                continue
+            height = grid.row_edges[0] - grid.row_edges[-1]
+            if not any(
+                holds_table(inside) and cell.box.height > COARSE_SHARE * height
+                for cell, inside in zip(grid.cells, contents, strict=True)
+            ):
+                boxes = [w.box for w in words]
+                split_rows(grid, boxes, [any(ch.isdigit() for ch in w.text) for w in words])
+                extend_columns(grid, [b for b in boxes if not any(_center_in_box(b, t) for t in taken)])
+                box = _grid_box(grid)
+                grids.append(grid)
+                taken.append(box)
+    rest = [w for w in words if not any(_inside(w, box) for box in taken)]
+    horizontal = [r for r in rules if r.horizontal]
+    grids.extend(aligned_grids(rest, horizontal))
+    return [
+        _table(grid, _split_at_cells(words, grid, frame) if grid.method == "ruled" else words, frame, page)
+        for grid in grids
+        if not _chart(_grid_box(grid), marks)
+    ]
+
+
+def _split_at_cells(words: list[TextWord], grid: Grid, frame: Frame) -> list[TextWord]:
+    """Words cut where they cross a cell's side: glyphs set tight against a rule on either
+    side of it run together in the assembly, but the rule between them parts two cells."""
+    result: list[TextWord] = []
+    for word in words:
+        x, y = word.center
+        cell = next(
+            (c.box for c in grid.cells if c.box.x0 <= x <= c.box.x1 and c.box.y0 <= y <= c.box.y1), None
+        )
+        if cell is None or (word.box.x0 >= cell.x0 - CROSS_SLACK and word.box.x1 <= cell.x1 + CROSS_SLACK):
+            result.append(word)
+            continue
+        pieces: dict[int, list[tuple[Glyph, Box]]] = {}
+        for glyph in word.glyphs:
+            gx0, gy0 = frame.point(*glyph.quad[0])
+            gx1, gy1 = frame.point(*glyph.quad[2])
+            box = Box.from_corners(gx0, gy0, gx1, gy1)
+            side = -1 if (box.x0 + box.x1) / 2 < cell.x0 else (1 if (box.x0 + box.x1) / 2 > cell.x1 else 0)
+            pieces.setdefault(side, []).append((glyph, box))
+        for _, part in sorted(pieces.items()):
+            boxes = [b for _, b in part]
+            box = Box(min(b.x0 for b in boxes), word.box.y0, max(b.x1 for b in boxes), word.box.y1)
+            text = "".join(g.text for g, _ in part)
+            result.append(TextWord(text, box, word.line, word.bold, word.size, tuple(g for g, _ in part)))
+    return result
+
+
+def _chart(box: Box, marks: list[Point]) -> bool:
+    """Whether slanted strokes cross the box as a chart's lines do: its axis labels align
+    in rows and columns, but it is no table."""
+    return sum(1 for x, y in marks if box.x0 <= x <= box.x1 and box.y0 <= y <= box.y1) >= MIN_CHART_MARKS
+
+
+def _grid_box(grid: Grid) -> Box:
+    return Box(grid.column_edges[0], grid.row_edges[-1], grid.column_edges[-1], grid.row_edges[0])
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return min(a.x1, b.x1) > max(a.x0, b.x0) and min(a.y1, b.y1) > max(a.y0, b.y0)
+
+
+def _center_in_box(box: Box, other: Box) -> bool:
+    x, y = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
+    return other.x0 <= x <= other.x1 and other.y0 <= y <= other.y1
+
+
+def _inside(word: TextWord, box: Box) -> bool:
+    x, y = word.center
+    return box.x0 <= x <= box.x1 and box.y0 <= y <= box.y1
+
+
+def cell_words(grid: Grid, words: list[TextWord]) -> list[list[TextWord]]:
+    """The words of each of the grid's cells (by the slot their centre falls in)."""
+    slots: dict[tuple[int, int], int] = {}
+    for index, cell in enumerate(grid.cells):
+        for r in range(cell.row, cell.row + cell.row_span):
+            for c in range(cell.col, cell.col + cell.col_span):
+                slots[(r, c)] = index
+    columns = grid.column_edges
+    downward = [-y for y in grid.row_edges]  # row edges run top to bottom: ascending negated
+    result: list[list[TextWord]] = [[] for _ in grid.cells]
+    for word in words:
+        x, y = word.center
+        if not (columns[0] <= x <= columns[-1] and downward[0] <= -y <= downward[-1]):
+            continue
+        col = min(bisect.bisect_right(columns, x) - 1, len(columns) - 2)
+        row = min(bisect.bisect_right(downward, -y) - 1, len(downward) - 2)
+        owner = slots.get((row, col))
+        if owner is not None:
+            result[owner].append(word)
+    return result
+
+
+def cell_text(words: list[TextWord]) -> str:
+    """A cell's words as the assembly put them: word spaces within a line, "\\n" between lines
+    (top to bottom), each line's words left to right."""
+    by_line: dict[int, list[TextWord]] = {}
+    for word in words:
+        by_line.setdefault(word.line, []).append(word)
+    rows = sorted(by_line.values(), key=lambda ws: -max(w.box.y1 for w in ws))
+    return "\n".join(" ".join(w.text for w in sorted(ws, key=lambda w: w.box.x0)) for ws in rows)
+
+
+def _table(grid: Grid, words: list[TextWord], frame: Frame, page: int) -> Table:
+    cells: list[Cell] = []
+    contents: list[list[TextWord]] = []
+    for grid_cell, inside in zip(grid.cells, cell_words(grid, words), strict=True):
+        contents.append(inside)
+        cells.append(
+            Cell(
+                grid_cell.row,
+                grid_cell.col,
+                frame.to_user(grid_cell.box),
+                cell_text(inside),
+                grid_cell.row_span,
+                grid_cell.col_span,
+                page=page,
+            )
+        )
+    n_rows, n_cols = len(grid.row_edges) - 1, len(grid.column_edges) - 1
+    headers = header_rows(grid, contents)
+    for cell in cells:
+        cell.header = cell.row < headers
+    cells.sort(key=lambda c: (c.row, c.col))
+    return Table(
+        page,
+        frame.to_user(_grid_box(grid)),
+        n_rows,
+        n_cols,
+        cells,
+        header_rows=headers,
+        column_edges=list(grid.column_edges),
+        method=grid.method,
+        pages=[page],
+    )
