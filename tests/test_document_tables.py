@@ -1,6 +1,6 @@
 """doc.tables(): page.tables() per page, then merged across pages and typed.
 
-page.tables() (the table finder) is not on this branch: these tests stand a small finder in
+These tests stand a small finder in for page.tables() (tests/tables/test_pages_merge.py runs the real one)
 for it that knows the column edges the test PDF draws its table on and reads the rows from
 the page's words. What is real: the PDF (reportlab), its words and lines, the running header
 and footer found by pagetext's furniture detection, and doc.tables() deciding from them
