@@ -1,10 +1,11 @@
 """doc.tables(): page.tables() per page, then merged across pages and typed.
 
-These tests stand a small finder in for page.tables() (tests/tables/test_pages_merge.py runs the real one)
-for it that knows the column edges the test PDF draws its table on and reads the rows from
-the page's words. What is real: the PDF (reportlab), its words and lines, the running header
-and footer found by pagetext's furniture detection, and doc.tables() deciding from them
-which parts continue one another, merging and typing them.
+These tests stand a small finder in for page.tables() that knows the column edges the test
+PDF draws its table on and reads the rows from the page's words, so that they test merging
+alone (tests/tables/test_pages_merge.py runs the real finder). What is real: the PDF
+(reportlab), its words and lines, the running header and footer found by pagetext's
+furniture detection, and doc.tables() deciding from them which parts continue one another,
+merging and typing them.
 """
 
 from __future__ import annotations
