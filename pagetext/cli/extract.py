@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-import warnings
 from collections.abc import Callable
 from typing import IO
 
 import pagetext
-from pagetext.cli.common import EXIT_DAMAGED, EXIT_OK, EXIT_PASSWORD, EXIT_USAGE, Parser, Usage
+from pagetext.cli.common import EXIT_OK, EXIT_USAGE, Parser, Usage, run_reporting
 from pagetext.document import Document
-from pagetext.errors import PasswordError, PdfError, PdfWarning, UsageError
 from pagetext.layout.assembly import explain
 from pagetext.layout.params import LayoutParams
 from pagetext.output import OutputOptions, write_document
@@ -139,34 +137,20 @@ def run(argv: list[str], is_explain: bool = False) -> int:
     except Usage as error:
         print(error, file=sys.stderr)
         return EXIT_USAGE
-    with warnings.catch_warnings():
-        warnings.simplefilter("default" if args.verbose else "ignore", PdfWarning)
-        try:
-            with pagetext.open(args.file, password=args.password) as doc:
-                if is_explain:
-                    _explain(args, doc, sys.stdout.buffer)
-                elif args.output:
-                    try:
-                        with open(args.output, "wb") as out:
-                            _write_text(args, doc, out)
-                    except OSError as error:
-                        raise pagetext.FileReadError(f"cannot write {args.output!r}: {error}") from error
-                else:
-                    _write_text(args, doc, sys.stdout.buffer)
-                sys.stdout.flush()
-        except BrokenPipeError:
-            sys.stderr.close()  # the reader went away (e.g. `| head`): not an error
-            return EXIT_OK
-        except PasswordError as error:
-            print(f"pagetext: {error}", file=sys.stderr)
-            return EXIT_PASSWORD
-        except UsageError as error:
-            print(f"pagetext: {error}", file=sys.stderr)
-            return EXIT_USAGE
-        except PdfError as error:
-            if isinstance(error.__cause__, BrokenPipeError):
-                sys.stderr.close()
-                return EXIT_OK
-            print(f"pagetext: {error}", file=sys.stderr)
-            return EXIT_DAMAGED
-    return EXIT_OK
+
+    def body() -> int:
+        with pagetext.open(args.file, password=args.password) as doc:
+            if is_explain:
+                _explain(args, doc, sys.stdout.buffer)
+            elif args.output:
+                try:
+                    with open(args.output, "wb") as out:
+                        _write_text(args, doc, out)
+                except OSError as error:
+                    raise pagetext.FileReadError(f"cannot write {args.output!r}: {error}") from error
+            else:
+                _write_text(args, doc, sys.stdout.buffer)
+            sys.stdout.flush()
+        return EXIT_OK
+
+    return run_reporting("pagetext", body, args.verbose)

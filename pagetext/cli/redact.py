@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-import warnings
 
 import pagetext
-from pagetext.cli.common import EXIT_DAMAGED, EXIT_OK, EXIT_PASSWORD, EXIT_USAGE, Parser, Usage
+from pagetext.cli.common import EXIT_DAMAGED, EXIT_OK, EXIT_USAGE, Parser, Usage, run_reporting
+from pagetext.edit.redact import RedactionReport
 from pagetext.edit.select import Target
-from pagetext.errors import PasswordError, PdfError, PdfWarning, UsageError
+from pagetext.errors import FileReadError, UsageError
 from pagetext.geometry import Box
 
 FILLS = {"black": (0.0, 0.0, 0.0), "none": None}
@@ -70,21 +70,21 @@ def run(argv: list[str]) -> int:
     except Usage as error:
         print(error, file=sys.stderr)
         return EXIT_USAGE
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", PdfWarning)
-        try:
-            boxes = [parse_box(spec) for spec in args.box]
-            if not (args.text or args.regex or boxes):
-                raise UsageError("nothing to redact: give --text, --regex or --box")
-            with pagetext.open(args.file, password=args.password) as doc:
-                targets: list[Target] = list(boxes)
-                for text in args.text:
-                    targets.extend(doc.search(text, ignore_case=args.ignore_case))
-                for pattern in args.regex:
-                    targets.extend(doc.search(pattern, ignore_case=args.ignore_case, regex=True))
-                if not targets:
-                    print("pagetext redact: nothing matched; no file written", file=sys.stderr)
-                    return EXIT_DAMAGED
+
+    def body() -> int:
+        boxes = [parse_box(spec) for spec in args.box]
+        if not (args.text or args.regex or boxes):
+            raise UsageError("nothing to redact: give --text, --regex or --box")
+        with pagetext.open(args.file, password=args.password) as doc:
+            targets: list[Target] = list(boxes)
+            for text in args.text:
+                targets.extend(doc.search(text, ignore_case=args.ignore_case))
+            for pattern in args.regex:
+                targets.extend(doc.search(pattern, ignore_case=args.ignore_case, regex=True))
+            if not targets:
+                print("pagetext redact: nothing matched; no file written", file=sys.stderr)
+                return EXIT_DAMAGED
+            try:
                 report = doc.redact(
                     targets,
                     args.output,
@@ -93,15 +93,15 @@ def run(argv: list[str]) -> int:
                     scrub_metadata=args.scrub_metadata,
                     force=args.force,
                 )
-        except PasswordError as error:
-            print(f"pagetext redact: {error}", file=sys.stderr)
-            return EXIT_PASSWORD
-        except UsageError as error:
-            print(f"pagetext redact: {error}", file=sys.stderr)
-            return EXIT_USAGE
-        except (PdfError, OSError) as error:
-            print(f"pagetext redact: {error}", file=sys.stderr)
-            return EXIT_DAMAGED
+            except OSError as error:
+                raise FileReadError(f"cannot write {args.output!r}: {error}") from error
+        _print_report(report)
+        return EXIT_OK
+
+    return run_reporting("pagetext redact", body)
+
+
+def _print_report(report: RedactionReport) -> None:
     for page in report.pages:
         extra = f", {page.annotations} annotation(s)" if page.annotations else ""
         extra += f", {page.images} image(s)" if page.images else ""
@@ -109,4 +109,3 @@ def run(argv: list[str]) -> int:
         print(f"page {page.page_number}: {page.glyphs_removed} glyph(s) removed{extra}", file=sys.stderr)
     if report.glyphs_removed == 0 and not any(p.images or p.annotations for p in report.pages):
         print("pagetext redact: the targets cover no text", file=sys.stderr)
-    return EXIT_OK

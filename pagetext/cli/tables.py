@@ -9,12 +9,10 @@ import argparse
 import html
 import os
 import sys
-import warnings
 from collections.abc import Iterator
 
 import pagetext
-from pagetext.cli.common import EXIT_DAMAGED, EXIT_OK, EXIT_PASSWORD, EXIT_USAGE, Parser, Usage
-from pagetext.errors import PasswordError, PdfError, PdfWarning, UsageError
+from pagetext.cli.common import EXIT_OK, EXIT_USAGE, Parser, Usage, run_reporting
 from pagetext.export.common import write_chunks
 from pagetext.export.tables import tables_json
 from pagetext.tables.records import Table
@@ -80,29 +78,15 @@ def run(argv: list[str]) -> int:
     except Usage as error:
         print(error, file=sys.stderr)
         return EXIT_USAGE
-    with warnings.catch_warnings():
-        warnings.simplefilter("default" if args.verbose else "ignore", PdfWarning)
-        try:
-            with pagetext.open(args.file, password=args.password) as doc:
-                tables = doc.tables(args.pages, merge=args.merge)
-            chunks = _chunks(tables, args.format, os.path.basename(args.file))
-            write_chunks(chunks, args.output or sys.stdout.buffer)
-            sys.stdout.flush()
-        except BrokenPipeError:
-            sys.stderr.close()  # the reader went away (e.g. `| head`): not an error
-            return EXIT_OK
-        except PasswordError as error:
-            print(f"pagetext: {error}", file=sys.stderr)
-            return EXIT_PASSWORD
-        except UsageError as error:
-            print(f"pagetext: {error}", file=sys.stderr)
-            return EXIT_USAGE
-        except PdfError as error:
-            if isinstance(error.__cause__, BrokenPipeError):
-                sys.stderr.close()
-                return EXIT_OK
-            print(f"pagetext: {error}", file=sys.stderr)
-            return EXIT_DAMAGED
-    if not tables:
-        print("pagetext tables: no tables found on the pages read", file=sys.stderr)
-    return EXIT_OK
+
+    def body() -> int:
+        with pagetext.open(args.file, password=args.password) as doc:
+            tables = doc.tables(args.pages, merge=args.merge)
+        chunks = _chunks(tables, args.format, os.path.basename(args.file))
+        write_chunks(chunks, args.output or sys.stdout.buffer)
+        sys.stdout.flush()
+        if not tables:
+            print("pagetext tables: no tables found on the pages read", file=sys.stderr)
+        return EXIT_OK
+
+    return run_reporting("pagetext", body, args.verbose)
