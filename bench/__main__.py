@@ -15,9 +15,7 @@ import importlib.util
 import json
 import os
 import platform
-import select
 import statistics
-import subprocess
 import sys
 from collections import defaultdict
 from importlib import metadata
@@ -27,6 +25,7 @@ from typing import Any
 from bench.corpus import Case, load_cases
 from bench.extractors import EXTRACTORS
 from bench.metrics import Score, score
+from bench.process import Worker
 
 ROOT = Path(__file__).resolve().parent.parent
 DISTRIBUTIONS = {
@@ -40,60 +39,6 @@ DISTRIBUTIONS = {
 }
 # Generated cases whose content stream is not drawn in reading order.
 OUT_OF_ORDER = {"right-to-left-columns", "content-order-reversed", "content-order-shuffled"}
-
-
-class Worker:
-    """A library's worker process; restarted after a timeout."""
-
-    def __init__(self, library: str) -> None:
-        self.library = library
-        self.max_rss_kb = 0
-        self._start()
-
-    def _start(self) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "bench.worker", self.library],
-            cwd=ROOT,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
-
-    def run(self, case: Case, timeout: float) -> dict[str, Any]:
-        assert self.process.stdin is not None and self.process.stdout is not None
-        job = {"pdf": str(case.pdf), "password": case.password}
-        try:
-            self.process.stdin.write(json.dumps(job) + "\n")
-            self.process.stdin.flush()
-        except BrokenPipeError:
-            self._restart()
-            return {"error": "worker died"}
-        ready, _, _ = select.select([self.process.stdout], [], [], timeout)
-        line = self.process.stdout.readline() if ready else ""
-        if not line:
-            self._restart()
-            return {"error": f"timeout after {timeout:.0f} s" if not ready else "worker crashed"}
-        answer: dict[str, Any] = json.loads(line)
-        return answer
-
-    def _restart(self) -> None:
-        self.process.kill()
-        self.process.wait()
-        self._start()
-
-    def close(self) -> None:
-        assert self.process.stdin is not None and self.process.stdout is not None
-        try:
-            self.process.stdin.write("\n")
-            self.process.stdin.flush()
-            line = self.process.stdout.readline()
-            self.max_rss_kb = (
-                max(self.max_rss_kb, json.loads(line)["max_rss_kb"]) if line else self.max_rss_kb
-            )
-        finally:
-            self.process.kill()
-            self.process.wait()
 
 
 def _version(library: str) -> str:

@@ -13,8 +13,6 @@ import argparse
 import datetime
 import json
 import platform
-import select
-import subprocess
 import sys
 import time
 import warnings
@@ -24,6 +22,7 @@ from typing import Any
 
 from bench.adjacency import Counts, score_document
 from bench.corpus import Case, load_cases
+from bench.process import Worker
 from bench.table_extractors import TABLE_EXTRACTORS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,49 +55,6 @@ def worker(library: str) -> None:
         answer["seconds"] = time.perf_counter() - start
         out.write(json.dumps(answer) + "\n")
         out.flush()
-
-
-class Worker:
-    """A library's worker process; restarted after a timeout or a crash."""
-
-    def __init__(self, library: str) -> None:
-        self.library = library
-        self._start()
-
-    def _start(self) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "bench.tables", "--worker", self.library],
-            cwd=ROOT,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
-
-    def run(self, case: Case, timeout: float) -> dict[str, Any]:
-        assert self.process.stdin is not None and self.process.stdout is not None
-        try:
-            self.process.stdin.write(json.dumps({"pdf": str(case.pdf), "password": case.password}) + "\n")
-            self.process.stdin.flush()
-        except BrokenPipeError:
-            self._restart()
-            return {"error": "worker died"}
-        ready, _, _ = select.select([self.process.stdout], [], [], timeout)
-        line = self.process.stdout.readline() if ready else ""
-        if not line:
-            self._restart()
-            return {"error": f"timeout after {timeout:.0f} s" if not ready else "worker crashed"}
-        answer: dict[str, Any] = json.loads(line)
-        return answer
-
-    def _restart(self) -> None:
-        self.process.kill()
-        self.process.wait()
-        self._start()
-
-    def close(self) -> None:
-        self.process.kill()
-        self.process.wait()
 
 
 def _version(library: str) -> str:
@@ -150,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     libraries = [lib for lib in args.libraries.split(",") if lib]
     folders = {folder: [c for c in load_cases(folder) if c.expect.get("tables")] for folder in args.folders}
     cases = [case for found in folders.values() for case in found]
-    workers = {library: Worker(library) for library in libraries}
+    workers = {library: Worker(library, ("bench.tables", "--worker")) for library in libraries}
     raw: dict[str, dict[str, dict[str, Any]]] = {library: {} for library in libraries}
     try:
         for number, case in enumerate(cases):

@@ -15,7 +15,7 @@ from typing import Any, Final, Protocol
 import pikepdf
 
 from pagetext.content.glyph import Artifact, FormUse, Glyph, MarkedContent, TextSource
-from pagetext.content.lexer import Operand, Warn, iter_operations
+from pagetext.content.lexer import Operand, Warn, iter_operations, token_count
 from pagetext.content.paths import (
     RGB,
     PathBuilder,
@@ -150,15 +150,6 @@ class GraphicsState:
         clone.stroke_components = self.stroke_components
         clone.fill_components = self.fill_components
         return clone
-
-
-def _token_count(value: Operand) -> int:
-    """How many lexer tokens an operand took (arrays and dictionaries count their brackets)."""
-    if isinstance(value, list):
-        return 2 + sum(_token_count(item) for item in value)
-    if isinstance(value, dict):
-        return 2 + sum(1 + _token_count(item) for item in value.values())
-    return 1
 
 
 class _Stream:
@@ -569,7 +560,7 @@ class Interpreter:
         if not isinstance(items, list):
             raise TypeError
         # The array's tokens end just before the operator: walk back to where it starts.
-        token = index - _token_count(items) + 1
+        token = index - token_count(items) + 1
         gs = self.gs
         for item in items:
             if isinstance(item, bytes):
@@ -583,7 +574,7 @@ class Interpreter:
                 else:
                     shift *= gs.horizontal_scaling
                     self.text_matrix = (a, b, c, d, e + shift * a, f + shift * b)
-            token += _token_count(item) if isinstance(item, (list, dict)) else 1
+            token += token_count(item) if isinstance(item, (list, dict)) else 1
 
     def _show(self, data: bytes, token_index: int) -> None:
         gs = self.gs

@@ -64,6 +64,15 @@ _MAX_FAST_DIGITS: Final = 15  # 10**15 < 2**53
 _MAX_INTEGER_LENGTH: Final = 18  # longer is damage: read as float (int() refuses 4,300 digits)
 
 
+def token_count(value: Operand) -> int:
+    """How many lexer tokens an operand took (arrays and dictionaries count their brackets)."""
+    if isinstance(value, list):
+        return 2 + sum(token_count(item) for item in value)
+    if isinstance(value, dict):
+        return 2 + sum(1 + token_count(item) for item in value.values())
+    return 1
+
+
 def _byte_classes() -> bytes:
     """The lexical class of every byte value (§7.2.2, §7.2.3), one byte each."""
     classes = bytearray([_REGULAR_BYTE]) * 256

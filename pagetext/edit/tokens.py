@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pagetext.content.lexer import Operand, iter_operations
+from pagetext.content.lexer import Operand, iter_operations, token_count
 
 # Operators that show one string, and where that string's token sits before the operator.
 STRING_OPERATORS = {"Tj": 1, "'": 1, '"': 1}
@@ -32,14 +32,6 @@ class MarkedSequence:
     keys: dict[str, tuple[int, int]] = field(default_factory=dict)  # key → (first, last) token
 
 
-def _token_count(value: Operand) -> int:
-    if isinstance(value, list):
-        return 2 + sum(_token_count(item) for item in value)
-    if isinstance(value, dict):
-        return 2 + sum(1 + _token_count(item) for item in value.values())
-    return 1
-
-
 class LexedStream:
     """The tokens of one content stream: spans, operations, and per string token the
     operation that shows it and the marked-content sequences around it."""
@@ -53,18 +45,18 @@ class LexedStream:
         self.warnings: list[str] = []
         open_sequences: list[MarkedSequence | None] = []
         for operator, operands, index in iter_operations(data, self.warnings.append, self.spans):
-            first = index - sum(_token_count(o) for o in operands)
+            first = index - sum(token_count(o) for o in operands)
             operation = Operation(operator, operands, index, first)
             self.operations.append(operation)
             strings: list[int] = []
             if operator in STRING_OPERATORS:
                 strings.append(index - 1)
             elif operator == "TJ" and operands and isinstance(operands[-1], list):
-                token = index - _token_count(operands[-1]) + 1
+                token = index - token_count(operands[-1]) + 1
                 for item in operands[-1]:
                     if isinstance(item, bytes):
                         strings.append(token)
-                    token += _token_count(item)
+                    token += token_count(item)
             elif operator == "BDC":
                 open_sequences.append(self._sequence(operation))
             elif operator == "BMC":
@@ -89,10 +81,10 @@ class LexedStream:
         if not isinstance(properties, dict):
             return None
         sequence = MarkedSequence(operation)
-        token = operation.index - _token_count(properties)  # the "<<" token
+        token = operation.index - token_count(properties)  # the "<<" token
         token += 1
         for key, value in properties.items():
-            count = 1 + _token_count(value)
+            count = 1 + token_count(value)
             sequence.keys[key] = (token, token + count - 1)
             token += count
         return sequence
