@@ -121,7 +121,7 @@ def _recovered(target: Any, label: str, attempts: list[str | bytes], error: Exce
             pdf.close()
     data = _raw_bytes(target)
     if data is None or (b"%PDF" not in data[:1024] and b"obj" not in data):
-        raise DamagedPdfError(f"{label} is not a PDF or is damaged beyond repair: {error}") from error
+        raise DamagedPdfError(f"{label} is not a PDF or is damaged beyond repair: {reason}") from error
     try:
         return recover(data, attempts, reason)
     except PasswordError as failure:
@@ -159,7 +159,8 @@ def _open_pdf(source: Source, password: str | bytes | None) -> tuple[pikepdf.Pdf
         except pikepdf.PdfError as error:
             text = str(error)
             if "public key" in text.lower() or "unsupported" in text.lower():
-                raise UnsupportedError(f"{label} uses encryption pagetext cannot open: {text}") from error
+                reason = _reason(error, target)
+                raise UnsupportedError(f"{label} uses encryption pagetext cannot open: {reason}") from error
             rebuilt = _recovered(target, label, attempts[index:], error)
             return rebuilt.pdf, rebuilt
         except OSError as error:

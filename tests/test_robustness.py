@@ -259,3 +259,20 @@ def test_robustness_file_through_the_command_line(case: object) -> None:
     assert result.returncode in (0, 1, 3), result.stderr.decode(errors="replace")
     assert b"Traceback" not in result.stderr
     assert pikepdf  # pikepdf builds the inputs above
+
+
+@pytest.mark.skipif(not ROBUSTNESS, reason="../shared/corpus is not beside the clone")
+def test_messages_for_bytes_input_do_not_name_python_objects() -> None:
+    # qpdf names a file object it reads as "stream <_io.BytesIO object at 0x...>"; a message
+    # made from it must say "the PDF data", as a user (or a server's client) knows it.
+    messages = []
+    for case in ROBUSTNESS:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                with pagetext.open(case.pdf.read_bytes()):  # type: ignore[attr-defined]
+                    pass
+            except pagetext.PdfError as error:
+                messages.append(str(error))
+    assert any("encryption pagetext cannot open" in m for m in messages)
+    assert not [m for m in messages if "object at 0x" in m]
