@@ -35,6 +35,11 @@ DEFAULT_DATE_ORDER: Final = DAY_FIRST
 # Footnote marks are the exception in a column: letters after more than this share of its
 # numbers make them labels.
 LABEL_SHARE: Final = 0.5
+# A first row of words counts as the header over at least this many typed columns: over one,
+# it could be a body row whose value is missing.
+MIN_TYPED_COLUMNS: Final = 2
+# Column headings run over at most this many rows; more rows of words are part of the body.
+MAX_TYPED_HEADER_ROWS: Final = 3
 
 # Nil and not-available marks: punctuation alone (-, –, —, .., …, *), or the abbreviations of
 # "not available" in English, German and French (n/a, n.a., k.A., n.d., s.o.).
@@ -167,3 +172,28 @@ def type_table(table: Table) -> None:
         order = _proven(_date_evidence(column), DAY_FIRST, MONTH_FIRST, table_order)
         for i in indices:
             _type_cell(table.cells[i], readings[i], column_type, convention, order)
+    _header_from_types(table)
+
+
+def _header_from_types(table: Table) -> None:
+    """With no header found from rules or type faces: the first rows that hold only words
+    over columns of typed values (numbers, amounts, dates) are the column headings, as in a
+    table of figures whose first row names its columns ("Q1", "Q2", "Total")."""
+    if table.header_rows:
+        return
+    typed_columns = {c.col for c in table.cells if c.kind not in ("text", "empty")}
+    if len(typed_columns) < MIN_TYPED_COLUMNS:
+        return
+    rows = 0
+    while rows < MAX_TYPED_HEADER_ROWS and rows < table.n_rows - 1:
+        cells = [c for c in table.cells if c.row == rows]
+        if any(c.kind not in ("text", "empty") for c in cells):
+            break
+        if sum(1 for c in cells if c.kind == "text" and c.col in typed_columns) < MIN_TYPED_COLUMNS:
+            break
+        rows += 1
+    if rows and any(c.row >= rows and c.kind not in ("text", "empty") for c in table.cells):
+        for cell in table.cells:
+            if cell.row < rows:
+                cell.header = True
+        table.header_rows = rows

@@ -186,3 +186,24 @@ def test_letters_after_most_numbers_of_a_column_are_labels() -> None:
         [("text", None)] * 4,  # a column of labels: the "3" among them too
         [("integer", 12), ("integer", 13), ("integer", 14), ("integer", 15)],
     ]
+
+
+def test_a_first_row_of_words_over_typed_columns_is_the_header() -> None:
+    rows = [["", "Q1", "Q2", "Total"], ["2004", "34.7", "36.2", "70.9"], ["2005", "58.1", "63.4", "121.5"]]
+    table = build_table(rows, header_rows=0)
+    type_table(table)
+    assert table.header_rows == 1
+    assert [c.header for c in table.cells] == [True] * 4 + [False] * 8
+    assert [(c.kind, c.value) for c in table.cells if c.row == 1][1:] == [
+        ("decimal", D("34.7")), ("decimal", D("36.2")), ("decimal", D("70.9"))
+    ]  # fmt: skip
+    type_table(table)
+    assert table.header_rows == 1
+
+
+def test_words_over_one_typed_column_or_over_text_are_no_header() -> None:
+    one_typed = build_table([["Name", "Age"], ["Ann", "34"], ["Bob", "41"]], header_rows=0)
+    all_text = build_table([["Name", "City"], ["Ann", "Graz"], ["Bob", "Linz"]], header_rows=0)
+    for table in (one_typed, all_text):
+        type_table(table)
+        assert table.header_rows == 0 and not any(c.header for c in table.cells)
