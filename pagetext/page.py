@@ -348,7 +348,8 @@ class Page:
         from pagetext.tables.values import type_table
 
         bold = {name for name, style in self.font_styles().items() if style.bold}
-        tables = find_tables(self.lines(), self.paths(), self.visible_box, bold, self.number)
+        paths = self.paths()  # first: that one reading of the content gives the glyphs too
+        tables = find_tables(self.lines(), paths, self.visible_box, bold, self.number)
         for table in tables:
             type_table(table)
         return tables

@@ -145,7 +145,8 @@ class Glyph:
     space across the writing direction (positive: up); origin and quad include it.
     source: where its code sits in the content (for editing; form and annotation glyphs too),
     None for glyphs of content made up for a field without an appearance; code_index: the
-    position of its code among the codes of source.string (code_offset: its byte offset).
+    position of its code among the codes of source.string (source.code_offsets() gives the
+    byte offsets).
     """
 
     text: str
@@ -254,12 +255,6 @@ class Glyph:
             annotation=self.annotation, field_name=self.field_name,
             source=self.source, code_index=self.code_index,
         )  # fmt: skip
-
-    @property
-    def code_offset(self) -> int:
-        """The byte offset of the glyph's code in source.string, -1 without a source."""
-        source = self.source
-        return source.code_offsets()[self.code_index] if source is not None else -1
 
     @property
     def artifact(self) -> Artifact | None:

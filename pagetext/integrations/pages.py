@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from pagetext.document import Document, parse_page_range
+from pagetext.document import Document
 from pagetext.errors import PdfWarning
 from pagetext.export.json import line_record
 from pagetext.layout.assembly import lines_text
@@ -26,11 +26,6 @@ class PageText:
 
     def lines_json(self) -> str | None:
         return None if self.lines is None else json.dumps(self.lines, ensure_ascii=False)
-
-
-def page_indices(doc: Document, pages: str | None) -> list[int]:
-    """0-based indices for a 1-based range like "1-3,7" (all pages for None)."""
-    return list(range(len(doc))) if pages is None else parse_page_range(pages, len(doc))
 
 
 def read_page(doc: Document, index: int, order: str, lines: bool, format: str = "text") -> PageText:  # noqa: A002
@@ -56,5 +51,5 @@ def read_page(doc: Document, index: int, order: str, lines: bool, format: str = 
 
 def read_pages(doc: Document, pages: str | None, order: str, lines: bool) -> Iterator[PageText]:
     """The chosen pages of an open document, one at a time."""
-    for index in page_indices(doc, pages):
+    for index in doc._indices(pages):
         yield read_page(doc, index, order, lines)

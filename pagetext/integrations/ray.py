@@ -18,7 +18,7 @@ from typing import Any
 from pagetext.document import FORMATS
 from pagetext.document import open as open_pdf
 from pagetext.errors import PdfError, UsageError
-from pagetext.integrations.pages import page_indices, read_page
+from pagetext.integrations.pages import read_page
 from pagetext.limits import Limits
 from pagetext.page import ORDERS
 
@@ -55,7 +55,7 @@ def file_rows(
     rows: list[dict[str, Any]] = []
     try:
         with open_pdf(file["bytes"], limits=limits) as doc:
-            indices = page_indices(doc, pages)
+            indices = doc._indices(pages)
             for index in indices:
                 try:
                     page = read_page(doc, index, order, lines, format)
