@@ -25,7 +25,7 @@ from typing import Any
 from bench.corpus import Case, load_cases
 from bench.extractors import EXTRACTORS
 from bench.metrics import Score, score
-from bench.process import Worker
+from bench.process import run_cases
 
 ROOT = Path(__file__).resolve().parent.parent
 DISTRIBUTIONS = {
@@ -167,19 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     libraries = [lib for lib in args.libraries.split(",") if lib]
     folders = {folder: load_cases(folder) for folder in args.folders}
     cases = [case for found in folders.values() for case in found]
-    workers = {library: Worker(library) for library in libraries}
-    raw: dict[str, dict[str, dict[str, Any]]] = {library: {} for library in libraries}
-    try:
-        for number, case in enumerate(cases):
-            shift = number % len(libraries)
-            for library in libraries[shift:] + libraries[:shift]:
-                raw[library][case.name] = workers[library].run(case, args.timeout)
-            print(f"\r{number + 1}/{len(cases)} {case.name[:50]:50}", end="", file=sys.stderr, flush=True)
-    finally:
-        for worker in workers.values():
-            worker.close()
-    print(file=sys.stderr)
-    rss = {library: workers[library].max_rss_kb for library in libraries}
+    raw, rss = run_cases(libraries, cases, args.timeout)
     errors = {lib: {name: r["error"] for name, r in raw[lib].items() if "error" in r} for lib in libraries}
     scores = {
         lib: {case.name: score(case, "\f".join(raw[lib][case.name].get("pages", []))) for case in cases}

@@ -68,3 +68,24 @@ class Worker:
         finally:
             self.process.kill()
             self.process.wait()
+
+
+def run_cases(
+    libraries: list[str], cases: list[Case], timeout: float, module: tuple[str, ...] = ("bench.worker",)
+) -> tuple[dict[str, dict[str, dict[str, Any]]], dict[str, int]]:
+    """Every case read by every library's worker, the order of the libraries turning from
+    case to case (so that drift on a shared machine hits all alike): the answers by library
+    and case name, and each worker's peak RSS in KiB."""
+    workers = {library: Worker(library, module) for library in libraries}
+    raw: dict[str, dict[str, dict[str, Any]]] = {library: {} for library in libraries}
+    try:
+        for number, case in enumerate(cases):
+            shift = number % len(libraries)
+            for library in libraries[shift:] + libraries[:shift]:
+                raw[library][case.name] = workers[library].run(case, timeout)
+            print(f"\r{number + 1}/{len(cases)} {case.name[:50]:50}", end="", file=sys.stderr, flush=True)
+    finally:
+        for worker in workers.values():
+            worker.close()
+    print(file=sys.stderr)
+    return raw, {library: workers[library].max_rss_kb for library in libraries}

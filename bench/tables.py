@@ -14,16 +14,15 @@ import datetime
 import json
 import platform
 import sys
-import time
-import warnings
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from bench.adjacency import Counts, score_document
 from bench.corpus import Case, load_cases
-from bench.process import Worker
+from bench.process import run_cases
 from bench.table_extractors import TABLE_EXTRACTORS
+from bench.worker import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
@@ -35,26 +34,6 @@ DISTRIBUTIONS = {
     "pdfplumber": "pdfplumber",
     "pymupdf": "pymupdf",
 }
-
-
-def worker(library: str) -> None:
-    """Answer jobs (JSON lines {"pdf", "password"}) with {"tables", "seconds"} or {"error"}."""
-    extract = TABLE_EXTRACTORS[library]
-    warnings.simplefilter("ignore")
-    out = sys.stdout
-    sys.stdout = sys.stderr  # libraries that print must not corrupt the answers
-    for line in sys.stdin:
-        if not line.strip():
-            break
-        job = json.loads(line)
-        start = time.perf_counter()
-        try:
-            answer: dict[str, Any] = {"tables": extract(job["pdf"], job.get("password"))}
-        except Exception as error:  # a library's failure on one file is a result, not a crash
-            answer = {"error": f"{type(error).__name__}: {error}"[:300]}
-        answer["seconds"] = time.perf_counter() - start
-        out.write(json.dumps(answer) + "\n")
-        out.flush()
 
 
 def _version(library: str) -> str:
@@ -101,23 +80,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
-        worker(args.worker)
+        serve(TABLE_EXTRACTORS[args.worker], "tables")
         return 0
     libraries = [lib for lib in args.libraries.split(",") if lib]
     folders = {folder: [c for c in load_cases(folder) if c.expect.get("tables")] for folder in args.folders}
     cases = [case for found in folders.values() for case in found]
-    workers = {library: Worker(library, ("bench.tables", "--worker")) for library in libraries}
-    raw: dict[str, dict[str, dict[str, Any]]] = {library: {} for library in libraries}
-    try:
-        for number, case in enumerate(cases):
-            shift = number % len(libraries)
-            for library in libraries[shift:] + libraries[:shift]:
-                raw[library][case.name] = workers[library].run(case, args.timeout)
-            print(f"\r{number + 1}/{len(cases)} {case.name[:50]:50}", end="", file=sys.stderr, flush=True)
-    finally:
-        for running in workers.values():
-            running.close()
-    print(file=sys.stderr)
+    raw, _ = run_cases(libraries, cases, args.timeout, ("bench.tables", "--worker"))
     lines = [
         "# Table extraction benchmark",
         "",

@@ -14,12 +14,14 @@ import resource
 import sys
 import time
 import warnings
+from collections.abc import Callable
 
 from bench.extractors import EXTRACTORS
 
 
-def main() -> None:
-    extract = EXTRACTORS[sys.argv[1]]
+def serve(extract: Callable[[str, str | None], object], key: str) -> None:
+    """Answer each job line with {key: extract(pdf, password), "seconds"} or {"error",
+    "seconds"}; after an empty line (or the end of input), with {"max_rss_kb"}."""
     warnings.simplefilter("ignore")
     out = sys.stdout
     sys.stdout = sys.stderr  # libraries that print must not corrupt the answers
@@ -29,17 +31,18 @@ def main() -> None:
         job = json.loads(line)
         start = time.perf_counter()
         try:
-            pages = extract(job["pdf"], job.get("password"))
-            answer: dict[str, object] = {"pages": pages, "seconds": time.perf_counter() - start}
+            answer: dict[str, object] = {key: extract(job["pdf"], job.get("password"))}
         except Exception as error:  # a library's failure on one file is a result, not a crash
-            answer = {
-                "error": f"{type(error).__name__}: {error}"[:300],
-                "seconds": time.perf_counter() - start,
-            }
+            answer = {"error": f"{type(error).__name__}: {error}"[:300]}
+        answer["seconds"] = time.perf_counter() - start
         out.write(json.dumps(answer) + "\n")
         out.flush()
     out.write(json.dumps({"max_rss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}) + "\n")
     out.flush()
+
+
+def main() -> None:
+    serve(EXTRACTORS[sys.argv[1]], "pages")
 
 
 if __name__ == "__main__":
