@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, Final, NamedTuple, cast
 
 # A PDF matrix [a b c d e f] maps (x, y) to (a·x + c·y + e, b·x + d·y + f).
 Matrix = tuple[float, float, float, float, float, float]
@@ -59,3 +59,12 @@ class Box(NamedTuple):
     @classmethod
     def from_corners(cls, x0: float, y0: float, x1: float, y1: float) -> Box:
         return cls(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+
+
+_TUPLE_NEW: Final[Any] = tuple.__new__
+
+
+def make_box(x0: float, y0: float, x1: float, y1: float) -> Box:
+    """Box(x0, y0, x1, y1) for the hot paths (a box per word and line): the named tuple's
+    own constructor is interpreted Python, this one call into C."""
+    return cast(Box, _TUPLE_NEW(Box, (x0, y0, x1, y1)))

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from pagetext.layout.records import Line, extent
+from pagetext.layout.records import Line, words_extent
 
 __all__ = ["EDGE", "LINE_GAP", "OVERLAP", "SIZE_RATIO", "blocks"]
 
@@ -50,8 +50,8 @@ def _continues(prev: Line, line: Line) -> bool:
     if not _same_direction(prev, line) or prev.role != line.role:
         return False
     ux, uy = prev.direction
-    a0, a1, p_low, p_high = extent(prev.words, ux, uy)
-    b0, b1, l_low, l_high = extent(line.words, ux, uy)
+    a0, a1, p_low, p_high = words_extent(prev.words, ux, uy)
+    b0, b1, l_low, l_high = words_extent(line.words, ux, uy)
     p_height = max(p_high - p_low, 1e-6)
     l_height = max(l_high - l_low, 1e-6)
     larger = max(p_height, l_height)

@@ -47,16 +47,18 @@ def _across(glyph: Glyph) -> Point:
     return uy, -ux
 
 
-def _step_gap(prev: Glyph, glyph: Glyph, params: LayoutParams) -> float:
+def _step_gap(prev: Glyph, glyph: Glyph, line_shift: float, params: LayoutParams) -> float:
     """For a step from `prev` to `glyph` that goes across prev's nominal direction, forward
     along `_across`, between glyphs of one size, aligned: the gap between their boxes along
-    it, as a share of the em. Any other step: _NOT_ACROSS."""
+    it, as a share of the em. Any other step: _NOT_ACROSS. (line_shift: params.line_shift,
+    read once per page.)"""
     ux, uy = prev.direction
     px, py = prev.baseline_start
-    dx = glyph.baseline_start[0] - px
-    dy = glyph.baseline_start[1] - py
+    gx, gy = glyph.baseline_start
+    dx = gx - px
+    dy = gy - py
     # The common case, one comparison: the origin moves along the nominal direction (§9.4.4).
-    if abs(dy * ux - dx * uy) <= params.line_shift * prev.box_height:
+    if abs(dy * ux - dx * uy) <= line_shift * prev.box_height:
         return _NOT_ACROSS
     if glyph.writing_mode != prev.writing_mode or glyph.direction != prev.direction:
         return _NOT_ACROSS
@@ -102,9 +104,13 @@ def follow_advance(glyphs: list[Glyph], params: LayoutParams, originals: dict[in
     result: list[Glyph] | None = None
     start = 0
     tight = most = 0
+    line_shift = params.line_shift
+    run_gap = params.stack_run_gap
     for index in range(1, count + 1):
-        gap = _step_gap(glyphs[index - 1], glyphs[index], params) if index < count else _NOT_ACROSS
-        if gap <= params.stack_run_gap:
+        gap = _NOT_ACROSS
+        if index < count:
+            gap = _step_gap(glyphs[index - 1], glyphs[index], line_shift, params)
+        if gap <= run_gap:
             # Only letters and digits make a run; other glyphs neither make nor break one: an
             # empty paragraph is a lone space one line (one box) below the last, and a tall
             # brace or bracket is built of pieces set one on the other. Two CJK glyphs of a

@@ -14,7 +14,7 @@ from pagetext.content.glyph import Glyph
 from pagetext.layout.advance import follow_advance, restore
 from pagetext.layout.bidi_text import logical_words, rtl_page
 from pagetext.layout.params import LayoutParams
-from pagetext.layout.records import Line, enclosing_quad, make_word
+from pagetext.layout.records import Line, make_word, quad_extent, words_quad
 from pagetext.layout.scripts import has_rtl, is_cjk, is_unspaced
 
 
@@ -60,33 +60,39 @@ def decide(prev: Glyph, glyph: Glyph, params: LayoutParams, gap_shift: float = 0
     `gap_shift` (a share of the box height) moves the word-gap limit for the line the glyphs
     are on: up by a letter-spaced line's tracking, down for a tightly set line.
     """
+    return _decide(prev, glyph, params.line_shift, params.word_gap + gap_shift, params.script_size)
+
+
+# The thresholds come as floats: assembly reads them from LayoutParams once per page, not
+# once per glyph pair (compiled, a LayoutParams attribute is a dictionary lookup).
+def _decide(prev: Glyph, glyph: Glyph, line_shift: float, word_gap: float, script_size: float) -> Decision:
     ux, uy = prev.direction
     px, py = prev.baseline_start
     cx, cy = glyph.baseline_start
     shift = (cx - px) * -uy + (cy - py) * ux
     along = (cx - px) * ux + (cy - py) * uy
     height = glyph.box_height
-    line_limit = params.line_shift * max(prev.box_height, height)
+    line_limit = line_shift * max(prev.box_height, height)
     # The gap between the boxes, whichever way the pen went: right-to-left text drawn in
     # logical order moves backwards, and its word gaps count too.
     ex, ey = prev.glyph_end
     gx, gy = glyph.glyph_end
     gap = max((cx - ex) * ux + (cy - ey) * uy, (px - gx) * ux + (py - gy) * uy)
-    space_limit = (params.word_gap + gap_shift) * height
+    space_limit = word_gap * height
     before = prev.text[-1]
     after = glyph.text[0]
     apart = nested = False
     if abs(shift) > 0.25 * min(prev.box_height, height):
-        prev_across = [x * -uy + y * ux for x, y in prev.quad]
-        glyph_across = [x * -uy + y * ux for x, y in glyph.quad]
-        overlap = min(max(prev_across), max(glyph_across)) - max(min(prev_across), min(glyph_across))
-        small, big = sorted((prev.box_height, height))
+        _, _, prev_low, prev_high = quad_extent(prev.quad, ux, uy)
+        _, _, glyph_low, glyph_high = quad_extent(glyph.quad, ux, uy)
+        overlap = min(prev_high, glyph_high) - max(prev_low, glyph_low)
+        small, big = (prev.box_height, height) if prev.box_height <= height else (height, prev.box_height)
         # Boxes that do not overlap across the direction are on different lines, however big
         # one of them is (a large heading over a small caption below it) ...
         apart = overlap <= 0
         # ... and a small glyph mostly inside a bigger one's box is a superscript or a
         # subscript, however far it is raised or lowered (a footnote mark at 0.6 em).
-        nested = small <= params.script_size * big and overlap >= 0.5 * small
+        nested = small <= script_size * big and overlap >= 0.5 * small
     # A glyph the text rise moves off the baseline (Ts, §9.3.7: superscripts and subscripts)
     # stays on its line however far it is raised: lines are told by the baselines without it.
     risen = glyph.rise != prev.rise and abs(shift - (glyph.rise - prev.rise)) <= line_limit
@@ -192,7 +198,9 @@ def _column_order(run: list[Glyph]) -> list[Glyph]:
     return [glyph for column in columns for glyph in sorted(column, key=along)]
 
 
-def order_vertical_runs(glyphs: Sequence[Glyph]) -> list[Glyph]:
+def order_vertical_runs(glyphs: list[Glyph]) -> list[Glyph]:
+    if not any(glyph.writing_mode == 1 for glyph in glyphs):
+        return glyphs
     result: list[Glyph] = []
     start = 0
     count = len(glyphs)
@@ -209,7 +217,7 @@ def order_vertical_runs(glyphs: Sequence[Glyph]) -> list[Glyph]:
     return result
 
 
-def drop_hidden_whitespace(glyphs: Sequence[Glyph]) -> list[Glyph]:
+def drop_hidden_whitespace(glyphs: list[Glyph]) -> list[Glyph]:
     """Remove white-space glyphs that the next glyph is drawn over: they leave no gap on the
     page (a producer that writes "字 " for every character and then moves one em on)."""
     kept: list[Glyph] = []
@@ -229,7 +237,7 @@ def drop_hidden_whitespace(glyphs: Sequence[Glyph]) -> list[Glyph]:
     return kept
 
 
-def join_actual_text(glyphs: Sequence[Glyph], originals: dict[int, Glyph]) -> list[Glyph]:
+def join_actual_text(glyphs: list[Glyph], originals: dict[int, Glyph]) -> list[Glyph]:
     """Glyphs with text, the span of an /ActualText as one: the glyph carrying the replacement
     stretched (a copy, mapped back through `originals`) over the covered glyphs after it on
     its line, so that word gaps are measured from the span's end (ISO 32000-1 §14.9.4)."""
@@ -260,7 +268,7 @@ def join_actual_text(glyphs: Sequence[Glyph], originals: dict[int, Glyph]) -> li
     return kept
 
 
-def _prepare(glyphs: Sequence[Glyph], params: LayoutParams, originals: dict[int, Glyph]) -> list[Glyph]:
+def _prepare(glyphs: list[Glyph], params: LayoutParams, originals: dict[int, Glyph]) -> list[Glyph]:
     kept = join_actual_text(glyphs, originals)
     if params.drop_duplicates:
         kept = drop_duplicates(kept, params)
@@ -299,16 +307,33 @@ def _line(
         words = [make_word(group) for group in groups]
     else:
         words = [make_word(group, "".join([glyph.mapped_text for glyph in group])) for group in groups]
-    text = " ".join(word.text.strip() for word in words)
-    quad, bbox = enclosing_quad(words, direction)
-    # The most common font and size (the first of equals), counted without Counter: it is
-    # interpreted code, and this runs for every line.
-    counts: dict[tuple[str, float], int] = {}
-    for glyph in glyphs:
-        key = (glyph.font_name, glyph.font_size)
-        counts[key] = counts.get(key, 0) + 1
-    font_name, font_size = max(counts, key=counts.__getitem__)
+    text = " ".join([word.text.strip() for word in words])
+    quad, bbox = words_quad(words, direction)
+    font_name, font_size = _commonest_font(glyphs)
     return Line(text, bbox, quad, direction, font_name, font_size, tuple(words))
+
+
+def _commonest_font(glyphs: list[Glyph]) -> tuple[str, float]:
+    """The most common font and size of the glyphs (the first of equals). Counted by runs:
+    a line's glyphs mostly share one font, and a key made and hashed per glyph costs more
+    than the rest of the line."""
+    counts: dict[tuple[str, float], int] = {}
+    first = glyphs[0]
+    name = first.font_name
+    size = first.font_size
+    run = 0
+    for glyph in glyphs:
+        if glyph.font_size == size and glyph.font_name == name:
+            run += 1
+            continue
+        counts[(name, size)] = counts.get((name, size), 0) + run
+        name = glyph.font_name
+        size = glyph.font_size
+        run = 1
+    if not counts:
+        return name, size
+    counts[(name, size)] = counts.get((name, size), 0) + run
+    return max(counts, key=counts.__getitem__)
 
 
 def _word_gap_shift(glyphs: list[Glyph], decisions: list[Decision | None], params: LayoutParams) -> float:
@@ -319,6 +344,8 @@ def _word_gap_shift(glyphs: list[Glyph], decisions: list[Decision | None], param
     touch (median gap ≈ 0): the limit drops to tight_word_gap, since its word gaps may shrink
     below the general limit (TeX justification at 0.18 em in a 1.3 em box). Else 0.
     """
+    if len(glyphs) < params.tracking_min_gaps:  # too few gaps to tell
+        return 0.0
     ratios: list[float] = []
     for index in range(len(glyphs)):
         d = decisions[index]
@@ -335,17 +362,17 @@ def _word_gap_shift(glyphs: list[Glyph], decisions: list[Decision | None], param
     if len(ratios) < params.tracking_min_gaps:
         return 0.0
     median = ratios[len(ratios) // 2]
-    if median > params.word_gap:
+    word_gap = params.word_gap
+    if median > word_gap:
         return median
-    if abs(median) < params.touching_gap and any(
-        params.tight_word_gap < ratio <= params.word_gap for ratio in ratios
-    ):
-        return params.tight_word_gap - params.word_gap
+    tight_word_gap = params.tight_word_gap
+    if abs(median) < params.touching_gap and any(tight_word_gap < ratio <= word_gap for ratio in ratios):
+        return tight_word_gap - word_gap
     return 0.0
 
 
 def _decided_lines(
-    glyphs: Sequence[Glyph], params: LayoutParams, originals: dict[int, Glyph]
+    glyphs: list[Glyph], params: LayoutParams, originals: dict[int, Glyph]
 ) -> list[tuple[list[Glyph], list[Decision | None]]]:
     """Glyphs grouped into lines, each glyph with the decision taken before it (the line
     break for a line's first glyph, None for the page's first); a line whose own gaps move
@@ -357,8 +384,11 @@ def _decided_lines(
     line_glyphs: list[Glyph] = []
     decisions: list[Decision | None] = []
     prev: Glyph | None = None
+    line_shift = params.line_shift
+    word_gap = params.word_gap
+    script_size = params.script_size
     for glyph in _prepare(glyphs, params, originals):
-        decision = decide(prev, glyph, params) if prev is not None else None
+        decision = _decide(prev, glyph, line_shift, word_gap, script_size) if prev is not None else None
         if decision is None or decision.line_break:
             line_glyphs = []
             decisions = []
@@ -369,17 +399,19 @@ def _decided_lines(
     for line_glyphs, decisions in lines:
         shift = _word_gap_shift(line_glyphs, decisions, params)
         if shift:
+            limit = word_gap + shift
             for i in range(1, len(line_glyphs)):
-                decisions[i] = decide(line_glyphs[i - 1], line_glyphs[i], params, shift)
+                decisions[i] = _decide(line_glyphs[i - 1], line_glyphs[i], line_shift, limit, script_size)
     return lines
 
 
 def assemble(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Line]:
     """Group glyphs, in the order given, into lines of words."""
     lines: list[Line] = []
-    page_rtl = rtl_page(glyphs)
+    glyph_list = list(glyphs)  # typed as a list: compiled, its items are read natively
+    page_rtl = rtl_page(glyph_list)
     originals: dict[int, Glyph] = {}
-    for line_glyphs, decisions in _decided_lines(glyphs, params, originals):
+    for line_glyphs, decisions in _decided_lines(glyph_list, params, originals):
         spaces = [decision is not None and decision.space for decision in decisions]
         stacked = any(decision is not None and decision.reason == "cjk column" for decision in decisions)
         line = _line(line_glyphs, spaces, stacked, page_rtl, params)
@@ -394,7 +426,7 @@ def explain(glyphs: Sequence[Glyph], params: LayoutParams) -> Iterator[tuple[Gly
     """Each consecutive glyph pair that assembly looks at, with the decision taken."""
     prev: Glyph | None = None
     originals: dict[int, Glyph] = {}
-    for line_glyphs, decisions in _decided_lines(glyphs, params, originals):
+    for line_glyphs, decisions in _decided_lines(list(glyphs), params, originals):
         for glyph, decision in zip(line_glyphs, decisions, strict=True):
             if prev is not None:
                 decision = decision or decide(prev, glyph, params)
@@ -403,4 +435,4 @@ def explain(glyphs: Sequence[Glyph], params: LayoutParams) -> Iterator[tuple[Gly
 
 
 def lines_text(lines: Sequence[Line]) -> str:
-    return "\n".join(line.text for line in lines)
+    return "\n".join([line.text for line in lines])

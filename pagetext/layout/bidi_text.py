@@ -33,7 +33,7 @@ def _strong(text: str) -> list[bool]:
     return result
 
 
-def rtl_page(glyphs: Sequence[Glyph]) -> bool | None:
+def rtl_page(glyphs: list[Glyph]) -> bool | None:
     """Whether most strong characters of the page are right-to-left; None when it has none."""
     text = "".join([glyph.text for glyph in glyphs])
     if not has_rtl(text):

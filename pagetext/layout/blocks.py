@@ -12,12 +12,11 @@ only when it is shown: invisible text keeps its stream place.
 from __future__ import annotations
 
 import bisect
-import statistics
 from collections.abc import Sequence
 from typing import Final
 
 from pagetext.geometry import Point
-from pagetext.layout.records import Line, Word, enclosing_quad, extent, quad_extent
+from pagetext.layout.records import Line, Word, quad_extent, words_extent, words_quad
 from pagetext.layout.scripts import has_rtl
 
 _INVISIBLE: Final = (3, 7)  # text render modes that neither fill nor stroke (§9.3.6)
@@ -36,10 +35,17 @@ PARAGRAPH_LEADING: Final = 1.6
 REJOIN_WINDOW: Final = 64
 
 
+def median(values: list[float]) -> float:
+    """The median, as statistics.median gives it; compiled, not interpreted with a generator."""
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
 def y_bands(tops: Sequence[float], bottoms: Sequence[float], gap: float) -> list[int]:
     """The band of each item (0 = top): bands are cut at empty horizontal strips at least
     `gap` × the median item height tall."""
-    height = statistics.median(max(top - bottom, 1e-6) for top, bottom in zip(tops, bottoms, strict=True))
+    height = median([max(top - bottom, 1e-6) for top, bottom in zip(tops, bottoms, strict=True)])
     bands = [0] * len(tops)
     band = 0
     bottom = 0.0
@@ -68,7 +74,7 @@ class _Unit:
 
 def _units(lines: Sequence[Line], frame: Point, gap: float) -> list[_Unit]:
     ux, uy = frame
-    extents = [extent(line.words, ux, uy) for line in lines]
+    extents = [words_extent(line.words, ux, uy) for line in lines]
     bands = y_bands([e[3] for e in extents], [e[2] for e in extents], gap)
     units: list[_Unit] = []
     for line, (x0, x1, _, _), band in zip(lines, extents, bands, strict=True):
@@ -182,11 +188,11 @@ def before_footer(main: list[Line], other: list[Line], frame: Point, gap: float)
     if not other or len(main) < 2:
         return main + other
     ux, uy = frame
-    extents = [extent(line.words, ux, uy) for line in main]
-    height = statistics.median(max(e[3] - e[2], 1e-6) for e in extents)
+    extents = [words_extent(line.words, ux, uy) for line in main]
+    height = median([max(e[3] - e[2], 1e-6) for e in extents])
     footer_top = extents[-1][3]
     apart = min(e[2] for e in extents[:-1]) - footer_top > gap * height
-    below_other = all(extent(line.words, ux, uy)[2] > footer_top for line in other)
+    below_other = all(words_extent(line.words, ux, uy)[2] > footer_top for line in other)
     if apart and below_other:
         return main[:-1] + other + main[-1:]
     return main + other
@@ -204,7 +210,7 @@ class _Part:
         self.joinable = bool(line.text.strip()) and not has_rtl(line.text)
         first = line.words[0].glyphs[0]
         self.baseline = first.baseline_start[1] * ux - first.baseline_start[0] * uy
-        _, _, below, above = extent(line.words, ux, uy)
+        _, _, below, above = words_extent(line.words, ux, uy)
         self.height = max(above - below, 1e-6)
         self.spans = [quad_extent(word.quad, ux, uy)[:2] for word in line.words]
         self.x0 = min(low for low, _ in self.spans)
@@ -265,6 +271,6 @@ def _merged(first: Line, second: Line, frame: Point) -> Line:
     ux, uy = frame
     words: list[Word] = [*first.words, *second.words]
     words.sort(key=lambda word: quad_extent(word.quad, ux, uy)[0])
-    quad, bbox = enclosing_quad(words, frame)
-    text = " ".join(word.text.strip() for word in words)
+    quad, bbox = words_quad(words, frame)
+    text = " ".join([word.text.strip() for word in words])
     return Line(text, bbox, quad, frame, first.font_name, first.font_size, tuple(words), first.role)

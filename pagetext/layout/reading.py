@@ -14,14 +14,14 @@ keeps the column order assembly gave it.
 from __future__ import annotations
 
 import itertools
-import statistics
+import math
 from collections.abc import Sequence
 from typing import Final
 
 from pagetext.geometry import Point
-from pagetext.layout.blocks import before_footer, place_blocks, rejoin_lines, y_bands
+from pagetext.layout.blocks import before_footer, median, place_blocks, rejoin_lines, y_bands
 from pagetext.layout.params import LayoutParams
-from pagetext.layout.records import Line, Word, enclosing_quad, extent, quad_extent
+from pagetext.layout.records import Line, Word, quad_extent, words_extent, words_quad
 from pagetext.layout.scripts import has_rtl
 
 _SAME_DIRECTION: Final = 0.996  # cos 5°: directions closer than this count as the same
@@ -38,10 +38,16 @@ class _Span:
         self.order = order
         self.frame = frame
         self.cells: list[_Span] = []  # a table row kept whole: the parts it was cut into
-        self.x0, self.x1, self.y0, self.y1 = extent(words, ux, uy)
+        self.x0, self.x1, self.y0, self.y1 = words_extent(words, ux, uy)
         self.height = max(self.y1 - self.y0, 1e-6)
-        self.chars = sum(len(word.text) for word in words)
-        self.rtl_chars = sum(len(word.text) for word in words if has_rtl(word.text))
+        chars = rtl_chars = 0
+        for word in words:
+            length = len(word.text)
+            chars += length
+            if has_rtl(word.text):
+                rtl_chars += length
+        self.chars = chars
+        self.rtl_chars = rtl_chars
 
     @property
     def center_x(self) -> float:
@@ -124,15 +130,20 @@ def _x_gutters(spans: list[_Span], params: LayoutParams) -> list[tuple[float, fl
     projected = [s for s in spans if s.x1 - s.x0 <= params.wide_span * width and s.chars > 1]
     if len(projected) < 2:
         return []
-    height = statistics.median(span.height for span in projected)
+    height = median([span.height for span in projected])
     step = max(height / 4, width / 2000)
     bins = int(width / step) + 1
-    coverage = [0] * bins
+    # How many spans cover each bin: +1 where a span starts, -1 after it ends, summed up
+    # (one step per span and per bin, where filling each span's bins costs width / step).
+    changes = [0] * (bins + 1)
     for span in projected:
-        first = int((span.x0 - left) / step)
-        last = min(int((span.x1 - left) / step), bins - 1)
-        for index in range(first, last + 1):
-            coverage[index] += 1
+        changes[int((span.x0 - left) / step)] += 1
+        changes[min(int((span.x1 - left) / step), bins - 1) + 1] -= 1
+    coverage = [0] * bins
+    covering = 0
+    for index in range(bins):
+        covering += changes[index]
+        coverage[index] = covering
     allowed = int(params.gutter_noise * len(projected))
     gutters: list[tuple[float, float]] = []
     min_width = params.min_gutter * height
@@ -271,21 +282,23 @@ def _rows(leaf: list[_Span]) -> list[list[_Span]]:
 
 def _join(spans: Sequence[_Span], frame: Point) -> Line:
     words = tuple(word for span in spans for word in span.words)
-    quad, bbox = enclosing_quad(words, frame)
+    quad, bbox = words_quad(words, frame)
     first = words[0]
-    text = " ".join(word.text for word in words)
+    text = " ".join([word.text for word in words])
     return Line(text, bbox, quad, frame, first.font_name, first.font_size, words)
 
 
 def _frame(lines: Sequence[Line]) -> Point:
     """The page's main writing direction: the one most characters follow."""
-    weights: dict[tuple[float, float], int] = {}
+    # Directions by hundredths, as integers: round(x, 2) formats a decimal string per call.
+    weights: dict[tuple[int, int], int] = {}
     for line in lines:
-        key = (round(line.direction[0], 2), round(line.direction[1], 2))
+        ux, uy = line.direction
+        key = (round(ux * 100), round(uy * 100))
         weights[key] = weights.get(key, 0) + len(line.text)
-    ux, uy = max(weights, key=lambda k: weights[k])
-    norm = (ux * ux + uy * uy) ** 0.5 or 1.0
-    return ux / norm, uy / norm
+    x, y = max(weights, key=lambda k: weights[k])
+    norm = math.hypot(x, y) or 1.0
+    return x / norm, y / norm
 
 
 def _runs_down(line: Line) -> bool:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from pagetext.content.glyph import Glyph, Quad
-from pagetext.geometry import Box, Point
+from pagetext.geometry import Box, Point, make_box
 
 
 # Both records write out __init__: compiled (mypyc), a generated one would run interpreted.
@@ -114,10 +114,18 @@ def quad_extent(quad: Quad, ux: float, uy: float) -> Extent:
 
 def extent(items: Sequence[Glyph] | Sequence[Word], ux: float, uy: float) -> Extent:
     """quad_extent over the quads of all the items."""
+    if items and isinstance(items[0], Glyph):
+        return _glyph_extent([item for item in items if isinstance(item, Glyph)], ux, uy)
+    return words_extent([item for item in items if isinstance(item, Word)], ux, uy)
+
+
+# One loop per record type, over lists: compiled, a quad read from a Glyph or a Word is a
+# native field, where one read from "a Glyph or a Word" is a dictionary lookup by name.
+def _glyph_extent(glyphs: list[Glyph], ux: float, uy: float) -> Extent:
     low = below = _INFINITY
     high = above = -_INFINITY
-    for item in items:
-        a, b, c, d = quad_extent(item.quad, ux, uy)
+    for glyph in glyphs:
+        a, b, c, d = quad_extent(glyph.quad, ux, uy)
         if a < low:
             low = a
         if b > high:
@@ -129,28 +137,62 @@ def extent(items: Sequence[Glyph] | Sequence[Word], ux: float, uy: float) -> Ext
     return low, high, below, above
 
 
-# Glyphs or words, not their quads: compiled, a record's quad is stored unboxed, and a list of
-# quads would build five tuples and eight floats for each.
+def words_extent(words: Sequence[Word], ux: float, uy: float) -> Extent:
+    """quad_extent over the quads of the words."""
+    low = below = _INFINITY
+    high = above = -_INFINITY
+    for word in words:
+        a, b, c, d = quad_extent(word.quad, ux, uy)
+        if a < low:
+            low = a
+        if b > high:
+            high = b
+        if c < below:
+            below = c
+        if d > above:
+            above = d
+    return low, high, below, above
+
+
 def enclosing_quad(items: Sequence[Glyph] | Sequence[Word], direction: Point) -> tuple[Quad, Box]:
     """The smallest rectangle along `direction` around the items' quads, and its bbox."""
+    if items and isinstance(items[0], Glyph):
+        return glyphs_quad([item for item in items if isinstance(item, Glyph)], direction)
+    return words_quad([item for item in items if isinstance(item, Word)], direction)
+
+
+def glyphs_quad(glyphs: list[Glyph], direction: Point) -> tuple[Quad, Box]:
+    """enclosing_quad of glyphs."""
     ux, uy = direction
-    x0, x1, y0, y1 = extent(items, 1.0, 0.0)
+    x0, x1, y0, y1 = _glyph_extent(glyphs, 1.0, 0.0)
     if ux == 1.0 and uy == 0.0:  # upright, the common case: the rectangle is the bbox
-        return ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), Box(x0, y0, x1, y1)
-    a0, a1, c0, c1 = extent(items, ux, uy)
-    quad = (
+        return ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), make_box(x0, y0, x1, y1)
+    return _rotated_quad(_glyph_extent(glyphs, ux, uy), ux, uy), make_box(x0, y0, x1, y1)
+
+
+def words_quad(words: Sequence[Word], direction: Point) -> tuple[Quad, Box]:
+    """enclosing_quad of words."""
+    ux, uy = direction
+    x0, x1, y0, y1 = words_extent(words, 1.0, 0.0)
+    if ux == 1.0 and uy == 0.0:
+        return ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), make_box(x0, y0, x1, y1)
+    return _rotated_quad(words_extent(words, ux, uy), ux, uy), make_box(x0, y0, x1, y1)
+
+
+def _rotated_quad(along_across: Extent, ux: float, uy: float) -> Quad:
+    a0, a1, c0, c1 = along_across
+    return (
         (a0 * ux - c0 * uy, a0 * uy + c0 * ux),
         (a1 * ux - c0 * uy, a1 * uy + c0 * ux),
         (a1 * ux - c1 * uy, a1 * uy + c1 * ux),
         (a0 * ux - c1 * uy, a0 * uy + c1 * ux),
     )
-    return quad, Box(x0, y0, x1, y1)
 
 
 def make_word(glyphs: list[Glyph], text: str | None = None) -> Word:
     """A word of these glyphs, its text theirs joined unless given, boxed along the first's direction."""
     direction = glyphs[0].direction
-    quad, bbox = enclosing_quad(glyphs, direction)
+    quad, bbox = glyphs_quad(glyphs, direction)
     if text is None:
         text = "".join([glyph.text for glyph in glyphs])
     return Word(text, bbox, quad, direction, glyphs[0].font_name, glyphs[0].font_size, tuple(glyphs))

@@ -24,16 +24,19 @@ _UNSPACED: Final = re.compile(
 # Strong right-to-left letters: Hebrew, Arabic (with supplements and presentation forms),
 # Syriac, Thaana, NKo.
 _RTL: Final = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+# Below this no character is East Asian: one comparison answers for Latin text, which
+# assembly asks about for every glyph pair (a regex match costs a hundred times more).
+_FIRST_EAST_ASIAN: Final = "\u2e80"
 
 
 def is_cjk(char: str) -> bool:
-    return _CJK.match(char) is not None
+    return char >= _FIRST_EAST_ASIAN and _CJK.match(char) is not None
 
 
 def is_unspaced(char: str) -> bool:
     """Whether the character belongs to a script written without spaces between words."""
-    return _UNSPACED.match(char) is not None
+    return char >= _FIRST_EAST_ASIAN and _UNSPACED.match(char) is not None
 
 
 def has_rtl(text: str) -> bool:
-    return _RTL.search(text) is not None
+    return not text.isascii() and _RTL.search(text) is not None  # isascii: a flag, no scan
