@@ -13,6 +13,7 @@ from setuptools import setup
 # programs, limits) talks to pikepdf and fontTools once per document, where compiling gains
 # nothing.
 COMPILED = [
+    "pagetext/budget.py",
     "pagetext/geometry.py",
     "pagetext/objects.py",
     "pagetext/page.py",

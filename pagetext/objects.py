@@ -10,7 +10,7 @@ import pikepdf
 import pikepdf.codec  # registers the "pdfdoc" codec
 
 from pagetext import brotli_filter
-from pagetext.content.lexer import Warn, decode_name, unescape_name
+from pagetext.content.lexer import Warn, decode_name, iter_operations, unescape_name
 from pagetext.geometry import IDENTITY, Box, Matrix
 
 # What qpdf raises through pikepdf when an object or stream is damaged.
@@ -151,3 +151,24 @@ def read_matrix(value: Any) -> Matrix:
             return IDENTITY
         return (a, b, c, d, e, f)
     return IDENTITY
+
+
+def _no_warning(message: str) -> None:
+    """plain_array answers None for anything its caller should read the slow way."""
+
+
+def plain_array(array: pikepdf.Array) -> list[Any] | None:
+    """The items of an array without indirect references, as the content lexer reads them
+    from the array's own syntax (numbers as int or float, nested arrays as lists): one call
+    into pikepdf, not one per item (a font's /Widths or /W holds hundreds to thousands).
+    None when the array holds references or cannot be written out."""
+    try:
+        syntax = bytes(array.unparse())
+    except OBJECT_ERRORS:
+        return None
+    if b"R" in syntax:  # a reference ("5 0 R"); a name or string with an R is read slowly too
+        return None
+    for _, operands, _ in iter_operations(syntax + b" W", _no_warning):
+        if len(operands) == 1 and isinstance(operands[0], list):
+            return list(operands[0])
+    return None

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import pikepdf
 
+from pagetext.budget import BudgetStop, PageBudget
 from pagetext.content.glyph import Glyph
 from pagetext.content.interpreter import GlyphCollector, Interpreter, ObjGen
 from pagetext.content.paths import PathRecord
@@ -21,7 +22,6 @@ from pagetext.layout.overlay import place_overlay
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.reading import reading_order
 from pagetext.layout.records import Line, Word
-from pagetext.limits import BudgetStop, PageBudget
 from pagetext.objects import OBJECT_ERRORS, read_rect, read_stream
 from pagetext.structure.annotations import page_annotations
 from pagetext.structure.marked import apply_actual_text, artifact_role, without_actual_text
@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 ORDERS: Final = ("reading", "content", "structure", "auto")
 ARTIFACTS: Final = ("keep", "drop")
 DEFAULT_MEDIA_BOX = Box(0.0, 0.0, 612.0, 792.0)  # US Letter, what viewers assume without one
+# Frozen, so one instance serves every page (building one validates every field).
+_DEFAULT_PARAMS: Final = LayoutParams()
 MAX_TREE_DEPTH: Final = 64  # guard for /Parent chains that loop
 MAX_FORM_DEPTH: Final = 16  # how deep font_styles() looks into nested Form XObjects
 
@@ -416,7 +418,7 @@ class Page:
             raise UsageError(f"unknown order {order!r}; use one of {', '.join(ORDERS)}")
         if artifacts not in ARTIFACTS:
             raise UsageError(f"unknown artifacts {artifacts!r}; use one of {', '.join(ARTIFACTS)}")
-        params = params or LayoutParams()
+        params = params or _DEFAULT_PARAMS
         # order="auto" on a sound tree it does not follow still reads table cells by the tree.
         cells_by_tree = False
         if order == "auto":
@@ -478,7 +480,10 @@ class Page:
     ) -> str:
         """The page text as a viewer shows it: lines joined by newlines (see lines()),
         annotation and form field text included unless annotations=False."""
-        return lines_text(self.lines(order, params, artifacts=artifacts, annotations=annotations))
+        # One pause for the whole call: the lines are freed before the collector runs again,
+        # so it walks only the glyphs the page keeps, not every word and line once more.
+        with _cycle_collector_paused():
+            return lines_text(self.lines(order, params, artifacts=artifacts, annotations=annotations))
 
     def search(
         self, query: str, ignore_case: bool = False, regex: bool = False, whole_words: bool = False

@@ -14,6 +14,7 @@ from typing import Any, Final, Protocol
 
 import pikepdf
 
+from pagetext.budget import PageBudget
 from pagetext.content.glyph import Artifact, FormUse, Glyph, MarkedContent, TextSource
 from pagetext.content.lexer import Operand, Warn, iter_operations, token_count
 from pagetext.content.paths import (
@@ -28,7 +29,6 @@ from pagetext.content.paths import (
 from pagetext.fonts.font import Font
 from pagetext.fonts.loader import fallback_font, load_font
 from pagetext.geometry import IDENTITY, Box, Matrix, apply, multiply
-from pagetext.limits import PageBudget
 from pagetext.objects import read_matrix, read_stream, text_string
 
 ObjGen = tuple[int, int]
@@ -611,15 +611,14 @@ class Interpreter:
         A, B, C, D, E, F = multiply(tm, gs.ctm)
         vertical = font.wmode == 1
         glyphs: list[Glyph] = []
-        append = glyphs.append
         low = rise + font.descent * size
         high = rise + font.ascent * size
         if vertical:
-            norm = math.hypot(C, D)
+            norm = _norm(C, D)
             direction = (-C / norm, -D / norm) if norm else (0.0, -1.0)
             across = abs(direction[0] * B - direction[1] * A)
         else:
-            norm = math.hypot(A, B)
+            norm = _norm(A, B)
             direction = (A / norm, B / norm) if norm else (1.0, 0.0)
             up = abs(direction[0] * D - direction[1] * C)
             box_height = up * (font.ascent - font.descent) * abs(size)
@@ -668,7 +667,7 @@ class Interpreter:
                 E += advance * A
                 F += advance * B
             advance_total += advance
-            append(
+            glyphs.append(
                 Glyph(
                     text,
                     code,
@@ -824,6 +823,13 @@ class Interpreter:
             self.stream = outer
             self.gs = self.stack.pop()
             self.text_matrix, self.line_matrix = saved_text
+
+
+def _norm(x: float, y: float) -> float:
+    """math.hypot(x, y); compiled, sqrt is native where hypot is a call through the module.
+    Squares overflow past 1e154 (a hostile matrix): hypot then."""
+    norm = math.sqrt(x * x + y * y)
+    return norm if norm != math.inf else math.hypot(x, y)
 
 
 def _name_of(properties: Any, key: str) -> str:

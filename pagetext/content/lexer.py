@@ -57,6 +57,12 @@ _OPEN_BRACKET: Final = 91  # "["
 _CLOSE_BRACKET: Final = 93  # "]"
 _LESS: Final = 60  # "<"
 _GREATER: Final = 62  # ">"
+_NUMBER_SIGN: Final = 35  # "#"
+_LOWER_F: Final = 102  # "f"
+_LOWER_N: Final = 110  # "n"
+_LOWER_T: Final = 116  # "t"
+# Membership tests take these ints, not one-byte strings: `b"#" in data` first tries the
+# argument as an int, and raising and clearing that TypeError costs a hundred times the search.
 # 10**k for k <= 22 is exact in binary64: a mantissa below 2**53 divided by it is the
 # correctly rounded value of the decimal, the same float that float() parses.
 _EXACT_POWERS_OF_TEN: Final = [10.0**k for k in range(23)]
@@ -180,7 +186,7 @@ def read_literal(data: bytes, start: int, warn: Warn) -> tuple[bytes, int]:
                 after = pos
                 break
     raw = data[start:end]
-    if b"\\" in raw or b"\r" in raw:
+    if _BACKSLASH in raw or _CR in raw:
         raw = _LITERAL_ESCAPE.sub(_unescape_literal, raw)
     return raw, after
 
@@ -202,7 +208,7 @@ def decode_hex(raw: bytes, warn: Warn) -> bytes:
 
 def unescape_name(raw: bytes) -> bytes:
     """The bytes of a name token without its slash, #xx escapes decoded (§7.3.5)."""
-    if b"#" in raw:
+    if _NUMBER_SIGN in raw:
         return _NAME_ESCAPE.sub(lambda m: bytes((int(m.group(1), 16),)), raw)
     return raw
 
@@ -335,7 +341,8 @@ def iter_operations(data: bytes, warn: Warn, spans: list[int] | None = None) -> 
             if spans is not None:
                 spans += (start, pos)
             word = data[start:pos]
-            if word in _CONSTANTS:
+            # true, false, null: a byte test first, as hashing every operator's name would cost.
+            if (byte == _LOWER_T or byte == _LOWER_F or byte == _LOWER_N) and word in _CONSTANTS:
                 operands.append(_CONSTANTS[word])
                 continue
             if word == b"BI":

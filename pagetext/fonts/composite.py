@@ -25,7 +25,7 @@ from pagetext.fonts.font import (
     vertical_extent,
 )
 from pagetext.fonts.program import FontProgram, load_program
-from pagetext.objects import name, number, read_stream
+from pagetext.objects import name, number, plain_array, read_stream
 
 DEFAULT_VERTICAL = (0.88, -1.0)  # DW2 = [880 -1000] (§9.7.4.3)
 MAX_W_SPAN: Final = 0x10000  # a longer /W range is damage: it is clipped
@@ -177,12 +177,12 @@ def _parse_cid_metrics(array: Any, size: int) -> dict[int, tuple[float, ...]]:
     metrics for a range); values are in 1/1000 text space.
     """
     metrics: dict[int, tuple[float, ...]] = {}
-    items = list(array)
+    items = _metric_items(array)
     i = 0
     while i < len(items) - 1:
         first = int(number(items[i]))
         following = items[i + 1]
-        if isinstance(following, pikepdf.Array):
+        if isinstance(following, list):
             values = [number(v) / 1000 for v in following]
             for j in range(0, len(values) - size + 1, size):
                 metrics[first + j // size] = tuple(values[j : j + size])
@@ -196,6 +196,14 @@ def _parse_cid_metrics(array: Any, size: int) -> dict[int, tuple[float, ...]]:
         else:
             break
     return metrics
+
+
+def _metric_items(array: Any) -> list[Any]:
+    """The items of a /W or /W2 array: numbers, and lists of numbers for the nested arrays."""
+    items = plain_array(array)
+    if items is not None:
+        return items
+    return [[number(v) for v in item] if isinstance(item, pikepdf.Array) else item for item in array]
 
 
 def _ordering(cid_font: Any) -> str:

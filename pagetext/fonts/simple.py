@@ -18,7 +18,7 @@ from pagetext.content.lexer import Warn
 from pagetext.fonts.encodings import core14_metrics, encoding_table, glyph_name_to_unicode, text_of_glyph
 from pagetext.fonts.font import UNMAPPED, SimpleFont, read_to_unicode, strip_subset_prefix, vertical_extent
 from pagetext.fonts.program import FontProgram, load_program
-from pagetext.objects import name, number
+from pagetext.objects import name, number, plain_array
 
 DEFAULT_WIDTH: Final = 0.5  # a font with neither /Widths nor standard-14 metrics
 _FLAG_SYMBOLIC = 1 << 2  # FontDescriptor /Flags bit 3 (§9.8.2, Table 123)
@@ -143,7 +143,8 @@ def _widths(
     if isinstance(widths_array, pikepdf.Array):
         widths = [missing] * 256
         first = int(number(font.get("/FirstChar"), 0))
-        for i, value in enumerate(widths_array):
+        values = plain_array(widths_array)
+        for i, value in enumerate(widths_array if values is None else values):
             if 0 <= first + i < 256:
                 widths[first + i] = number(value) * scale
         return widths
