@@ -47,6 +47,7 @@ def _codes_encoded(font: Any) -> dict[str, bytes]:
     """Character → code of an unsubsetted simple font, by its encoding (a width it must have)."""
     if not isinstance(font, SimpleFont) or _SUBSET.match(font.base_font or ""):
         return {}
+    font.settle()
     codes: dict[str, bytes] = {}
     for code, (text, width) in enumerate(zip(font.texts, font.widths, strict=False)):
         if len(text) == 1 and (width > 0 or text == " "):

@@ -193,6 +193,9 @@ def decode_unicode_bytes(value: bytes) -> str:
     """The text a ToUnicode destination string stands for: UTF-16BE, or a lone byte."""
     if len(value) == 1:
         return chr(value[0])
+    if len(value) == 2:  # one UTF-16 code unit, the common case: no codec lookup by name
+        unit = value[0] << 8 | value[1]
+        return "\ufffd" if 0xD800 <= unit < 0xE000 else chr(unit)
     if len(value) % 2:
         value = value[:-1]
     return value.decode("utf-16-be", errors="replace")

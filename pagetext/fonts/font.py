@@ -7,6 +7,7 @@ i.e. /1000 for every font kind but Type3), so the interpreter multiplies by Tfs 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, Final
 
 import pikepdf
@@ -46,15 +47,24 @@ class Font:
         """The byte length of each code in `data`, as decode() splits it (for editing)."""
         return [1] * len(data)
 
+    def settle(self) -> None:
+        """Complete any tables read lazily, before they are read directly (for editing)."""
+
     def vertical_metrics(self, code: int) -> tuple[float, float, float]:
         """(w1, vx, vy) for vertical writing: displacement and position vector (§9.7.4.3)."""
         raise NotImplementedError
 
 
 class SimpleFont(Font):
-    """Type1, MMType1, TrueType and Type3 fonts: one byte per code, 256-entry tables (§9.6)."""
+    """Type1, MMType1, TrueType and Type3 fonts: one byte per code, 256-entry tables (§9.6).
 
-    __slots__ = ("mapped_texts", "texts", "widths")
+    Codes whose text only the embedded font program can give wait for it (`pending`): the
+    program is parsed, by `settle`, when a string first shows one of them. Fonts leave such
+    gaps for codes they never use (WinAnsi's five unnamed codes, holes in a /Differences
+    range), and parsing a program costs more than the rest of the font.
+    """
+
+    __slots__ = ("_settle", "_settled_codes", "mapped_texts", "texts", "widths")
 
     def __init__(
         self,
@@ -65,13 +75,27 @@ class SimpleFont(Font):
         texts: list[str],
         widths: list[float],
         mapped_texts: list[str] | None = None,
+        pending: bytes = b"",
+        settle: Callable[[], tuple[list[str], list[str]]] | None = None,
     ) -> None:
         super().__init__(base_font, subtype, ascent, descent)
         self.texts = texts
         self.widths = widths
         self.mapped_texts = mapped_texts if mapped_texts is not None else texts
+        self._settle = settle if pending else None
+        # The codes that need no settling: translate() deleting them leaves only pending ones.
+        self._settled_codes = bytes(code for code in range(256) if code not in pending)
+
+    def settle(self) -> None:
+        """Give the pending codes their text from the font program (once)."""
+        settle = self._settle
+        if settle is not None:
+            self._settle = None
+            self.texts, self.mapped_texts = settle()
 
     def decode(self, data: bytes) -> list[DecodedGlyph]:
+        if self._settle is not None and data.translate(None, self._settled_codes):
+            self.settle()
         texts = self.texts
         mapped = self.mapped_texts
         widths = self.widths

@@ -199,25 +199,35 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     found = [
         mapped[code] or (glyph_name_to_unicode(name, zapf) if name else "") for code, name in enumerate(names)
     ]
-    if (
+    # When codes the font has are left without text, the program may give them theirs: it is
+    # read when a string first shows a code without text.
+    needs_program = (
         program is None
         and embedded
         and any(not text and (names[code] or first <= code <= last) for code, text in enumerate(found))
-    ):
-        program = load_program(descriptor, warn)
-    texts: list[str] = []
-    mapped_texts: list[str] = []
-    for code, glyph_name in enumerate(names):
-        text = found[code]
-        if not text and program is not None:
-            text = _text_from_program(code, glyph_name, program)
-        text = text or _text_from_code_name(code, glyph_name) or _last_resort(code)
-        mapped_texts.append(text)
-        texts.append(text_of_glyph(text))
+    )
+    pending = bytes(code for code, text in enumerate(found) if not text) if needs_program else b""
+
+    def texts_with(source: FontProgram | None) -> tuple[list[str], list[str]]:
+        texts: list[str] = []
+        mapped_texts: list[str] = []
+        for code, glyph_name in enumerate(names):
+            text = found[code]
+            if not text and source is not None:
+                text = _text_from_program(code, glyph_name, source)
+            text = text or _text_from_code_name(code, glyph_name) or _last_resort(code)
+            mapped_texts.append(text)
+            texts.append(text_of_glyph(text))
+        return texts, mapped_texts
+
+    def settle() -> tuple[list[str], list[str]]:
+        return texts_with(load_program(descriptor, warn))
+
+    texts, mapped_texts = texts_with(program)
     widths = _widths(font, names, scale, std14, descriptor)
     std14_extent = (std14["ascent"] / 1000, std14["descent"] / 1000) if std14 else None
     ascent, descent = vertical_extent(descriptor, vscale, std14_extent, font_bbox)
-    return SimpleFont(base_font, subtype, ascent, descent, texts, widths, mapped_texts)
+    return SimpleFont(base_font, subtype, ascent, descent, texts, widths, mapped_texts, pending, settle)
 
 
 @cache

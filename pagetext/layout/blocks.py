@@ -198,6 +198,8 @@ def before_footer(main: list[Line], other: list[Line], frame: Point, gap: float)
     return main + other
 
 
+_INFINITY: Final = float("inf")  # compiled, float("inf") would parse the string at each use
+
 class _Part:
     """A line of the page, as far as rejoining its parts needs it."""
 
@@ -212,8 +214,14 @@ class _Part:
         self.baseline = first.baseline_start[1] * ux - first.baseline_start[0] * uy
         _, _, below, above = words_extent(line.words, ux, uy)
         self.height = max(above - below, 1e-6)
-        self.spans = [quad_extent(word.quad, ux, uy)[:2] for word in line.words]
-        self.x0 = min(low for low, _ in self.spans)
+        self.spans: list[tuple[float, float]] = []
+        x0 = _INFINITY
+        for word in line.words:
+            low, high, _, _ = quad_extent(word.quad, ux, uy)
+            self.spans.append((low, high))
+            if low < x0:
+                x0 = low
+        self.x0 = x0
 
 
 def _flows_under(part: _Part, above: _Part) -> bool:
@@ -226,11 +234,11 @@ def _flows_under(part: _Part, above: _Part) -> bool:
 def _fits(part: _Part, into: _Part, span_gap: float) -> bool:
     """Whether `part` continues `into` on its baseline: no word of one overlaps a word of the
     other, and part stands within a word gap (not a gutter) of into's words."""
-    small, big = sorted((part.height, into.height))
+    small, big = (part.height, into.height) if part.height <= into.height else (into.height, part.height)
     if small < PART_SIZE * big or abs(part.baseline - into.baseline) > SAME_BASELINE * small:
         return False
-    limit = span_gap * max(part.height, into.height)
-    nearest = float("inf")
+    limit = span_gap * big
+    nearest = _INFINITY
     for low, high in part.spans:
         for other_low, other_high in into.spans:
             if low < other_high and other_low < high:
