@@ -24,6 +24,7 @@ COMPILED = [
     "pagetext/fonts/composite.py",
     "pagetext/fonts/encodings.py",
     "pagetext/fonts/font.py",
+    "pagetext/fonts/loader.py",
     "pagetext/fonts/simple.py",
     "pagetext/layout/advance.py",
     "pagetext/layout/assembly.py",
@@ -32,6 +33,8 @@ COMPILED = [
     "pagetext/layout/reading.py",
     "pagetext/layout/records.py",
     "pagetext/layout/scripts.py",
+    "pagetext/structure/marked.py",
+    "pagetext/structure/tree.py",
 ]
 
 if os.environ.get("PAGETEXT_COMPILE") != "1":

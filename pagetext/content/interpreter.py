@@ -769,7 +769,7 @@ class Interpreter:
         if not isinstance(xobject, pikepdf.Stream):
             self.warn(f"XObject {name} is missing; skipped")
             return
-        if xobject.get("/Subtype") != pikepdf.Name.Form:
+        if xobject.get("/Subtype") != _FORM:
             return  # images and PostScript XObjects show no text
         self._draw_form(name, xobject, use_token=index)
 
@@ -892,6 +892,7 @@ _OPERATORS: Final[dict[str, tuple[int, Callable[[Interpreter, list[Operand], int
 }
 
 
+_FORM: Final = pikepdf.Name("/Form")  # made once: pikepdf.Name.Form builds one at each use
 ANY_ARITY: Final = -1  # sc, scn, SC, SCN take as many operands as the colour space has
 # With paths: construction, painting, line width and colour as well (§8.5, §8.6.8).
 _PATH_OPERATORS: Final[dict[str, tuple[int, Callable[[Interpreter, list[Operand], int], None]]]] = {

@@ -41,6 +41,11 @@ STANDARD_NAMESPACES: Final = frozenset({"http://iso.org/pdf/ssn", "http://iso.or
 _DIRECT: Final = itertools.count(1)
 
 
+# Names compared per element, made once: pikepdf.Name.X builds one at each use.
+_STRUCT_TREE_ROOT: Final = pikepdf.Name("/StructTreeRoot")
+_MCR: Final = pikepdf.Name("/MCR")
+_OBJR: Final = pikepdf.Name("/OBJR")
+
 def _key(obj: Any) -> ObjGen:
     """An object's identity: its object number and generation; a direct object (which nothing
     else can refer to, so never met twice) gets a fresh one."""
@@ -166,15 +171,16 @@ class StructTree:
         node: Any = element
         seen: set[ObjGen] = set()
         for _ in range(MAX_STRUCT_DEPTH):
-            if not isinstance(node, pikepdf.Dictionary) or node.get("/Type") == pikepdf.Name.StructTreeRoot:
+            if not isinstance(node, pikepdf.Dictionary):
                 break
             key = _key(node)
-            if key in seen:
-                break
-            seen.add(key)
             if key in self._actual:  # the answer at and above this element is known
                 above = self._actual[key]
                 break
+            # Known elements first: each test of the object costs a call into pikepdf.
+            if key in seen or node.get("/Type") == _STRUCT_TREE_ROOT:
+                break
+            seen.add(key)
             try:
                 chain.append((key, text_string(node.get("/ActualText"))))
                 node = node.get("/P")
@@ -252,7 +258,7 @@ class StructTree:
                 if not isinstance(kid, pikepdf.Dictionary):
                     continue
                 kid_type = kid.get("/Type")
-                if kid_type == pikepdf.Name.MCR:  # §14.7.4.2
+                if kid_type == _MCR:  # §14.7.4.2
                     mcid = _int(kid.get("/MCID"))
                     if mcid is not None and node is not None:
                         stream = kid.get("/Stm")
@@ -269,7 +275,7 @@ class StructTree:
                                 ),
                             )
                     continue
-                if kid_type == pikepdf.Name.OBJR:  # §14.7.4.3
+                if kid_type == _OBJR:  # §14.7.4.3
                     obj = kid.get("/Obj")
                     if node is not None and isinstance(obj, pikepdf.Object) and obj.is_indirect:
                         kid_page = kid.get("/Pg")
@@ -331,7 +337,7 @@ class StructTree:
             chain: list[pikepdf.Dictionary] = []
             obj: Any = element
             for _depth in range(MAX_STRUCT_DEPTH):
-                if not isinstance(obj, pikepdf.Dictionary) or obj.get("/Type") == pikepdf.Name.StructTreeRoot:
+                if not isinstance(obj, pikepdf.Dictionary) or obj.get("/Type") == _STRUCT_TREE_ROOT:
                     break
                 if _key(obj) in self.nodes:
                     break
