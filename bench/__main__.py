@@ -26,6 +26,7 @@ from bench.corpus import Case, load_cases
 from bench.extractors import EXTRACTORS
 from bench.metrics import Score, score
 from bench.process import run_cases
+from bench.stages import stage_section
 
 ROOT = Path(__file__).resolve().parent.parent
 DISTRIBUTIONS = {
@@ -225,8 +226,10 @@ def main(argv: list[str] | None = None) -> int:
             if gap > 0.005:
                 lines.append(f"| {name} | {own:.3f} | {best:.3f} ({best_lib}) |")
         lines.append("")
+    # The per-stage profile comes from its own command (python -m bench.stages): kept.
+    kept = stage_section(args.report.read_text("utf-8")) if args.report.exists() else ""
     args.report.parent.mkdir(parents=True, exist_ok=True)
-    args.report.write_text("\n".join(lines), "utf-8")
+    args.report.write_text("\n".join([*lines, kept] if kept else lines), "utf-8")
     args.results.parent.mkdir(parents=True, exist_ok=True)
     summary = {
         lib: {

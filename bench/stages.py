@@ -145,11 +145,19 @@ def report(folders: list[Path], top: int, build: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+_SECTION_PATTERN = re.compile(rf"^{re.escape(SECTION)}\n.*?(?=^## |\Z)", re.S | re.M)
+
+
+def stage_section(report_text: str) -> str:
+    """The report's stage section ("" when it has none): `python -m bench` keeps it."""
+    match = _SECTION_PATTERN.search(report_text)
+    return match.group(0).rstrip() + "\n" if match else ""
+
+
 def _replace_section(report_text: str, section: str) -> str:
     """The report with its stage section replaced by `section` (appended when it has none)."""
-    pattern = re.compile(rf"^{re.escape(SECTION)}\n.*?(?=^## |\Z)", re.S | re.M)
-    if pattern.search(report_text):
-        return pattern.sub(lambda _: section + "\n", report_text, count=1)
+    if _SECTION_PATTERN.search(report_text):
+        return _SECTION_PATTERN.sub(lambda _: section + "\n", report_text, count=1)
     return report_text.rstrip() + "\n\n" + section
 
 
