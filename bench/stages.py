@@ -76,7 +76,7 @@ def profile_document(path: Path) -> tuple[dict[str, float], int, int, float] | N
                 lines_text(lines)
                 marks.append(clock())
                 glyph_count += len(collector.glyphs) + len(overlay)
-                for stage, start_mark, end_mark in zip(STAGES[1:], marks, marks[1:], strict=True):
+                for stage, start_mark, end_mark in zip(STAGES[1:], marks[:-1], marks[1:], strict=True):
                     seconds[stage] += end_mark - start_mark
             page_count = len(pages)
         # The whole of page.text() on a fresh open, for the "other" column.

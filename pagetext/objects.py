@@ -163,7 +163,7 @@ def plain_array(array: pikepdf.Array) -> list[Any] | None:
     into pikepdf, not one per item (a font's /Widths or /W holds hundreds to thousands).
     None when the array holds references or cannot be written out."""
     try:
-        syntax = bytes(array.unparse())
+        syntax = bytes(array.unparse(resolved=True))  # an indirect array itself, not "5 0 R"
     except OBJECT_ERRORS:
         return None
     if b"R" in syntax:  # a reference ("5 0 R"); a name or string with an R is read slowly too

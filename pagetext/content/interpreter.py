@@ -3,14 +3,15 @@
 The interpreter keeps the graphics state (CTM and the whole text state, saved and restored by
 q/Q), the text and line matrices, the marked-content stack and the chain of Form XObjects
 being drawn. For each glyph a text operator shows it builds a `Glyph` and hands the glyphs of
-one operator to the device: text extraction is one device, others (editing, tables) can be more.
+one operator to the device, a GlyphCollector, which keeps the painted paths too when asked
+(tables read them).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 import pikepdf
 
@@ -34,21 +35,12 @@ from pagetext.objects import read_matrix, read_stream, text_string
 ObjGen = tuple[int, int]
 
 
-class Device(Protocol):
-    """What the interpreter draws on. wants_paths: whether paths are built and painted to it
-    (paint_path); a device without them costs nothing for the page's drawing."""
-
-    wants_paths: bool
-
-    def show_glyphs(self, glyphs: list[Glyph]) -> None:
-        """Receive the glyphs shown by one text operator (or one string of a TJ array)."""
-
-    def paint_path(self, path: PathRecord) -> None:
-        """Receive a painted path (S, f, B and their variants; §8.5.3)."""
-
-
 class GlyphCollector:
-    """A device that keeps every glyph, in drawing order, and the painted paths when asked."""
+    """What the interpreter draws on: it keeps every glyph, in drawing order, and the painted
+    paths when it wants them (wants_paths; without, the page's drawing costs nothing).
+
+    One concrete class, not a protocol: compiled, the calls per shown string are native.
+    """
 
     def __init__(self, paths: bool = False) -> None:
         self.glyphs: list[Glyph] = []
@@ -205,7 +197,7 @@ class Interpreter:
 
     def __init__(
         self,
-        device: Device,
+        device: GlyphCollector,
         fonts: FontCache,
         warn: Warn,
         budget: PageBudget,

@@ -1,6 +1,6 @@
 """Painted paths: what path construction and painting operators draw (ISO 32000-1 §8.5).
 
-The interpreter builds a path only for a device that asks for paths (Device.wants_paths);
+The interpreter builds a path only for a device that asks for paths (GlyphCollector.wants_paths);
 text extraction never pays for it. A painted path reaches the device as one `PathRecord` in
 user space: its straight segments, its rectangles, how it was painted and in which colours.
 Curves are kept as the chord between their end points only where a filled or stroked

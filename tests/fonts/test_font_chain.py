@@ -3,6 +3,7 @@ collections, embedded font programs, fallbacks; and what is done to the text (li
 
 from __future__ import annotations
 
+import contextlib
 import zlib
 from typing import Any
 
@@ -10,6 +11,7 @@ import pikepdf
 import pytest
 from pikepdf import Array, Dictionary, Name
 
+import pagetext
 from pagetext.layout.params import LayoutParams
 from tests.fonts.fontprograms import cff, truetype, type1_cleartext
 from tests.pdfbuild import identity_font, open_page, simple_font
@@ -161,6 +163,24 @@ def test_glyph_id_names_resolve_through_the_embedded_program() -> None:
         return {"F1": font}
 
     assert _texts(b"BT /F1 10 Tf (AB) Tj ET", fonts) == "ÅЖ"
+
+
+@pytest.mark.parametrize(("shown", "parsed"), [(b"BC", False), (b"AB", True)])
+def test_the_embedded_program_is_parsed_only_when_a_shown_code_needs_it(shown: bytes, parsed: bool) -> None:
+    # /g7 names no character: only the program could say what code 65 shows. The program is
+    # damaged, so its warning tells whether it was parsed: for a string with an A, not without.
+    def fonts(pdf: pikepdf.Pdf) -> dict[str, Any]:
+        encoding = Dictionary(
+            Type=Name.Encoding, BaseEncoding=Name.WinAnsiEncoding, Differences=Array([65, Name.g7])
+        )
+        font = simple_font(pdf, base_font="Lazy", subtype="TrueType", encoding=encoding)
+        font.FontDescriptor.FontFile2 = pdf.make_stream(b"no font program at all")
+        return {"F1": font}
+
+    with pytest.warns(pagetext.PdfWarning) if parsed else contextlib.nullcontext():
+        page = open_page(b"BT /F1 10 Tf (" + shown + b") Tj ET", fonts=fonts)
+        assert "".join(g.text for g in page.glyphs()) == shown.decode()  # the code as the last resort
+    assert any("embedded font program could not be read" in w for w in page.warnings) == parsed
 
 
 def test_cff_charset_names_resolve_glyph_ids() -> None:
