@@ -5,11 +5,12 @@
 Runs the stages of Page.lines() one after another on every page, as page.text() does, with a
 clock around each: open (qpdf parses the file, the page tree), content (the /Contents streams
 read and inflated), lexer (the page stream tokenised, alone: what the interpreter pays for
-tokens), interpret (fonts loaded, operators run, glyph records made; includes the lexer's time
-again and any forms), annotations, assembly (glyphs to words and lines), reading order and
-output (lines joined to text). ActualText and structure work (tagged files) fall outside the
-stages. With --report, the table replaces the section "## Where the time goes" of the report
-(added at its end when missing).
+tokens), fonts (the fonts of the page's resources parsed, once per document), interpret
+(operators run and glyph records made; includes the lexer's time again, forms and their
+fonts, and font programs parsed when a string first needs them), annotations, assembly
+(glyphs to words and lines), reading order and output (lines joined to text). ActualText and
+structure work (tagged files) fall outside the stages. With --report, the table replaces the
+section "## Where the time goes" of the report (added at its end when missing).
 """
 
 from __future__ import annotations
@@ -22,14 +23,26 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
-STAGES = ("open", "content", "lexer", "interpret", "annotations", "assembly", "reading order", "output")
+STAGES = (
+    "open", "content", "lexer", "fonts", "interpret", "annotations", "assembly", "reading order", "output",
+)  # fmt: skip
 SECTION = "## Where the time goes"
 
 
 def _documents(folders: list[Path]) -> Iterator[Path]:
     for folder in folders:
         yield from sorted(folder.glob("*.pdf")) if folder.is_dir() else [folder]
+
+
+def _page_fonts(resources: Any) -> list[Any]:
+    """The font dictionaries of a page's own resources (fonts of its forms load while the
+    interpreter draws them)."""
+    import pikepdf
+
+    fonts = resources.get("/Font") if isinstance(resources, pikepdf.Dictionary) else None
+    return list(fonts.values()) if isinstance(fonts, pikepdf.Dictionary) else []
 
 
 def profile_document(path: Path) -> tuple[dict[str, float], int, int, float] | None:
@@ -60,10 +73,15 @@ def profile_document(path: Path) -> tuple[dict[str, float], int, int, float] | N
                 for _ in iter_operations(content, lambda message: None):
                     pass
                 marks.append(clock())
+                resources = _inherited(page._obj, "/Resources")
+                for font_dict in _page_fonts(resources):
+                    with contextlib.suppress(Exception):
+                        doc._fonts.get(font_dict, lambda message: None)
+                marks.append(clock())
                 collector = GlyphCollector()
                 interpreter = Interpreter(collector, doc._fonts, lambda message: None, budget)
                 with contextlib.suppress(Exception):
-                    interpreter.run_page(content, _inherited(page._obj, "/Resources"))
+                    interpreter.run_page(content, resources)
                 page._glyphs[True] = collector.glyphs
                 glyphs = page._visible(collector.glyphs)
                 marks.append(clock())
@@ -133,7 +151,8 @@ def report(folders: list[Path], top: int, build: str) -> str:
         f"`python -m bench.stages` on {', '.join(str(f) for f in folders)}, {build} build: "
         "milliseconds per stage and, in brackets, nanoseconds per glyph. page.text() is timed "
         "apart, on a fresh open; the interpreter's time includes the lexer's (the lexer column "
-        "times tokenising the page stream alone) and the fonts' loading.",
+        "times tokenising the page stream alone) and that of fonts read late (a form's fonts, "
+        "a font program parsed when a string first needs it).",
         "",
         "| " + " | ".join(header) + " |",
         "|" + "---|" * len(header),
