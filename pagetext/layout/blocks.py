@@ -200,6 +200,7 @@ def before_footer(main: list[Line], other: list[Line], frame: Point, gap: float)
 
 _INFINITY: Final = float("inf")  # compiled, float("inf") would parse the string at each use
 
+
 class _Part:
     """A line of the page, as far as rejoining its parts needs it."""
 

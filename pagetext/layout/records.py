@@ -119,39 +119,33 @@ def extent(items: Sequence[Glyph] | Sequence[Word], ux: float, uy: float) -> Ext
     return words_extent([item for item in items if isinstance(item, Word)], ux, uy)
 
 
-# One loop per record type, over lists: compiled, a quad read from a Glyph or a Word is a
-# native field, where one read from "a Glyph or a Word" is a dictionary lookup by name.
+def _grown(extent: Extent, quad: Quad, ux: float, uy: float) -> Extent:
+    """The extent grown to take in the quad's."""
+    low, high, below, above = extent
+    a, b, c, d = quad_extent(quad, ux, uy)
+    return (
+        a if a < low else low,
+        b if b > high else high,
+        c if c < below else below,
+        d if d > above else above,
+    )
+
+
+# One loop per record type: compiled, a quad read from a Glyph or a Word is a native field,
+# where one read from "a Glyph or a Word" is a dictionary lookup by name.
 def _glyph_extent(glyphs: list[Glyph], ux: float, uy: float) -> Extent:
-    low = below = _INFINITY
-    high = above = -_INFINITY
+    extent = (_INFINITY, -_INFINITY, _INFINITY, -_INFINITY)  # not a Final: mypyc leaves it unset
     for glyph in glyphs:
-        a, b, c, d = quad_extent(glyph.quad, ux, uy)
-        if a < low:
-            low = a
-        if b > high:
-            high = b
-        if c < below:
-            below = c
-        if d > above:
-            above = d
-    return low, high, below, above
+        extent = _grown(extent, glyph.quad, ux, uy)
+    return extent
 
 
 def words_extent(words: Sequence[Word], ux: float, uy: float) -> Extent:
     """quad_extent over the quads of the words."""
-    low = below = _INFINITY
-    high = above = -_INFINITY
+    extent = (_INFINITY, -_INFINITY, _INFINITY, -_INFINITY)  # not a Final: mypyc leaves it unset
     for word in words:
-        a, b, c, d = quad_extent(word.quad, ux, uy)
-        if a < low:
-            low = a
-        if b > high:
-            high = b
-        if c < below:
-            below = c
-        if d > above:
-            above = d
-    return low, high, below, above
+        extent = _grown(extent, word.quad, ux, uy)
+    return extent
 
 
 def enclosing_quad(items: Sequence[Glyph] | Sequence[Word], direction: Point) -> tuple[Quad, Box]:

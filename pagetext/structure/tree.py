@@ -46,6 +46,7 @@ _STRUCT_TREE_ROOT: Final = pikepdf.Name("/StructTreeRoot")
 _MCR: Final = pikepdf.Name("/MCR")
 _OBJR: Final = pikepdf.Name("/OBJR")
 
+
 def _key(obj: Any) -> ObjGen:
     """An object's identity: its object number and generation; a direct object (which nothing
     else can refer to, so never met twice) gets a fresh one."""
