@@ -236,7 +236,7 @@ class Page:
             glyphs = self._interpret(False)
             visible = self._visible_mask(glyphs)
             structure = self._page_structure()
-            lines = self._structure_lines(LayoutParams(), tagged_only=True) if structure is not None else []
+            lines = self._structure_lines(_DEFAULT_PARAMS, tagged_only=True) if structure is not None else []
             tree = self._document.structure_tree(self._warn)
             self._trust = trust(tree, structure, self._tag_suspect, glyphs, visible, lines)
         return self._trust

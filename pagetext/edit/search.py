@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Final
 from pagetext.content.glyph import Glyph, Quad
 from pagetext.errors import UsageError
 from pagetext.layout.params import LayoutParams
-from pagetext.layout.records import Line, enclosing_quad
+from pagetext.layout.records import Line, glyphs_quad
 
 if TYPE_CHECKING:
     from pagetext.page import Page
@@ -117,7 +117,7 @@ def search_lines(page_number: int, lines: Sequence[Line], pattern: re.Pattern[st
                     by_line.setdefault(page_text.line_of[offset], []).append(glyph)
         if not glyphs:
             continue
-        quads = tuple(enclosing_quad(group, group[0].direction)[0] for group in by_line.values())
+        quads = tuple(glyphs_quad(group, group[0].direction)[0] for group in by_line.values())
         hits.append(Hit(page_number, match.group(), tuple(glyphs), quads))
     return hits
 

@@ -84,7 +84,7 @@ class SimpleFont(Font):
         self.mapped_texts = mapped_texts if mapped_texts is not None else texts
         self._settle = settle if pending else None
         # The codes that need no settling: translate() deleting them leaves only pending ones.
-        self._settled_codes = bytes(code for code in range(256) if code not in pending)
+        self._settled_codes = bytes(code for code in range(256) if code not in pending) if pending else b""
 
     def settle(self) -> None:
         """Give the pending codes their text from the font program (once)."""

@@ -112,13 +112,6 @@ def quad_extent(quad: Quad, ux: float, uy: float) -> Extent:
     return (a if a < c else c), (b if b > d else d), (e if e < g else g), (f if f > h else h)
 
 
-def extent(items: Sequence[Glyph] | Sequence[Word], ux: float, uy: float) -> Extent:
-    """quad_extent over the quads of all the items."""
-    if items and isinstance(items[0], Glyph):
-        return _glyph_extent([item for item in items if isinstance(item, Glyph)], ux, uy)
-    return words_extent([item for item in items if isinstance(item, Word)], ux, uy)
-
-
 def _grown(extent: Extent, quad: Quad, ux: float, uy: float) -> Extent:
     """The extent grown to take in the quad's."""
     low, high, below, above = extent
@@ -148,29 +141,30 @@ def words_extent(words: Sequence[Word], ux: float, uy: float) -> Extent:
     return extent
 
 
-def enclosing_quad(items: Sequence[Glyph] | Sequence[Word], direction: Point) -> tuple[Quad, Box]:
-    """The smallest rectangle along `direction` around the items' quads, and its bbox."""
-    if items and isinstance(items[0], Glyph):
-        return glyphs_quad([item for item in items if isinstance(item, Glyph)], direction)
-    return words_quad([item for item in items if isinstance(item, Word)], direction)
-
-
 def glyphs_quad(glyphs: list[Glyph], direction: Point) -> tuple[Quad, Box]:
-    """enclosing_quad of glyphs."""
+    """The smallest rectangle along `direction` around the glyphs' quads, and its bbox."""
     ux, uy = direction
-    x0, x1, y0, y1 = _glyph_extent(glyphs, 1.0, 0.0)
-    if ux == 1.0 and uy == 0.0:  # upright, the common case: the rectangle is the bbox
-        return ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), make_box(x0, y0, x1, y1)
-    return _rotated_quad(_glyph_extent(glyphs, ux, uy), ux, uy), make_box(x0, y0, x1, y1)
+    upright = ux == 1.0 and uy == 0.0
+    along = None if upright else _glyph_extent(glyphs, ux, uy)
+    return _enclosing(_glyph_extent(glyphs, 1.0, 0.0), along, ux, uy)
 
 
 def words_quad(words: Sequence[Word], direction: Point) -> tuple[Quad, Box]:
-    """enclosing_quad of words."""
+    """The smallest rectangle along `direction` around the words' quads, and its bbox."""
     ux, uy = direction
-    x0, x1, y0, y1 = words_extent(words, 1.0, 0.0)
-    if ux == 1.0 and uy == 0.0:
-        return ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), make_box(x0, y0, x1, y1)
-    return _rotated_quad(words_extent(words, ux, uy), ux, uy), make_box(x0, y0, x1, y1)
+    upright = ux == 1.0 and uy == 0.0
+    along = None if upright else words_extent(words, ux, uy)
+    return _enclosing(words_extent(words, 1.0, 0.0), along, ux, uy)
+
+
+def _enclosing(upright: Extent, along: Extent | None, ux: float, uy: float) -> tuple[Quad, Box]:
+    """The rectangle and bbox from the extent along x and y, and the one along (ux, uy) when
+    that is not x (upright text, the common case: the rectangle is the bbox)."""
+    x0, x1, y0, y1 = upright
+    box = make_box(x0, y0, x1, y1)
+    if along is None:
+        return ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), box
+    return _rotated_quad(along, ux, uy), box
 
 
 def _rotated_quad(along_across: Extent, ux: float, uy: float) -> Quad:
