@@ -117,6 +117,52 @@ class MarkedContent:
         return f"<MarkedContent {self.tag} mcid={self.mcid}>"
 
 
+@dataclass(slots=True, init=False)
+class GlyphRun:
+    """What the glyphs of one shown string share (see Glyph): its font and size, render mode,
+    marked content, token index, forms, annotation and field, text rise and source. One record
+    per string, not these fields per glyph: a page keeps its glyphs, and each field a glyph
+    holds is more to build and more for the cycle collector to walk."""
+
+    font_name: str
+    font_size: float
+    render_mode: int
+    mcid: int | None
+    token_index: int
+    forms: tuple[str, ...]
+    rise: float
+    marked: MarkedContent | None
+    annotation: str
+    field_name: str
+    source: TextSource | None
+
+    def __init__(
+        self,
+        font_name: str,
+        font_size: float,
+        render_mode: int,
+        mcid: int | None,
+        token_index: int,
+        forms: tuple[str, ...],
+        rise: float,
+        marked: MarkedContent | None = None,
+        annotation: str = "",
+        field_name: str = "",
+        source: TextSource | None = None,
+    ) -> None:
+        self.font_name = font_name
+        self.font_size = font_size
+        self.render_mode = render_mode
+        self.mcid = mcid
+        self.token_index = token_index
+        self.forms = forms
+        self.rise = rise
+        self.marked = marked
+        self.annotation = annotation
+        self.field_name = field_name
+        self.source = source
+
+
 # Not frozen: a frozen dataclass takes six times as long to build, and pages have many glyphs.
 # The __init__ is written out: compiled (mypyc), it builds the record natively, where the one
 # dataclass generates would run as interpreted code for every glyph.
@@ -132,27 +178,28 @@ class Glyph:
     size, plus Tc, plus Tw for a single-byte code 32, scaled by Tz). glyph_end: origin + the
     font's own advance × size × Tz only. direction: unit vector of the writing direction.
     box_height: the box's extent across the writing direction, in user space.
-    token_index: index of the string token that showed the glyph in the page's own content
-    stream (see pagetext.content.lexer), or -1 when the glyph was drawn inside a Form XObject;
-    forms: the names of the Form XObjects it was drawn through, outermost first.
-    annotation: the subtype of the annotation whose appearance drew the glyph ("Widget",
-    "FreeText", ...; §12.5), "" for glyphs of the page's content; field_name: the full name
-    of the form field the annotation is a widget of (§12.7.3.2), "" for none.
     text has ligatures (ﬁ), presentation forms and radical variants (⽇) as the letters and
     ideographs they show and typographic hyphens as "-"; mapped_text is what the font's
     mappings (ToUnicode, encoding, glyph names) give before that, usually the same string.
-    rise: how far the text rise (Ts, §9.3.7) moved the glyph off its line's baseline, in user
-    space across the writing direction (positive: up); origin and quad include it.
-    source: where its code sits in the content (for editing; form and annotation glyphs too),
-    None for glyphs of content made up for a field without an appearance; code_index: the
-    position of its code among the codes of source.string (source.code_offsets() gives the
-    byte offsets).
+    code_index: the position of its code among the codes of source.string
+    (source.code_offsets() gives the byte offsets).
+
+    The fields the glyphs of one string share are in `run` and read as the glyph's own:
+    font_name, font_size, render_mode, mcid; token_index: index of the string token that
+    showed the glyph in the page's own content stream (see pagetext.content.lexer), or -1
+    when the glyph was drawn inside a Form XObject; forms: the names of the Form XObjects it
+    was drawn through, outermost first; rise: how far the text rise (Ts, §9.3.7) moved the
+    glyph off its line's baseline, in user space across the writing direction (positive:
+    up; origin and quad include it); marked: its marked-content sequence; annotation: the
+    subtype of the annotation whose appearance drew the glyph ("Widget", "FreeText", ...;
+    §12.5), "" for glyphs of the page's content; field_name: the full name of the form field
+    the annotation is a widget of (§12.7.3.2), "" for none; source: where its code sits in
+    the content (for editing; form and annotation glyphs too), None for glyphs of content
+    made up for a field without an appearance.
     """
 
     text: str
     code: int
-    font_name: str
-    font_size: float
     quad: Quad
     baseline_start: Point
     baseline_end: Point
@@ -160,25 +207,15 @@ class Glyph:
     direction: Point
     box_height: float
     writing_mode: int
-    render_mode: int
-    mcid: int | None
-    token_index: int
-    forms: tuple[str, ...]
     mapped_text: str
-    rise: float
-    marked: MarkedContent | None
+    run: GlyphRun
     original_text: str | None
-    annotation: str
-    field_name: str
-    source: TextSource | None
     code_index: int
 
     def __init__(
         self,
         text: str,
         code: int,
-        font_name: str,
-        font_size: float,
         quad: Quad,
         baseline_start: Point,
         baseline_end: Point,
@@ -186,24 +223,14 @@ class Glyph:
         direction: Point,
         box_height: float,
         writing_mode: int,
-        render_mode: int,
-        mcid: int | None,
-        token_index: int,
-        forms: tuple[str, ...],
         mapped_text: str,
-        rise: float,
+        run: GlyphRun,
         *,  # the optional fields by name: positional slips between them pass type checks
-        marked: MarkedContent | None = None,
         original_text: str | None = None,
-        annotation: str = "",
-        field_name: str = "",
-        source: TextSource | None = None,
         code_index: int = -1,
     ) -> None:
         self.text = text
         self.code = code
-        self.font_name = font_name
-        self.font_size = font_size
         self.quad = quad
         self.baseline_start = baseline_start
         self.baseline_end = baseline_end
@@ -211,17 +238,9 @@ class Glyph:
         self.direction = direction
         self.box_height = box_height
         self.writing_mode = writing_mode
-        self.render_mode = render_mode
-        self.mcid = mcid
-        self.token_index = token_index
-        self.forms = forms
         self.mapped_text = mapped_text
-        self.rise = rise
-        self.marked = marked
+        self.run = run
         self.original_text = original_text
-        self.annotation = annotation
-        self.field_name = field_name
-        self.source = source
         self.code_index = code_index
 
     def moved(
@@ -237,29 +256,67 @@ class Glyph:
         """A copy with other geometry, everything else the same: the glyph as layout reads it
         (along its actual advance, or stretched over an ActualText span)."""
         return Glyph(
-            self.text, self.code, self.font_name, self.font_size, quad, baseline_start,
-            baseline_end, glyph_end, direction, box_height, writing_mode, self.render_mode,
-            self.mcid, self.token_index, self.forms, self.mapped_text, self.rise,
-            marked=self.marked, original_text=self.original_text,
-            annotation=self.annotation, field_name=self.field_name,
-            source=self.source, code_index=self.code_index,
+            self.text, self.code, quad, baseline_start, baseline_end, glyph_end, direction,
+            box_height, writing_mode, self.mapped_text, self.run,
+            original_text=self.original_text, code_index=self.code_index,
         )  # fmt: skip
 
     def retexted(self, text: str, mapped_text: str, original_text: str | None) -> Glyph:
         """A copy with other text, everything else the same."""
         return Glyph(
-            text, self.code, self.font_name, self.font_size, self.quad, self.baseline_start,
-            self.baseline_end, self.glyph_end, self.direction, self.box_height,
-            self.writing_mode, self.render_mode, self.mcid, self.token_index, self.forms,
-            mapped_text, self.rise, marked=self.marked, original_text=original_text,
-            annotation=self.annotation, field_name=self.field_name,
-            source=self.source, code_index=self.code_index,
+            text, self.code, self.quad, self.baseline_start, self.baseline_end, self.glyph_end,
+            self.direction, self.box_height, self.writing_mode, mapped_text, self.run,
+            original_text=original_text, code_index=self.code_index,
         )  # fmt: skip
+
+    @property
+    def font_name(self) -> str:
+        return self.run.font_name
+
+    @property
+    def font_size(self) -> float:
+        return self.run.font_size
+
+    @property
+    def render_mode(self) -> int:
+        return self.run.render_mode
+
+    @property
+    def mcid(self) -> int | None:
+        return self.run.mcid
+
+    @property
+    def token_index(self) -> int:
+        return self.run.token_index
+
+    @property
+    def forms(self) -> tuple[str, ...]:
+        return self.run.forms
+
+    @property
+    def rise(self) -> float:
+        return self.run.rise
+
+    @property
+    def marked(self) -> MarkedContent | None:
+        return self.run.marked
+
+    @property
+    def annotation(self) -> str:
+        return self.run.annotation
+
+    @property
+    def field_name(self) -> str:
+        return self.run.field_name
+
+    @property
+    def source(self) -> TextSource | None:
+        return self.run.source
 
     @property
     def artifact(self) -> Artifact | None:
         """The /Artifact sequence the glyph is in (§14.8.2.2), or None."""
-        marked = self.marked
+        marked = self.run.marked
         return marked.artifact if marked is not None else None
 
     @property

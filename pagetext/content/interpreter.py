@@ -16,7 +16,7 @@ from typing import Any, Final
 import pikepdf
 
 from pagetext.budget import PageBudget
-from pagetext.content.glyph import Artifact, FormUse, Glyph, MarkedContent, TextSource
+from pagetext.content.glyph import Artifact, FormUse, Glyph, GlyphRun, MarkedContent, TextSource
 from pagetext.content.lexer import Operand, Warn, iter_operations, token_count
 from pagetext.content.paths import (
     RGB,
@@ -592,13 +592,7 @@ class Interpreter:
         char_spacing = gs.char_spacing
         word_spacing = gs.word_spacing
         rise = gs.rise
-        render_mode = gs.render_mode
         marked = self.marked[-1] if self.marked else None
-        mcid = marked.mcid if marked is not None else None
-        forms = stream.forms
-        annotation = stream.annotation
-        field_name = stream.field_name
-        font_name = font.base_font or gs.font_name
         tm = self.text_matrix
         A, B, C, D, E, F = multiply(tm, gs.ctm)
         vertical = font.wmode == 1
@@ -619,8 +613,17 @@ class Interpreter:
         rise_x, rise_y = C * rise, D * rise
         rise_across = rise_y * direction[0] - rise_x * direction[1]
         low_x, low_y, high_x, high_y = C * low, D * low, C * high, D * high
+        run = GlyphRun(
+            font.base_font or gs.font_name, size, gs.render_mode,
+            marked.mcid if marked is not None else None, token_index, stream.forms, rise_across,
+            marked, stream.annotation, stream.field_name, source,
+        )  # fmt: skip
+        wmode = font.wmode
         code_index = -1
-        for code, text, mapped_text, width, is_space in font.decode(data):
+        for decoded in font.decode(data):
+            code = decoded.code
+            width = decoded.width
+            is_space = decoded.is_space
             code_index += 1
             origin_x = rise_x + E
             origin_y = rise_y + F
@@ -661,27 +664,17 @@ class Interpreter:
             advance_total += advance
             glyphs.append(
                 Glyph(
-                    text,
+                    decoded.text,
                     code,
-                    font_name,
-                    size,
                     quad,
                     (origin_x, origin_y),
                     baseline_end,
                     glyph_end,
                     direction,
                     height,
-                    font.wmode,
-                    render_mode,
-                    mcid,
-                    token_index,
-                    forms,
-                    mapped_text,
-                    rise_across,
-                    marked=marked,
-                    annotation=annotation,
-                    field_name=field_name,
-                    source=source,
+                    wmode,
+                    decoded.mapped_text,
+                    run,
                     code_index=code_index,
                 )
             )

@@ -24,7 +24,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:  # native 64-bit ints where compiled (mypyc); plain ints otherwise
+    from mypy_extensions import i64
 
 Operand = Any  # int | float | bool | None | str | bytes | list | dict
 Operation = tuple[str, list[Operand], int]
@@ -110,23 +113,28 @@ _HEX_JUNK = re.compile(rb"[^0-9A-Fa-f]")
 _HEX_WS = re.compile(_WHITE_SPACE)
 
 _CONSTANTS: Final[dict[bytes, Operand]] = {b"true": True, b"false": False, b"null": None}
+# Operator names as str, decoded once per process: a dictionary lookup costs less than a
+# decode per operator, and the interpreter then looks up a str whose hash is kept. Bounded,
+# as damaged streams invent names.
+_OPERATOR_NAMES: Final[dict[bytes, str]] = {}
+_MAX_OPERATOR_NAMES: Final = 1024
 
 
-def _read_number(data: bytes, start: int, end: int) -> tuple[int | float | None, int]:
+def _read_number(data: bytes, start: i64, end: i64) -> tuple[int | float | None, i64]:
     """The number token at `start` and the offset after it; None if the bytes are no number.
 
     A number is [+-]?(digits[.[digits]] | .digits), read as long as it goes (§7.3.3): "1.5.2"
     is the numbers 1.5 and .2, "12abc" the number 12 then the keyword abc.
     """
-    pos = start
+    pos: i64 = start
     negative = False
-    byte = data[pos]
+    byte: i64 = data[pos]
     if byte == _MINUS or byte == _PLUS:
         negative = byte == _MINUS
         pos += 1
-    mantissa = 0
-    digits = 0
-    fraction = -1  # digits after the dot; -1: no dot
+    mantissa: i64 = 0  # at most _MAX_INTEGER_LENGTH digits: fits
+    digits: i64 = 0
+    fraction: i64 = -1  # digits after the dot; -1: no dot
     while pos < end:
         byte = data[pos]
         if _DIGIT_0 <= byte <= _DIGIT_9:
@@ -145,7 +153,7 @@ def _read_number(data: bytes, start: int, end: int) -> tuple[int | float | None,
     if pos - start > _MAX_INTEGER_LENGTH or (fraction >= 0 and digits > _MAX_FAST_DIGITS):
         return float(data[start:pos]), pos
     if fraction >= 0:
-        value = mantissa / _EXACT_POWERS_OF_TEN[fraction]
+        value = float(mantissa) / _EXACT_POWERS_OF_TEN[fraction]
         return (-value if negative else value), pos
     return (-mantissa if negative else mantissa), pos
 
@@ -249,7 +257,6 @@ _INLINE_COMPONENTS = {
     "DeviceCMYK": 4,
 }
 _EI_TOKEN = re.compile(_WHITE_SPACE + rb"*EI(?!" + _REGULAR + rb")")  # EI as a whole token
-_EI = re.compile(rb"(?<=[\x00\t\n\x0c\r ])EI(?=[\x00\t\n\x0c\r ]|\Z)")
 _CONTENT_LIKE = re.compile(rb"[\x00\t\n\x0c\r\x20-\x7e]*\Z")
 
 
@@ -290,15 +297,24 @@ def _skip_inline_image_data(data: bytes, start: int, params: dict[str, Operand],
         if match is not None:
             return match.end()
     pos = start
+    classes = _BYTE_CLASS
+    end = len(data)
     while True:
-        match = _EI.search(data, pos)
-        if match is None:
+        # An EI with white space before it and white space or the end after it. bytes.find,
+        # not a pattern: a look-behind keeps the regex engine matching at every byte.
+        found = data.find(b"EI", pos)
+        if found < 0:
             warn("inline image without EI; the rest of the stream was skipped")
-            return len(data)
-        after = match.end()
-        if _CONTENT_LIKE.match(data[after : after + 48]):
+            return end
+        after = found + 2
+        if (
+            found > 0
+            and classes[data[found - 1]] == _WHITE_BYTE
+            and (after == end or classes[data[after]] == _WHITE_BYTE)
+            and _CONTENT_LIKE.match(data[after : after + 48])
+        ):
             return after
-        pos = after
+        pos = found + 1
 
 
 def iter_operations(data: bytes, warn: Warn, spans: list[int] | None = None) -> Iterator[Operation]:
@@ -311,15 +327,16 @@ def iter_operations(data: bytes, warn: Warn, spans: list[int] | None = None) -> 
     operands: list[Operand] = []
     # Open arrays and dictionaries: each entry is (is_dict, the operand list it belongs to).
     containers: list[tuple[bool, list[Operand]]] = []
-    index = -1
+    index: i64 = -1
     inline_image = False  # between BI and ID: the tokens are the image's dictionary
-    end = len(data)
+    end: i64 = len(data)
     while end > 0 and classes[data[end - 1]] == _WHITE_BYTE:
         end -= 1
-    pos = 0
+    pos: i64 = 0
+    start: i64 = 0
     while pos < end:
-        byte = data[pos]
-        kind = classes[byte]
+        byte: i64 = data[pos]
+        kind: i64 = classes[byte]
         if kind == _WHITE_BYTE:
             pos += 1
             continue
@@ -369,7 +386,12 @@ def iter_operations(data: bytes, warn: Warn, spans: list[int] | None = None) -> 
                     del spans[-2:]
                 warn(f"operator {word.decode('latin-1')!r} inside an array or dictionary; skipped")
                 continue
-            yield word.decode("latin-1"), operands, index
+            operator = _OPERATOR_NAMES.get(word)
+            if operator is None:
+                operator = word.decode("latin-1")
+                if len(_OPERATOR_NAMES) < _MAX_OPERATOR_NAMES:
+                    _OPERATOR_NAMES[word] = operator
+            yield operator, operands, index
             operands = []
         elif byte == _SLASH:
             start = pos + 1

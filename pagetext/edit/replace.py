@@ -58,8 +58,9 @@ def _codes_encoded(font: Any) -> dict[str, bytes]:
 def _advance_sum(source: Any, data: bytes) -> float:
     """Σ (w × Tfs + Tc + Tw) over the codes of `data`: their advance before Tz."""
     total = 0.0
-    for _, _, _, width, is_space in source.font.decode(data):
-        total += width * source.font_size + source.char_spacing + (source.word_spacing if is_space else 0.0)
+    for glyph in source.font.decode(data):
+        word_spacing = source.word_spacing if glyph.is_space else 0.0
+        total += glyph.width * source.font_size + source.char_spacing + word_spacing
     return total
 
 

@@ -62,12 +62,12 @@ def split_string(edit: StringEdit) -> list[Piece]:
     pieces: list[Piece] = []
     run: list[tuple[int, bool, float]] = []
     kept_from = -1
-    for index, (code, _, _, width, is_space) in enumerate(decoded):
+    for index, glyph in enumerate(decoded):
         if index in removed:
             if kept_from >= 0:
                 pieces.append(Piece(hex_string(string[offsets[kept_from] : offsets[index]])))
                 kept_from = -1
-            run.append((code, is_space, width))
+            run.append((glyph.code, glyph.is_space, glyph.width))
         else:
             if run:
                 pieces.extend(_removed_run(edit, source, run, first_run=not any(p.removal for p in pieces)))

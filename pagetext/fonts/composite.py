@@ -50,6 +50,7 @@ class CompositeFont(Font):
     """A Type0 font: multi-byte codes, CIDs, per-CID metrics; text resolved once per code."""
 
     __slots__ = (
+        "_decoded",
         "_glyphs",
         "cid_to_gid",
         "cid_widths",
@@ -82,6 +83,8 @@ class CompositeFont(Font):
         self.default_vertical = DEFAULT_VERTICAL
         self.word_space_code = -1
         self._glyphs: dict[int, tuple[str, str, float]] = {}  # code → text, mapped text, width
+        # (code << 3 | byte length) → the decoded tuple, shared by every string that shows it.
+        self._decoded: dict[int, DecodedGlyph] = {}
 
     def _codes(self, data: bytes) -> list[tuple[int, int]]:
         if self.cmap is None:
@@ -145,21 +148,37 @@ class CompositeFont(Font):
             self.collection_table = cid_to_unicode_table(self.program.ordering)
 
     def decode(self, data: bytes) -> list[DecodedGlyph]:
-        glyphs = self._glyphs
-        space = self.word_space_code
-        result = []
+        decoded = self._decoded
+        result: list[DecodedGlyph] = []
+        if self.cmap is None:  # Identity-H/V, the common case: two bytes per code, no pairs made
+            for i in range(0, len(data) - 1, 2):
+                code = data[i] << 8 | data[i + 1]
+                glyph = decoded.get(code << 3 | 2)
+                if glyph is None:
+                    glyph = decoded[code << 3 | 2] = self._decode_code(code, 2)
+                result.append(glyph)
+            if len(data) % 2 == 0:
+                return result
+            data = data[-1:]  # an odd last byte is a code of its own, as _codes reads it
         for code, length in self._codes(data):
-            entry = glyphs.get(code)
-            if entry is None:
-                cid = self.cid(code)
-                mapped = self._text(code, length, cid)
-                entry = glyphs[code] = (
-                    text_of_glyph(mapped),
-                    mapped,
-                    self.cid_widths.get(cid, self.default_width),
-                )
-            result.append((code, entry[0], entry[1], entry[2], code == space and length == 1))
+            key = code << 3 | length
+            glyph = decoded.get(key)
+            if glyph is None:
+                glyph = decoded[key] = self._decode_code(code, length)
+            result.append(glyph)
         return result
+
+    def _decode_code(self, code: int, length: int) -> DecodedGlyph:
+        entry = self._glyphs.get(code)  # text and width by code alone, whatever its length
+        if entry is None:
+            cid = self.cid(code)
+            mapped = self._text(code, length, cid)
+            entry = self._glyphs[code] = (
+                text_of_glyph(mapped),
+                mapped,
+                self.cid_widths.get(cid, self.default_width),
+            )
+        return DecodedGlyph(code, entry[0], entry[1], entry[2], code == self.word_space_code and length == 1)
 
     def vertical_metrics(self, code: int) -> tuple[float, float, float]:
         cid = self.cid(code)

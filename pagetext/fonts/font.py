@@ -16,8 +16,24 @@ from pagetext.content.lexer import Warn
 from pagetext.fonts.cmap import CMap, UnicodeMap, parse_cmap
 from pagetext.objects import name, number, read_stream
 
-# (code, Unicode text, horizontal advance w0, whether Tw applies: a single-byte code 32)
-DecodedGlyph = tuple[int, str, str, float, bool]  # code, text, mapped text, width, code 32 of one byte
+
+class DecodedGlyph:
+    """One code of a string as its font reads it: the code, its text (see Glyph.text) and
+    mapped text, its horizontal advance w0, and whether Tw applies (a one-byte code 32).
+
+    A class, not a tuple: fonts make one per code and every string that shows the code shares
+    it, where a tuple would be unpacked and built again per glyph in compiled code.
+    """
+
+    __slots__ = ("code", "is_space", "mapped_text", "text", "width")
+
+    def __init__(self, code: int, text: str, mapped_text: str, width: float, is_space: bool) -> None:
+        self.code = code
+        self.text = text
+        self.mapped_text = mapped_text
+        self.width = width
+        self.is_space = is_space
+
 
 UNMAPPED: Final = "\ufffd"
 DEFAULT_ASCENT: Final = 0.8
@@ -64,7 +80,7 @@ class SimpleFont(Font):
     range), and parsing a program costs more than the rest of the font.
     """
 
-    __slots__ = ("_settle", "_settled_codes", "mapped_texts", "texts", "widths")
+    __slots__ = ("_decoded", "_settle", "mapped_texts", "texts", "widths")
 
     def __init__(
         self,
@@ -83,23 +99,41 @@ class SimpleFont(Font):
         self.widths = widths
         self.mapped_texts = mapped_texts if mapped_texts is not None else texts
         self._settle = settle if pending else None
-        # The codes that need no settling: translate() deleting them leaves only pending ones.
-        self._settled_codes = bytes(code for code in range(256) if code not in pending) if pending else b""
+        # Each code's decoded tuple, made once: strings share them instead of building one
+        # per glyph. A pending code's entry is None until the program is read.
+        self._decoded: list[DecodedGlyph | None] = self._decode_table(pending if settle is not None else b"")
+
+    def _decode_table(self, pending: bytes) -> list[DecodedGlyph | None]:
+        texts = self.texts
+        mapped = self.mapped_texts
+        widths = self.widths
+        table: list[DecodedGlyph | None] = [
+            DecodedGlyph(code, texts[code], mapped[code], widths[code], code == 32) for code in range(256)
+        ]
+        for code in pending:
+            table[code] = None
+        return table
 
     def settle(self) -> None:
         """Give the pending codes their text from the font program (once)."""
         settle = self._settle
         if settle is not None:
             self._settle = None
-            self.texts, self.mapped_texts = settle()
+            try:
+                self.texts, self.mapped_texts = settle()
+            finally:  # no code stays pending, or decode() would ask again and again
+                self._decoded = self._decode_table(b"")
 
     def decode(self, data: bytes) -> list[DecodedGlyph]:
-        if self._settle is not None and data.translate(None, self._settled_codes):
-            self.settle()
-        texts = self.texts
-        mapped = self.mapped_texts
-        widths = self.widths
-        return [(b, texts[b], mapped[b], widths[b], b == 32) for b in data]
+        table = self._decoded
+        result: list[DecodedGlyph] = []
+        for code in data:
+            entry = table[code]
+            if entry is None:  # a code only the program names: read it, then decode again
+                self.settle()
+                return self.decode(data)
+            result.append(entry)
+        return result
 
     def vertical_metrics(self, code: int) -> tuple[float, float, float]:
         return -1.0, self.widths[code & 0xFF] / 2, 0.88

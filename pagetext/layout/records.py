@@ -9,14 +9,19 @@ from typing import Final
 from pagetext.content.glyph import Glyph, Quad
 from pagetext.geometry import Box, Point, make_box
 
+Bounds = tuple[float, float, float, float]  # x0, y0, x1, y1 of an axis-aligned box
+
 
 # Both records write out __init__: compiled (mypyc), a generated one would run interpreted.
 @dataclass(slots=True, init=False)
 class Word:
-    """A run of glyphs between word spaces. quad follows the text's direction (rotated text)."""
+    """A run of glyphs between word spaces. quad follows the text's direction (rotated text);
+    bounds: x0, y0, x1, y1 of the axis-aligned box around the glyphs, which `bbox` gives as a
+    Box (made when asked: most words are read for their text only, and a Box costs more to
+    build than the rest of the word)."""
 
     text: str
-    bbox: Box
+    bounds: Bounds
     quad: Quad
     direction: Point
     font_name: str
@@ -26,7 +31,7 @@ class Word:
     def __init__(
         self,
         text: str,
-        bbox: Box,
+        bounds: Bounds,
         quad: Quad,
         direction: Point,
         font_name: str,
@@ -34,12 +39,17 @@ class Word:
         glyphs: tuple[Glyph, ...],
     ) -> None:
         self.text = text
-        self.bbox = bbox
+        self.bounds = bounds
         self.quad = quad
         self.direction = direction
         self.font_name = font_name
         self.font_size = font_size
         self.glyphs = glyphs
+
+    @property
+    def bbox(self) -> Box:
+        x0, y0, x1, y1 = self.bounds
+        return make_box(x0, y0, x1, y1)
 
 
 @dataclass(slots=True, init=False)
@@ -149,6 +159,17 @@ def glyphs_quad(glyphs: list[Glyph], direction: Point) -> tuple[Quad, Box]:
     return _enclosing(_glyph_extent(glyphs, 1.0, 0.0), along, ux, uy)
 
 
+def _glyphs_quad_bounds(
+    glyphs: list[Glyph], direction: Point
+) -> tuple[Quad, tuple[float, float, float, float]]:
+    """glyphs_quad with the bbox as x0, y0, x1, y1 (no Box made)."""
+    ux, uy = direction
+    x0, x1, y0, y1 = _glyph_extent(glyphs, 1.0, 0.0)
+    if ux == 1.0 and uy == 0.0:
+        return ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), (x0, y0, x1, y1)
+    return _rotated_quad(_glyph_extent(glyphs, ux, uy), ux, uy), (x0, y0, x1, y1)
+
+
 def words_quad(words: Sequence[Word], direction: Point) -> tuple[Quad, Box]:
     """The smallest rectangle along `direction` around the words' quads, and its bbox."""
     ux, uy = direction
@@ -179,8 +200,9 @@ def _rotated_quad(along_across: Extent, ux: float, uy: float) -> Quad:
 
 def make_word(glyphs: list[Glyph], text: str | None = None) -> Word:
     """A word of these glyphs, its text theirs joined unless given, boxed along the first's direction."""
-    direction = glyphs[0].direction
-    quad, bbox = glyphs_quad(glyphs, direction)
+    first = glyphs[0]
+    direction = first.direction
+    quad, bounds = _glyphs_quad_bounds(glyphs, direction)
     if text is None:
         text = "".join([glyph.text for glyph in glyphs])
-    return Word(text, bbox, quad, direction, glyphs[0].font_name, glyphs[0].font_size, tuple(glyphs))
+    return Word(text, bounds, quad, direction, first.font_name, first.font_size, tuple(glyphs))

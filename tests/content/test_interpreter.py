@@ -41,6 +41,15 @@ def test_plain_glyph_geometry() -> None:
     assert close(b.baseline_start, (105, 200))
 
 
+def test_the_glyphs_of_one_string_share_one_run_record() -> None:
+    page = open_page(b"BT /F1 10 Tf 0.5 Ts 100 200 Td (AB) Tj 3 Tr (C) Tj ET")
+    a, b, c = page.glyphs()
+    assert a.run is b.run and c.run is not a.run
+    assert (c.render_mode, a.render_mode, c.font_name, c.token_index) == (3, 0, "Helvetica", 13)
+    assert (a.rise, a.marked, a.annotation, a.field_name) == (0.5, None, "", "")
+    assert a.source is not None and a.source.string == b"AB" and c.source.string == b"C"  # type: ignore[union-attr]
+
+
 def test_char_and_word_spacing_extend_baseline_end_only() -> None:
     page = open_page(b"BT /F1 10 Tf 1 Tc 2 Tw 100 200 Td (A B) Tj ET")
     a, space, b = page.glyphs()

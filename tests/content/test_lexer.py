@@ -211,3 +211,32 @@ def test_trailing_whitespace_is_not_garbage() -> None:
     result, warnings = ops(b"(a) Tj \n\r\n \x00")
     assert len(result) == 1
     assert warnings == []
+
+
+def test_inline_image_data_full_of_false_ei_candidates() -> None:
+    # EI glued to data bytes, and EI between spaces followed by binary, are both data; the
+    # first EI between white space with text after it ends the image.
+    binary = b"xEI EIx \x00EI\x00\x01\x02\xff" * 200 + b" EI \xfe\xff"
+    data = b"BI /W 9 /H 9 /BPC 8 /CS /G /F /AHx ID " + binary + b"\nEI (after) Tj"
+    result, warnings = ops(data)
+    assert warnings == []
+    assert result == [("Tj", [b"after"], 14)]
+
+
+def test_inline_image_ei_at_the_very_end_of_the_stream() -> None:
+    result, warnings = ops(b"(a) Tj BI /W 2 /H 2 /F /Fl ID \x01\x02 EI")
+    assert warnings == []
+    assert [op for op, _, _ in result] == ["Tj"]
+
+
+def test_operator_names_are_decoded_once_and_kept_bounded() -> None:
+    from pagetext.content import lexer
+
+    junk = b" ".join(b"zz%d" % n for n in range(3 * lexer._MAX_OPERATOR_NAMES))
+    result, _ = ops(b"(a) Tj " + junk + b" (b) Tj")
+    assert [op for op, _, _ in result][:3] == ["Tj", "zz0", "zz1"]
+    assert result[-1] == ("Tj", [b"b"], 3 * lexer._MAX_OPERATOR_NAMES + 3)
+    assert len(lexer._OPERATOR_NAMES) <= lexer._MAX_OPERATOR_NAMES
+    # A name read from the table is the same text as a freshly decoded one.
+    again, _ = ops(b"(c) Tj zz1")
+    assert [op for op, _, _ in again] == ["Tj", "zz1"]

@@ -103,3 +103,52 @@ def test_to_unicode_ranges_short_long_joined_and_overridden() -> None:
     assert [to_unicode.get(code) for code in codes] == ["B", "B", "\u1fff", "b", None]
     assert to_unicode.get(0) is None
     assert to_unicode.get(0x3010) is None
+
+
+def test_identity_h_odd_last_byte_is_a_code_of_its_own() -> None:
+    def fonts(pdf):  # type: ignore[no-untyped-def]
+        return {"F2": identity_font(pdf, {0x41: "A", 0x42: "B"})}
+
+    page = open_page(b"BT /F2 10 Tf <0041004242> Tj ET", fonts=fonts)
+    assert [g.code for g in page.glyphs()] == [0x41, 0x42, 0x42]
+    assert [g.text for g in page.glyphs()][:2] == ["A", "B"]
+
+
+def test_one_and_two_byte_code_32_in_one_font_take_tw_apart() -> None:
+    # Codes <20> (one byte) and <0020> (two bytes) are both the number 32; only the one-byte
+    # code is a word space for Tw (§9.3.3), however often and in whichever order they are shown.
+    cmap = b"""begincmap 2 begincodespacerange <20> <20> <0000> <1FFF> endcodespacerange
+1 begincidrange <0000> <1FFF> 0 endcidrange 1 begincidchar <20> 32 endcidchar endcmap"""
+
+    def fonts(pdf):  # type: ignore[no-untyped-def]
+        font = identity_font(pdf, {32: " ", 65: "A"}, widths={32: 0, 65: 0})
+        font.Encoding = pdf.make_stream(cmap)
+        return {"F2": font}
+
+    page = open_page(b"BT /F2 10 Tf 5 Tw 0 0 Td <0020200020200041> Tj ET", fonts=fonts)
+    xs = [round(g.baseline_start[0], 6) for g in page.glyphs()]
+    assert xs == [0, 0, 5, 5, 10]
+
+
+def test_a_font_shares_one_decoded_record_per_code() -> None:
+    def fonts(pdf):  # type: ignore[no-untyped-def]
+        return {"F2": identity_font(pdf, {0x41: "A"})}
+
+    page = open_page(b"BT /F2 10 Tf <0041> Tj <00410041> Tj ET", fonts=fonts)
+    font = page.glyphs()[0].source.font  # type: ignore[union-attr]
+    first, second = font.decode(b"\x00\x41\x00\x41")
+    assert first is second is font.decode(b"\x00\x41")[0]
+    assert (first.code, first.text, first.is_space) == (0x41, "A", False)
+
+
+def test_a_predefined_cmap_is_read_once_and_never_changed_by_its_users() -> None:
+    from pagetext.fonts.cmap import predefined_cmap
+
+    base = predefined_cmap("UniJIS-UCS2-H")
+    assert base is not None and base is predefined_cmap("UniJIS-UCS2-H")
+    before = dict(base.cids)
+    child, parent = parse_cmap(
+        b"/UniJIS-UCS2-H usecmap 1 begincidchar <0041> 9999 endcidchar", lambda message: None
+    )
+    assert parent is None and child.cids[0x41] == 9999
+    assert base.cids == before and base.cids.get(0x41) != 9999

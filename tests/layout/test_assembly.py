@@ -219,3 +219,18 @@ def test_tightly_set_line_keeps_its_shrunk_word_gaps(offset: int, expected: str)
     content = b"BT /F1 10 Tf 100 700 Td [(aaaa) %d (bbbb) %d (cccc)] TJ ET" % (offset, offset)
     assert text(content) == expected
     assert text(b"BT /F1 10 Tf 100 700 Td [(a) -120 (b)] TJ ET") == "ab"
+
+
+def test_a_rotated_word_boxes_its_glyphs_not_its_rotated_rectangle() -> None:
+    # bbox: the axis-aligned box around the glyphs' own corners; the rotated enclosing
+    # rectangle (quad) reaches further out, and its bounds are not the word's box.
+    page = open_page(b"BT /F1 10 Tf 0.7071 0.7071 -0.7071 0.7071 100 700 Tm (Hello) Tj ET")
+    (word,) = page.words()
+    corners = [point for glyph in word.glyphs for point in glyph.quad]
+    expected = (
+        min(x for x, _ in corners), min(y for _, y in corners),
+        max(x for x, _ in corners), max(y for _, y in corners),
+    )  # fmt: skip
+    assert isinstance(word.bbox, pagetext.Box)
+    assert word.bbox == pytest.approx(expected)
+    assert word.bounds == pytest.approx(expected)
