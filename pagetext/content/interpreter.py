@@ -210,6 +210,7 @@ class Interpreter:
         self.clip_forms = clip_forms
         self.budget = budget
         self.max_form_depth = budget.limits.max_form_depth
+        self.max_glyphs = budget.limits.max_glyphs  # read per string: Limits is not compiled
         self.gs = GraphicsState(IDENTITY)
         self.stack: list[GraphicsState] = []
         self.text_matrix: Matrix = IDENTITY
@@ -690,8 +691,8 @@ class Interpreter:
             self.device.show_glyphs(glyphs)
             budget = self.budget
             budget.glyphs += len(glyphs)
-            if budget.glyphs > budget.limits.max_glyphs:
-                raise budget.exceeded(f"page has more than {budget.limits.max_glyphs} glyphs")
+            if budget.glyphs > self.max_glyphs:
+                raise budget.exceeded(f"page has more than {self.max_glyphs} glyphs")
 
     # -- marked content (§14.6) -------------------------------------------------------------
 

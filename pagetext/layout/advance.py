@@ -106,6 +106,8 @@ def follow_advance(glyphs: list[Glyph], params: LayoutParams, originals: dict[in
     tight = most = 0
     line_shift = params.line_shift
     run_gap = params.stack_run_gap
+    stack_gap = params.stack_gap
+    stack_steps = params.stack_steps  # read once: compiled, each read is a lookup by name
     for index in range(1, count + 1):
         gap = _NOT_ACROSS
         if index < count:
@@ -121,11 +123,11 @@ def follow_advance(glyphs: list[Glyph], params: LayoutParams, originals: dict[in
                 glyphs[index].writing_mode == 0 and is_cjk(before[-1]) and is_cjk(after[0])
             ):
                 continue
-            tight = tight + 1 if gap <= params.stack_gap else 0
+            tight = tight + 1 if gap <= stack_gap else 0
             if tight > most:
                 most = tight
             continue
-        if most >= params.stack_steps:
+        if most >= stack_steps:
             if result is None:
                 result = list(glyphs)
             for position in range(start, index):

@@ -79,8 +79,6 @@ def _decide(prev: Glyph, glyph: Glyph, line_shift: float, word_gap: float, scrip
     gx, gy = glyph.glyph_end
     gap = max((cx - ex) * ux + (cy - ey) * uy, (px - gx) * ux + (py - gy) * uy)
     space_limit = word_gap * height
-    before = prev.text[-1]
-    after = glyph.text[0]
     apart = nested = False
     if abs(shift) > 0.25 * min(prev.box_height, height):
         _, _, prev_low, prev_high = quad_extent(prev.quad, ux, uy)
@@ -100,8 +98,8 @@ def _decide(prev: Glyph, glyph: Glyph, line_shift: float, word_gap: float, scrip
         # CJK set one glyph under the other with a horizontal font is a vertical line.
         if (
             prev.writing_mode == 0
-            and is_cjk(before)
-            and is_cjk(after)
+            and is_cjk(prev.text[-1])
+            and is_cjk(glyph.text[0])
             and -shift < 1.6 * max(prev.box_height, height)
             and shift < 0
             and abs(along) < line_limit
@@ -110,6 +108,9 @@ def _decide(prev: Glyph, glyph: Glyph, line_shift: float, word_gap: float, scrip
         return Decision(gap, height, space_limit, shift, line_limit, False, True, "new line")
     if gap <= space_limit:
         return Decision(gap, height, space_limit, shift, line_limit, False, False, "no gap")
+    # The characters either side, read only here: most pairs are decided without them.
+    before = prev.text[-1]
+    after = glyph.text[0]
     if before.isspace() or after.isspace():
         return Decision(gap, height, space_limit, shift, line_limit, False, False, "whitespace glyph")
     # The seed: no space between two CJK characters (Han, kana, CJK punctuation), whose
