@@ -93,7 +93,10 @@ def _decide(prev: Glyph, glyph: Glyph, line_shift: float, word_gap: float, scrip
         nested = small <= script_size * big and overlap >= 0.5 * small
     # A glyph the text rise moves off the baseline (Ts, §9.3.7: superscripts and subscripts)
     # stays on its line however far it is raised: lines are told by the baselines without it.
-    risen = glyph.rise != prev.rise and abs(shift - (glyph.rise - prev.rise)) <= line_limit
+    # Read through the runs, not the properties: plain Python pays a call per property read.
+    rise = glyph.run.rise
+    prev_rise = prev.run.rise
+    risen = rise != prev_rise and abs(shift - (rise - prev_rise)) <= line_limit
     if ((abs(shift) > line_limit and not nested) or apart) and not risen:
         # CJK set one glyph under the other with a horizontal font is a vertical line.
         if (
@@ -319,17 +322,18 @@ def _commonest_font(glyphs: list[Glyph]) -> tuple[str, float]:
     a line's glyphs mostly share one font, and a key made and hashed per glyph costs more
     than the rest of the line."""
     counts: dict[tuple[str, float], int] = {}
-    first = glyphs[0]
+    first = glyphs[0].run
     name = first.font_name
     size = first.font_size
     run = 0
     for glyph in glyphs:
-        if glyph.font_size == size and glyph.font_name == name:
+        glyph_run = glyph.run
+        if glyph_run.font_size == size and glyph_run.font_name == name:
             run += 1
             continue
         counts[(name, size)] = counts.get((name, size), 0) + run
-        name = glyph.font_name
-        size = glyph.font_size
+        name = glyph_run.font_name
+        size = glyph_run.font_size
         run = 1
     if not counts:
         return name, size

@@ -48,7 +48,7 @@ def apply_actual_text(glyphs: Sequence[Glyph], element_text: ElementText | None 
     # element): looked up once per sequence, not per glyph.
     units: dict[int, tuple[object, str] | None] = {}
     for glyph in glyphs:
-        marked = glyph.marked
+        marked = glyph.run.marked
         if marked is None or glyph.original_text is not None:
             continue  # outside marked content, or replaced already
         key = id(marked)
