@@ -145,10 +145,10 @@ class GlyphRun:
         token_index: int,
         forms: tuple[str, ...],
         rise: float,
-        marked: MarkedContent | None = None,
-        annotation: str = "",
-        field_name: str = "",
-        source: TextSource | None = None,
+        marked: MarkedContent | None,
+        annotation: str,
+        field_name: str,
+        source: TextSource | None,
     ) -> None:
         self.font_name = font_name
         self.font_size = font_size

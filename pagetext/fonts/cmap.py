@@ -11,7 +11,7 @@ import bisect
 import gzip
 import json
 from collections.abc import Iterator
-from functools import cache, lru_cache
+from functools import cache
 from importlib import resources
 from typing import Final
 
@@ -24,7 +24,6 @@ CodespaceRange = tuple[int, bytes, bytes]
 
 MAX_RANGE_SPAN: Final = 0x10000  # a longer bfrange/cidrange is damage, not data: it is clipped
 MAX_USECMAP_DEPTH: Final = 8  # predefined chains are at most two deep; this guards against loops
-PREDEFINED_CMAPS_KEPT: Final = 8  # a document uses one or two; each parsed one holds megabytes
 
 _TWO_BYTES: Final[list[CodespaceRange]] = [(2, b"\x00\x00", b"\xff\xff")]
 
@@ -150,9 +149,6 @@ def _package_data(*parts: str) -> bytes | None:
 
 
 @cache
-# Fonts only read a predefined CMap (an embedded one that uses it copies its tables), so one
-# parsed CMap serves every font and document of the process; reading one costs milliseconds.
-@lru_cache(maxsize=PREDEFINED_CMAPS_KEPT)
 def predefined_cmap(name: str) -> CMap | None:
     """A predefined CMap (ISO 32000-1 Table 118 and Adobe's later ones) by name, or None."""
     return _load_predefined(name, 0)

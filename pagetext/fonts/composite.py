@@ -83,7 +83,7 @@ class CompositeFont(Font):
         self.default_vertical = DEFAULT_VERTICAL
         self.word_space_code = -1
         self._glyphs: dict[int, tuple[str, str, float]] = {}  # code → text, mapped text, width
-        # (code << 3 | byte length) → the decoded tuple, shared by every string that shows it.
+        # (code << 3 | byte length) → the decoded record, shared by every string that shows it.
         self._decoded: dict[int, DecodedGlyph] = {}
 
     def _codes(self, data: bytes) -> list[tuple[int, int]]:
@@ -153,9 +153,10 @@ class CompositeFont(Font):
         if self.cmap is None:  # Identity-H/V, the common case: two bytes per code, no pairs made
             for i in range(0, len(data) - 1, 2):
                 code = data[i] << 8 | data[i + 1]
-                glyph = decoded.get(code << 3 | 2)
+                key = code << 3 | 2
+                glyph = decoded.get(key)
                 if glyph is None:
-                    glyph = decoded[code << 3 | 2] = self._decode_code(code, 2)
+                    glyph = decoded[key] = self._decode_code(code, 2)
                 result.append(glyph)
             if len(data) % 2 == 0:
                 return result

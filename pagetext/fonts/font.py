@@ -99,8 +99,8 @@ class SimpleFont(Font):
         self.widths = widths
         self.mapped_texts = mapped_texts if mapped_texts is not None else texts
         self._settle = settle if pending else None
-        # Each code's decoded tuple, made once: strings share them instead of building one
-        # per glyph. A pending code's entry is None until the program is read.
+        # Each code's decoded record, made once and shared by every string that shows it.
+        # A pending code's entry is None until the program is read.
         self._decoded: list[DecodedGlyph | None] = self._decode_table(pending if settle is not None else b"")
 
     def _decode_table(self, pending: bytes) -> list[DecodedGlyph | None]:

@@ -151,21 +151,12 @@ def words_extent(words: Sequence[Word], ux: float, uy: float) -> Extent:
     return extent
 
 
-def glyphs_quad(glyphs: list[Glyph], direction: Point) -> tuple[Quad, Box]:
-    """The smallest rectangle along `direction` around the glyphs' quads, and its bbox."""
-    ux, uy = direction
-    upright = ux == 1.0 and uy == 0.0
-    along = None if upright else _glyph_extent(glyphs, ux, uy)
-    return _enclosing(_glyph_extent(glyphs, 1.0, 0.0), along, ux, uy)
-
-
-def _glyphs_quad_bounds(
-    glyphs: list[Glyph], direction: Point
-) -> tuple[Quad, tuple[float, float, float, float]]:
-    """glyphs_quad with the bbox as x0, y0, x1, y1 (no Box made)."""
+def glyphs_quad(glyphs: list[Glyph], direction: Point) -> tuple[Quad, Bounds]:
+    """The smallest rectangle along `direction` around the glyphs' quads, and the bounds of
+    the glyphs' own corners (x0, y0, x1, y1; no Box made)."""
     ux, uy = direction
     x0, x1, y0, y1 = _glyph_extent(glyphs, 1.0, 0.0)
-    if ux == 1.0 and uy == 0.0:
+    if ux == 1.0 and uy == 0.0:  # upright, the common case: the rectangle is the bbox
         return ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), (x0, y0, x1, y1)
     return _rotated_quad(_glyph_extent(glyphs, ux, uy), ux, uy), (x0, y0, x1, y1)
 
@@ -173,19 +164,11 @@ def _glyphs_quad_bounds(
 def words_quad(words: Sequence[Word], direction: Point) -> tuple[Quad, Box]:
     """The smallest rectangle along `direction` around the words' quads, and its bbox."""
     ux, uy = direction
-    upright = ux == 1.0 and uy == 0.0
-    along = None if upright else words_extent(words, ux, uy)
-    return _enclosing(words_extent(words, 1.0, 0.0), along, ux, uy)
-
-
-def _enclosing(upright: Extent, along: Extent | None, ux: float, uy: float) -> tuple[Quad, Box]:
-    """The rectangle and bbox from the extent along x and y, and the one along (ux, uy) when
-    that is not x (upright text, the common case: the rectangle is the bbox)."""
-    x0, x1, y0, y1 = upright
+    x0, x1, y0, y1 = words_extent(words, 1.0, 0.0)
     box = make_box(x0, y0, x1, y1)
-    if along is None:
+    if ux == 1.0 and uy == 0.0:
         return ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), box
-    return _rotated_quad(along, ux, uy), box
+    return _rotated_quad(words_extent(words, ux, uy), ux, uy), box
 
 
 def _rotated_quad(along_across: Extent, ux: float, uy: float) -> Quad:
@@ -202,7 +185,7 @@ def make_word(glyphs: list[Glyph], text: str | None = None) -> Word:
     """A word of these glyphs, its text theirs joined unless given, boxed along the first's direction."""
     first = glyphs[0]
     direction = first.direction
-    quad, bounds = _glyphs_quad_bounds(glyphs, direction)
+    quad, bounds = glyphs_quad(glyphs, direction)
     if text is None:
         text = "".join([glyph.text for glyph in glyphs])
     return Word(text, bounds, quad, direction, first.font_name, first.font_size, tuple(glyphs))
