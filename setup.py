@@ -30,6 +30,7 @@ COMPILED = [
     "pagetext/layout/assembly.py",
     "pagetext/layout/bidi_text.py",
     "pagetext/layout/blocks.py",
+    "pagetext/layout/gaps.py",
     "pagetext/layout/reading.py",
     "pagetext/layout/records.py",
     "pagetext/layout/scripts.py",

@@ -1,126 +1,31 @@
 """Text assembly: glyphs in drawing order → words and lines (SPEC §3.1–3.3).
 
-Word spaces and line breaks come from geometry alone. `decide` holds both rules; assembly
-and `explain` call it, so what a user is shown is exactly what was decided.
+Word spaces and line breaks come from geometry alone. `judge` (gaps.py) holds both rules;
+assembly and `explain` call it, so what a user is shown is exactly what was decided.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
 from pagetext.content.glyph import Glyph
 from pagetext.layout.advance import follow_advance, restore
 from pagetext.layout.bidi_text import logical_words, rtl_page
+from pagetext.layout.gaps import (
+    CJK_COLUMN,
+    GAP,
+    NEW_LINE,
+    Decision,
+    LetterGaps,
+    decide,
+    is_letter_gap,
+    judge,
+    sorted_shift,
+)
 from pagetext.layout.params import LayoutParams
-from pagetext.layout.records import Line, make_word, quad_extent, words_quad
-from pagetext.layout.scripts import has_rtl, is_cjk, is_unspaced
-
-
-# A plain class, not a NamedTuple: one is made per glyph pair, and compiled (mypyc) a native
-# class is built several times faster.
-@dataclass(slots=True, init=False)
-class Decision:
-    """Why a glyph starts a new line, follows a space, or joins its predecessor."""
-
-    gap: float  # distance between the two boxes along the previous glyph's direction
-    height: float  # the current glyph's box height
-    space_limit: float  # word_gap × height
-    shift: float  # move of the origin across the previous glyph's direction
-    line_limit: float  # line_shift × the larger box height
-    space: bool
-    line_break: bool
-    reason: str
-
-    def __init__(
-        self,
-        gap: float,
-        height: float,
-        space_limit: float,
-        shift: float,
-        line_limit: float,
-        space: bool,
-        line_break: bool,
-        reason: str,
-    ) -> None:
-        self.gap = gap
-        self.height = height
-        self.space_limit = space_limit
-        self.shift = shift
-        self.line_limit = line_limit
-        self.space = space
-        self.line_break = line_break
-        self.reason = reason
-
-
-def decide(prev: Glyph, glyph: Glyph, params: LayoutParams, gap_shift: float = 0.0) -> Decision:
-    """Apply the line-break rule, then the word-space rule, to two consecutive glyphs.
-
-    `gap_shift` (a share of the box height) moves the word-gap limit for the line the glyphs
-    are on: up by a letter-spaced line's tracking, down for a tightly set line.
-    """
-    return _decide(prev, glyph, params.line_shift, params.word_gap + gap_shift, params.script_size)
-
-
-# The thresholds come as floats: assembly reads them from LayoutParams once per page, not
-# once per glyph pair (compiled, a LayoutParams attribute is a dictionary lookup).
-def _decide(prev: Glyph, glyph: Glyph, line_shift: float, word_gap: float, script_size: float) -> Decision:
-    ux, uy = prev.direction
-    px, py = prev.baseline_start
-    cx, cy = glyph.baseline_start
-    shift = (cx - px) * -uy + (cy - py) * ux
-    along = (cx - px) * ux + (cy - py) * uy
-    height = glyph.box_height
-    line_limit = line_shift * max(prev.box_height, height)
-    # The gap between the boxes, whichever way the pen went: right-to-left text drawn in
-    # logical order moves backwards, and its word gaps count too.
-    ex, ey = prev.glyph_end
-    gx, gy = glyph.glyph_end
-    gap = max((cx - ex) * ux + (cy - ey) * uy, (px - gx) * ux + (py - gy) * uy)
-    space_limit = word_gap * height
-    apart = nested = False
-    if abs(shift) > 0.25 * min(prev.box_height, height):
-        _, _, prev_low, prev_high = quad_extent(prev.quad, ux, uy)
-        _, _, glyph_low, glyph_high = quad_extent(glyph.quad, ux, uy)
-        overlap = min(prev_high, glyph_high) - max(prev_low, glyph_low)
-        small, big = (prev.box_height, height) if prev.box_height <= height else (height, prev.box_height)
-        # Boxes that do not overlap across the direction are on different lines, however big
-        # one of them is (a large heading over a small caption below it) ...
-        apart = overlap <= 0
-        # ... and a small glyph mostly inside a bigger one's box is a superscript or a
-        # subscript, however far it is raised or lowered (a footnote mark at 0.6 em).
-        nested = small <= script_size * big and overlap >= 0.5 * small
-    # A glyph the text rise moves off the baseline (Ts, §9.3.7: superscripts and subscripts)
-    # stays on its line however far it is raised: lines are told by the baselines without it.
-    # Read through the runs, not the properties: plain Python pays a call per property read.
-    rise = glyph.run.rise
-    prev_rise = prev.run.rise
-    risen = rise != prev_rise and abs(shift - (rise - prev_rise)) <= line_limit
-    if ((abs(shift) > line_limit and not nested) or apart) and not risen:
-        # CJK set one glyph under the other with a horizontal font is a vertical line.
-        if (
-            prev.writing_mode == 0
-            and is_cjk(prev.text[-1])
-            and is_cjk(glyph.text[0])
-            and -shift < 1.6 * max(prev.box_height, height)
-            and shift < 0
-            and abs(along) < line_limit
-        ):
-            return Decision(gap, height, space_limit, shift, line_limit, False, False, "cjk column")
-        return Decision(gap, height, space_limit, shift, line_limit, False, True, "new line")
-    if gap <= space_limit:
-        return Decision(gap, height, space_limit, shift, line_limit, False, False, "no gap")
-    # The characters either side, read only here: most pairs are decided without them.
-    before = prev.text[-1]
-    after = glyph.text[0]
-    if before.isspace() or after.isspace():
-        return Decision(gap, height, space_limit, shift, line_limit, False, False, "whitespace glyph")
-    # The seed: no space between two CJK characters (Han, kana, CJK punctuation), whose
-    # gaps are justification; Hangul and a Latin word beside CJK are spaced by the gap.
-    if is_unspaced(before) and is_unspaced(after):
-        return Decision(gap, height, space_limit, shift, line_limit, False, False, "cjk")
-    return Decision(gap, height, space_limit, shift, line_limit, True, False, "gap")
+from pagetext.layout.records import Line, make_word, words_quad
+from pagetext.layout.scripts import has_rtl
 
 
 def drop_duplicates(glyphs: list[Glyph], params: LayoutParams) -> list[Glyph]:
@@ -341,73 +246,115 @@ def _commonest_font(glyphs: list[Glyph]) -> tuple[str, float]:
     return max(counts, key=counts.__getitem__)
 
 
-def _word_gap_shift(glyphs: list[Glyph], decisions: list[Decision | None], params: LayoutParams) -> float:
-    """How far a line's own letter gaps move its word-gap limit (a share of the box height).
+class _DecidedLine:
+    """A line's glyphs, whether a word space comes before each, whether it runs down its
+    glyphs (CJK set one under the other), and how far its own letter gaps moved its word-gap
+    limit (see LetterGaps)."""
 
-    A letter-spaced line (ashow, CSS letter-spacing) whose median letter gap exceeds the
-    word-gap limit: that median, its tracking, is added. A tightly set line whose letters
-    touch (median gap ≈ 0): the limit drops to tight_word_gap, since its word gaps may shrink
-    below the general limit (TeX justification at 0.18 em in a 1.3 em box). Else 0.
-    """
-    if len(glyphs) < params.tracking_min_gaps:  # too few gaps to tell
-        return 0.0
-    ratios: list[float] = []
-    for index in range(len(glyphs)):
-        d = decisions[index]
-        # At index 0 the line-break decision before the line is counted too, its glyphs
-        # taken as the line's last and first: tracking_min_gaps was tuned with that count.
-        if (
-            d is not None
-            and d.height > 0
-            and not glyphs[index - 1].text[-1].isspace()
-            and not glyphs[index].text[0].isspace()
-        ):
-            ratios.append(d.gap / d.height)
-    ratios.sort()
-    if len(ratios) < params.tracking_min_gaps:
-        return 0.0
-    median = ratios[len(ratios) // 2]
-    word_gap = params.word_gap
-    if median > word_gap:
-        return median
-    tight_word_gap = params.tight_word_gap
-    if abs(median) < params.touching_gap and any(tight_word_gap < ratio <= word_gap for ratio in ratios):
-        return tight_word_gap - word_gap
-    return 0.0
+    __slots__ = ("gap_shift", "glyphs", "spaces", "stacked")
+
+    def __init__(self, glyphs: list[Glyph], spaces: list[bool], stacked: bool, gap_shift: float) -> None:
+        self.glyphs = glyphs
+        self.spaces = spaces
+        self.stacked = stacked
+        self.gap_shift = gap_shift
+
+
+class _LineBreak:
+    """The gap and height measured at the break before a line: counted among the line's
+    letter gaps, its glyphs taken as the line's last and first (tracking_min_gaps was tuned
+    with that count)."""
+
+    __slots__ = ("gap", "height")
+
+    def __init__(self, gap: float, height: float) -> None:
+        self.gap = gap
+        self.height = height
 
 
 def _decided_lines(
     glyphs: list[Glyph], params: LayoutParams, originals: dict[int, Glyph]
-) -> list[tuple[list[Glyph], list[Decision | None]]]:
-    """Glyphs grouped into lines, each glyph with the decision taken before it (the line
-    break for a line's first glyph, None for the page's first); a line whose own gaps move
-    its word-gap limit (letter spacing, tight setting) is decided again with that limit.
-    Two lists per line, not a pair per glyph: compiled, that is an object less per glyph.
-    Glyphs read across their font's direction are re-oriented copies (see advance.py),
-    `originals` maps them back."""
-    lines: list[tuple[list[Glyph], list[Decision | None]]] = []
+) -> list[_DecidedLine]:
+    """Glyphs grouped into lines, each glyph with whether a word space comes before it; a line
+    whose own gaps move its word-gap limit (letter spacing, tight setting) is judged again
+    with that limit. One verdict code per glyph pair, no record: the pair's gap counts into
+    the line's LetterGaps as it is judged. Glyphs read across their font's direction are
+    re-oriented copies (see advance.py), `originals` maps them back."""
+    lines: list[_DecidedLine] = []
     line_glyphs: list[Glyph] = []
-    decisions: list[Decision | None] = []
+    spaces: list[bool] = []
+    stacked = False
+    gaps = LetterGaps(params)
+    line_break: _LineBreak | None = None
     prev: Glyph | None = None
     line_shift = params.line_shift
     word_gap = params.word_gap
     script_size = params.script_size
     for glyph in _prepare(glyphs, params, originals):
-        decision = _decide(prev, glyph, line_shift, word_gap, script_size) if prev is not None else None
-        if decision is None or decision.line_break:
-            line_glyphs = []
-            decisions = []
-            lines.append((line_glyphs, decisions))
+        space = False
+        if prev is not None:
+            verdict, gap, height, _, _, _ = judge(prev, glyph, line_shift, word_gap, script_size)
+            if verdict == NEW_LINE:
+                lines.append(_finished(line_glyphs, spaces, stacked, gaps, line_break, params))
+                line_glyphs = []
+                spaces = []
+                stacked = False
+                gaps = LetterGaps(params)
+                line_break = _LineBreak(gap, height)
+            else:
+                space = verdict == GAP
+                if verdict == CJK_COLUMN:
+                    stacked = True
+                if is_letter_gap(prev, glyph, height):
+                    gaps.add(gap, height)
         line_glyphs.append(glyph)
-        decisions.append(decision)
+        spaces.append(space)
         prev = glyph
-    for line_glyphs, decisions in lines:
-        shift = _word_gap_shift(line_glyphs, decisions, params)
-        if shift:
-            limit = word_gap + shift
-            for i in range(1, len(line_glyphs)):
-                decisions[i] = _decide(line_glyphs[i - 1], line_glyphs[i], line_shift, limit, script_size)
+    if line_glyphs:
+        lines.append(_finished(line_glyphs, spaces, stacked, gaps, line_break, params))
     return lines
+
+
+def _finished(
+    glyphs: list[Glyph],
+    spaces: list[bool],
+    stacked: bool,
+    gaps: LetterGaps,
+    line_break: _LineBreak | None,
+    params: LayoutParams,
+) -> _DecidedLine:
+    """The line with its word-gap limit moved by its own letter gaps, and its word spaces
+    judged again with the moved limit."""
+    if len(glyphs) < params.tracking_min_gaps:  # too few gaps to tell
+        return _DecidedLine(glyphs, spaces, stacked, 0.0)
+    if line_break is not None and is_letter_gap(glyphs[-1], glyphs[0], line_break.height):
+        gaps.add(line_break.gap, line_break.height)
+    shift = gaps.shift()
+    if shift is None:
+        shift = sorted_shift(_letter_ratios(glyphs, line_break, params), params)
+    if shift:
+        limit = params.word_gap + shift
+        line_shift = params.line_shift
+        script_size = params.script_size
+        for i in range(1, len(glyphs)):
+            verdict = judge(glyphs[i - 1], glyphs[i], line_shift, limit, script_size)[0]
+            spaces[i] = verdict == GAP
+    return _DecidedLine(glyphs, spaces, stacked, shift)
+
+
+def _letter_ratios(glyphs: list[Glyph], line_break: _LineBreak | None, params: LayoutParams) -> list[float]:
+    """The letter gaps LetterGaps counted, as the ratios themselves."""
+    ratios: list[float] = []
+    if line_break is not None and is_letter_gap(glyphs[-1], glyphs[0], line_break.height):
+        ratios.append(line_break.gap / line_break.height)
+    line_shift = params.line_shift
+    word_gap = params.word_gap
+    script_size = params.script_size
+    for i in range(1, len(glyphs)):
+        _, gap, height, _, _, _ = judge(glyphs[i - 1], glyphs[i], line_shift, word_gap, script_size)
+        if is_letter_gap(glyphs[i - 1], glyphs[i], height):
+            ratios.append(gap / height)
+    return ratios
 
 
 def assemble(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Line]:
@@ -416,10 +363,8 @@ def assemble(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Line]:
     glyph_list = list(glyphs)  # typed as a list: compiled, its items are read natively
     page_rtl = rtl_page(glyph_list)
     originals: dict[int, Glyph] = {}
-    for line_glyphs, decisions in _decided_lines(glyph_list, params, originals):
-        spaces = [decision is not None and decision.space for decision in decisions]
-        stacked = any(decision is not None and decision.reason == "cjk column" for decision in decisions)
-        line = _line(line_glyphs, spaces, stacked, page_rtl, params)
+    for decided in _decided_lines(glyph_list, params, originals):
+        line = _line(decided.glyphs, decided.spaces, decided.stacked, page_rtl, params)
         if line is not None:
             lines.append(line)
     if originals:
@@ -431,10 +376,11 @@ def explain(glyphs: Sequence[Glyph], params: LayoutParams) -> Iterator[tuple[Gly
     """Each consecutive glyph pair that assembly looks at, with the decision taken."""
     prev: Glyph | None = None
     originals: dict[int, Glyph] = {}
-    for line_glyphs, decisions in _decided_lines(list(glyphs), params, originals):
-        for glyph, decision in zip(line_glyphs, decisions, strict=True):
+    for decided in _decided_lines(list(glyphs), params, originals):
+        for index, glyph in enumerate(decided.glyphs):
             if prev is not None:
-                decision = decision or decide(prev, glyph, params)
+                # The break before a line is judged with the general limit, as assembly did.
+                decision = decide(prev, glyph, params, decided.gap_shift if index else 0.0)
                 yield originals.get(id(prev), prev), originals.get(id(glyph), glyph), decision
             prev = glyph
 

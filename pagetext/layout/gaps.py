@@ -1,0 +1,203 @@
+"""The two rules of assembly (SPEC §3.1–3.2) between consecutive glyphs: whether the second
+starts a new line, and whether a word space comes before it; and how a line's own letter
+gaps move its word-gap limit (letter spacing, tight setting).
+
+`judge` applies the rules; assembly calls it for every glyph pair and keeps only the verdict.
+`decide` gives the same verdict as a `Decision`, with its reason, for `explain`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from pagetext.content.glyph import Glyph
+from pagetext.layout.params import LayoutParams
+from pagetext.layout.records import quad_extent
+from pagetext.layout.scripts import is_cjk, is_unspaced
+
+# What judge found, as a code: one int per glyph pair, not an object.
+NO_GAP: Final = 0
+GAP: Final = 1  # a word space comes before the glyph
+NEW_LINE: Final = 2
+CJK_COLUMN: Final = 3  # CJK set one glyph under the other: the line runs down
+WHITESPACE_GLYPH: Final = 4
+CJK: Final = 5  # two unspaced characters: their gap is justification
+REASONS: Final = ("no gap", "gap", "new line", "cjk column", "whitespace glyph", "cjk")
+
+# (verdict, gap, height, space_limit, shift, line_limit), the fields of Decision. A tuple:
+# compiled, it is returned unboxed.
+Judgement = tuple[int, float, float, float, float, float]
+
+
+@dataclass(slots=True, init=False)
+class Decision:
+    """Why a glyph starts a new line, follows a space, or joins its predecessor."""
+
+    gap: float  # distance between the two boxes along the previous glyph's direction
+    height: float  # the current glyph's box height
+    space_limit: float  # word_gap × height
+    shift: float  # move of the origin across the previous glyph's direction
+    line_limit: float  # line_shift × the larger box height
+    space: bool
+    line_break: bool
+    reason: str
+
+    def __init__(self, judgement: Judgement) -> None:
+        verdict, self.gap, self.height, self.space_limit, self.shift, self.line_limit = judgement
+        self.space = verdict == GAP
+        self.line_break = verdict == NEW_LINE
+        self.reason = REASONS[verdict]
+
+
+def decide(prev: Glyph, glyph: Glyph, params: LayoutParams, gap_shift: float = 0.0) -> Decision:
+    """Apply the line-break rule, then the word-space rule, to two consecutive glyphs.
+
+    `gap_shift` (a share of the box height) moves the word-gap limit for the line the glyphs
+    are on: up by a letter-spaced line's tracking, down for a tightly set line.
+    """
+    return Decision(judge(prev, glyph, params.line_shift, params.word_gap + gap_shift, params.script_size))
+
+
+# The thresholds come as floats: assembly reads them from LayoutParams once per page, not
+# once per glyph pair (compiled, a LayoutParams attribute is a dictionary lookup).
+def judge(prev: Glyph, glyph: Glyph, line_shift: float, word_gap: float, script_size: float) -> Judgement:
+    """decide, as a verdict code and the measures it was taken on."""
+    ux, uy = prev.direction
+    px, py = prev.baseline_start
+    cx, cy = glyph.baseline_start
+    shift = (cx - px) * -uy + (cy - py) * ux
+    along = (cx - px) * ux + (cy - py) * uy
+    height = glyph.box_height
+    line_limit = line_shift * max(prev.box_height, height)
+    # The gap between the boxes, whichever way the pen went: right-to-left text drawn in
+    # logical order moves backwards, and its word gaps count too.
+    ex, ey = prev.glyph_end
+    gx, gy = glyph.glyph_end
+    gap = max((cx - ex) * ux + (cy - ey) * uy, (px - gx) * ux + (py - gy) * uy)
+    space_limit = word_gap * height
+    apart = nested = False
+    if abs(shift) > 0.25 * min(prev.box_height, height):
+        _, _, prev_low, prev_high = quad_extent(prev.quad, ux, uy)
+        _, _, glyph_low, glyph_high = quad_extent(glyph.quad, ux, uy)
+        overlap = min(prev_high, glyph_high) - max(prev_low, glyph_low)
+        small, big = (prev.box_height, height) if prev.box_height <= height else (height, prev.box_height)
+        # Boxes that do not overlap across the direction are on different lines, however big
+        # one of them is (a large heading over a small caption below it) ...
+        apart = overlap <= 0
+        # ... and a small glyph mostly inside a bigger one's box is a superscript or a
+        # subscript, however far it is raised or lowered (a footnote mark at 0.6 em).
+        nested = small <= script_size * big and overlap >= 0.5 * small
+    # A glyph the text rise moves off the baseline (Ts, §9.3.7: superscripts and subscripts)
+    # stays on its line however far it is raised: lines are told by the baselines without it.
+    # Read through the runs, not the properties: plain Python pays a call per property read.
+    rise = glyph.run.rise
+    prev_rise = prev.run.rise
+    risen = rise != prev_rise and abs(shift - (rise - prev_rise)) <= line_limit
+    verdict = GAP
+    if ((abs(shift) > line_limit and not nested) or apart) and not risen:
+        verdict = NEW_LINE
+        # CJK set one glyph under the other with a horizontal font is a vertical line.
+        if (
+            prev.writing_mode == 0
+            and is_cjk(prev.text[-1])
+            and is_cjk(glyph.text[0])
+            and -shift < 1.6 * max(prev.box_height, height)
+            and shift < 0
+            and abs(along) < line_limit
+        ):
+            verdict = CJK_COLUMN
+    elif gap <= space_limit:
+        verdict = NO_GAP
+    else:
+        # The characters either side, read only here: most pairs are decided without them.
+        before = prev.text[-1]
+        after = glyph.text[0]
+        if before.isspace() or after.isspace():
+            verdict = WHITESPACE_GLYPH
+        # The seed: no space between two CJK characters (Han, kana, CJK punctuation), whose
+        # gaps are justification; Hangul and a Latin word beside CJK are spaced by the gap.
+        elif is_unspaced(before) and is_unspaced(after):
+            verdict = CJK
+    return verdict, gap, height, space_limit, shift, line_limit
+
+
+def is_letter_gap(before: Glyph, after: Glyph, height: float) -> bool:
+    """Whether the gap between two glyphs of a line counts among its letter gaps."""
+    return height > 0 and not before.text[-1].isspace() and not after.text[0].isspace()
+
+
+class LetterGaps:
+    """A line's letter gaps (as shares of the box height), counted either side of each
+    limit: the median is placed by the counts, without a sorted list per line.
+
+    A letter-spaced line (ashow, CSS letter-spacing) whose median letter gap exceeds the
+    word-gap limit has that median, its tracking, added to the limit. A tightly set line
+    whose letters touch (median gap ≈ 0) has the limit dropped to tight_word_gap, since its
+    word gaps may shrink below the general limit (TeX justification at 0.18 em in a 1.3 em
+    box). Else the limit stays.
+    """
+
+    __slots__ = (
+        "above", "below_touching", "between", "count", "min_gaps", "tight_word_gap", "touching_gap",
+        "touching_low", "unordered", "word_gap",
+    )  # fmt: skip
+
+    # The thresholds as fields: compiled, each LayoutParams attribute read is a dictionary
+    # lookup, and a line's gaps are added one by one.
+    def __init__(self, params: LayoutParams) -> None:
+        self.word_gap = params.word_gap
+        self.tight_word_gap = params.tight_word_gap
+        self.touching_gap = params.touching_gap
+        self.min_gaps = params.tracking_min_gaps
+        self.count = 0
+        self.above = 0  # ratio > word_gap
+        self.between = 0  # tight_word_gap < ratio <= word_gap
+        self.touching_low = 0  # ratio <= -touching_gap
+        self.below_touching = 0  # ratio < touching_gap
+        self.unordered = False  # a NaN from damaged geometry: no order to count in
+
+    def add(self, gap: float, height: float) -> None:
+        ratio = gap / height
+        if ratio != ratio:
+            self.unordered = True
+            return
+        self.count += 1
+        if ratio > self.word_gap:
+            self.above += 1
+        elif ratio > self.tight_word_gap:
+            self.between += 1
+        if ratio <= -self.touching_gap:
+            self.touching_low += 1
+        if ratio < self.touching_gap:
+            self.below_touching += 1
+
+    def shift(self) -> float | None:
+        """How far the line's word-gap limit moves; None when only the sorted ratios can tell
+        (a letter-spaced line, whose median is the answer, or an unordered one)."""
+        if self.unordered:
+            return None
+        if self.count < self.min_gaps:  # too few gaps to tell
+            return 0.0
+        middle = self.count // 2  # the median is the ratio at this index of the sorted ratios
+        if self.count - self.above <= middle:  # the median exceeds word_gap
+            return None
+        touching = self.touching_low <= middle < self.below_touching  # |median| < touching_gap
+        if touching and self.between:
+            return self.tight_word_gap - self.word_gap
+        return 0.0
+
+
+def sorted_shift(ratios: list[float], params: LayoutParams) -> float:
+    """LetterGaps.shift from the ratios themselves, sorted."""
+    ratios.sort()
+    if len(ratios) < params.tracking_min_gaps:
+        return 0.0
+    median = ratios[len(ratios) // 2]
+    word_gap = params.word_gap
+    if median > word_gap:
+        return median
+    tight_word_gap = params.tight_word_gap
+    if abs(median) < params.touching_gap and any(tight_word_gap < ratio <= word_gap for ratio in ratios):
+        return tight_word_gap - word_gap
+    return 0.0
