@@ -228,6 +228,7 @@ class Interpreter:
         self._unknown: set[str] = set()
         self.path = PathBuilder()
         self.operators = _PATH_OPERATORS if device.wants_paths else _OPERATORS
+        self.unread = _PATH_UNREAD if device.wants_paths else _TEXT_UNREAD
 
     # -- entry points ---------------------------------------------------------------------
 
@@ -290,7 +291,7 @@ class Interpreter:
         budget = self.budget
         count = budget.operators
         max_operators = budget.limits.max_operators
-        for operator, operands, index in iter_operations(content, warn):
+        for operator, operands, index in iter_operations(content, warn, None, self.unread):
             count += 1
             if count > max_operators:
                 budget.operators = count
@@ -921,3 +922,6 @@ KNOWN_IGNORED: Final = frozenset(
     "w J j M d ri i gs m l c v y h re S s f F f* B B* b b* n W W* CS cs SC SCN sc scn "
     "G g RG rg K k sh BI ID EI MP DP BX EX".split()
 )
+# Operators skipped, so their operands need not be read (see iter_operations).
+_TEXT_UNREAD: Final = KNOWN_IGNORED.difference(_OPERATORS)
+_PATH_UNREAD: Final = KNOWN_IGNORED.difference(_PATH_OPERATORS)

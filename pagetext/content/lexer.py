@@ -317,12 +317,26 @@ def _skip_inline_image_data(data: bytes, start: int, params: dict[str, Operand],
         pos = found + 1
 
 
-def iter_operations(data: bytes, warn: Warn, spans: list[int] | None = None) -> Iterator[Operation]:
-    """Yield (operator, operands, token index of the operator) for each operator in `data`.
+def iter_operations(
+    data: bytes, warn: Warn, spans: list[int] | None = None, unread: frozenset[str] = frozenset()
+) -> Iterator[Operation]:
+    """(operator, operands, token index of the operator) for each operator in `data`.
 
     With a `spans` list, the byte span of token i is appended as spans[2i], spans[2i + 1]
     (start, end), for editing; text extraction passes none and pays one test per token.
+
+    The compiled build reads with the C twin of `_operations` (_native_lexer.c), which gives
+    the same operations, except that an operator in `unread` (one the caller ignores: paths
+    and colours, for text) comes with no operands when only numbers precede it: they are
+    counted in the token indices, never made. Editing, which needs spans, reads in Python.
     """
+    if _NATIVE_OPERATIONS is not None and spans is None:
+        return _NATIVE_OPERATIONS(data, warn, unread)
+    return _operations(data, warn, spans)
+
+
+def _operations(data: bytes, warn: Warn, spans: list[int] | None) -> Iterator[Operation]:
+    """iter_operations in Python: the reference, and the lexer of the plain build."""
     classes = _BYTE_CLASS
     operands: list[Operand] = []
     # Open arrays and dictionaries: each entry is (is_dict, the operand list it belongs to).
@@ -476,3 +490,17 @@ def _close_container(
     is_dict, outer = containers.pop()
     outer.append(_to_dict(items, warn) if is_dict else items)
     return outer
+
+
+def _native_operations() -> Callable[[bytes, Warn, frozenset[str]], Iterator[Operation]] | None:
+    """The C lexer's entry point, set up with the helpers it leaves the rare cases to; None
+    where it is not built (plain Python reads with _operations)."""
+    try:
+        from pagetext.content._native_lexer import operations, setup
+    except ImportError:
+        return None
+    setup(read_literal, decode_hex, decode_name, _to_dict, _skip_inline_image_data)
+    return operations
+
+
+_NATIVE_OPERATIONS: Final = _native_operations()

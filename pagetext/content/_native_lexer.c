@@ -1,0 +1,720 @@
+/* The content-stream lexer in C, for the compiled build (setup.py, PAGETEXT_COMPILE=1).
+ *
+ * It is the twin of `_operations` in lexer.py, which stays the reference: the same tokens,
+ * values, token indices and warnings, in the same order (tests/content/test_native_lexer.py
+ * compares the two on built streams and on every corpus page). The rare paths call the
+ * Python helpers given to setup(): escaped literal strings, damaged hex strings, names with
+ * #xx escapes, dictionaries and inline-image data. One difference is allowed: an operator in
+ * `unread` preceded by numbers alone is yielded with no operands, the numbers counted but
+ * never made (paths and colours, which text extraction ignores).
+ *
+ * ISO 32000-1 §7.2 (lexical conventions), §7.3 (objects), §8.9.7 (inline images).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+enum { WHITE = 0, DELIMITER = 1, REGULAR = 2, NUMBER = 3 };
+static unsigned char byte_class[256];
+
+/* 10**k for k <= 22 is exact in binary64 (see _EXACT_POWERS_OF_TEN in lexer.py). */
+static const double exact_powers_of_ten[23] = {
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+#define MAX_FAST_DIGITS 15
+#define MAX_INTEGER_LENGTH 18
+
+static PyObject *read_literal_fn, *decode_hex_fn, *decode_name_fn, *to_dict_fn, *skip_inline_image_fn;
+
+/* Short ASCII words (operators, names) as str, made once per process: a probe in this table
+ * costs less than decoding the word again. Bounded, as damaged streams invent words. */
+#define WORD_SLOTS 4096
+#define MAX_WORDS 2048
+#define MAX_WORD_LENGTH 7
+typedef struct {
+    uint64_t key; /* the bytes, and the length in the top byte; 0: empty */
+    PyObject *text;
+} WordSlot;
+static WordSlot words[WORD_SLOTS];
+static int word_count;
+
+/* The word as a new reference to a str: decoded as UTF-8, else Latin-1, as decode_name does;
+ * for ASCII, where the table applies, both decodings agree. */
+static PyObject *
+word_text(const unsigned char *start, Py_ssize_t length, int utf8)
+{
+    uint64_t key = 0;
+    int ascii = length <= MAX_WORD_LENGTH;
+    for (Py_ssize_t i = 0; ascii && i < length; i++) {
+        if (start[i] >= 0x80)
+            ascii = 0;
+        else
+            key |= (uint64_t)start[i] << (8 * i);
+    }
+    if (!ascii || length == 0) {
+        if (!utf8)
+            return PyUnicode_DecodeLatin1((const char *)start, length, NULL);
+        PyObject *text = PyUnicode_DecodeUTF8((const char *)start, length, NULL);
+        if (text == NULL && PyErr_ExceptionMatches(PyExc_UnicodeDecodeError)) {
+            PyErr_Clear();
+            text = PyUnicode_DecodeLatin1((const char *)start, length, NULL);
+        }
+        return text;
+    }
+    key |= (uint64_t)length << 56;
+    size_t slot = (size_t)((key * 0x9E3779B97F4A7C15ULL) >> 52) & (WORD_SLOTS - 1);
+    while (words[slot].key != 0) {
+        if (words[slot].key == key) {
+            Py_INCREF(words[slot].text);
+            return words[slot].text;
+        }
+        slot = (slot + 1) & (WORD_SLOTS - 1);
+    }
+    PyObject *text = PyUnicode_DecodeLatin1((const char *)start, length, NULL);
+    if (text != NULL && word_count < MAX_WORDS) {
+        PyUnicode_InternInPlace(&text);
+        words[slot].key = key;
+        words[slot].text = text;
+        Py_INCREF(text);
+        word_count++;
+    }
+    return text;
+}
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *data;       /* bytes */
+    PyObject *warn;       /* callable taking the message */
+    PyObject *unread;     /* a set of operator names, or NULL */
+    PyObject *operands;   /* list */
+    PyObject *containers; /* list of (is_dict, the operand list it belongs to) */
+    const unsigned char *bytes;
+    Py_ssize_t pos;
+    Py_ssize_t end;
+    long long index;
+    int inline_image; /* between BI and ID: the tokens are the image's dictionary */
+    int done;
+} Lexer;
+
+static int
+warn(Lexer *self, PyObject *message)
+{
+    if (message == NULL)
+        return -1;
+    PyObject *result = PyObject_CallOneArg(self->warn, message);
+    Py_DECREF(message);
+    if (result == NULL)
+        return -1;
+    Py_DECREF(result);
+    return 0;
+}
+
+static int
+append_new(PyObject *list, PyObject *value)
+{
+    if (value == NULL)
+        return -1;
+    int failed = PyList_Append(list, value);
+    Py_DECREF(value);
+    return failed;
+}
+
+/* Replace self->operands by a fresh empty list. */
+static int
+new_operands(Lexer *self)
+{
+    PyObject *fresh = PyList_New(0);
+    if (fresh == NULL)
+        return -1;
+    Py_SETREF(self->operands, fresh);
+    return 0;
+}
+
+/* The number at `start` (as _read_number reads it): 1 with *value and *after set, 0 when the
+ * bytes are no number, -1 on error. */
+static int
+read_number(const unsigned char *data, Py_ssize_t start, Py_ssize_t end, PyObject **value, Py_ssize_t *after)
+{
+    Py_ssize_t pos = start;
+    int negative = 0;
+    unsigned char byte = data[pos];
+    if (byte == '-' || byte == '+') {
+        negative = byte == '-';
+        pos++;
+    }
+    long long mantissa = 0;
+    long long digits = 0;
+    long long fraction = -1;
+    while (pos < end) {
+        byte = data[pos];
+        if (byte >= '0' && byte <= '9') {
+            if (digits < MAX_INTEGER_LENGTH)
+                mantissa = mantissa * 10 + (byte - '0');
+            digits++;
+            if (fraction >= 0)
+                fraction++;
+        }
+        else if (byte == '.' && fraction < 0)
+            fraction = 0;
+        else
+            break;
+        pos++;
+    }
+    if (digits == 0)
+        return 0;
+    *after = pos;
+    if (pos - start > MAX_INTEGER_LENGTH || (fraction >= 0 && digits > MAX_FAST_DIGITS)) {
+        PyObject *text = PyBytes_FromStringAndSize((const char *)data + start, pos - start);
+        if (text == NULL)
+            return -1;
+        *value = PyFloat_FromString(text);
+        Py_DECREF(text);
+    }
+    else if (fraction >= 0) {
+        double number = (double)mantissa / exact_powers_of_ten[fraction];
+        *value = PyFloat_FromDouble(negative ? -number : number);
+    }
+    else
+        *value = PyLong_FromLongLong(negative ? -mantissa : mantissa);
+    return *value == NULL ? -1 : 1;
+}
+
+/* A run of plain numbers, each followed by white space, then a keyword: its offset and the
+ * number count, or -1 when the run is anything else: a number run into another token
+ * ("1.5.2", "12abc"), a comment, a string, a name. */
+static Py_ssize_t
+skim_numbers(const unsigned char *data, Py_ssize_t pos, Py_ssize_t end, long long *count)
+{
+    *count = 0;
+    while (pos < end) {
+        int kind = byte_class[data[pos]];
+        if (kind == REGULAR)
+            return *count ? pos : -1;
+        if (kind != NUMBER)
+            return -1;
+        if (data[pos] == '-' || data[pos] == '+')
+            pos++;
+        int digits = 0, dot = 0;
+        while (pos < end) {
+            unsigned char byte = data[pos];
+            if (byte >= '0' && byte <= '9')
+                digits = 1;
+            else if (byte == '.' && !dot)
+                dot = 1;
+            else
+                break;
+            pos++;
+        }
+        if (!digits || pos >= end || byte_class[data[pos]] != WHITE)
+            return -1;
+        (*count)++;
+        while (pos < end && byte_class[data[pos]] == WHITE)
+            pos++;
+    }
+    return -1;
+}
+
+/* Pop the innermost container: its items become one operand of the list it was opened in. */
+static int
+close_container(Lexer *self)
+{
+    Py_ssize_t last = PyList_GET_SIZE(self->containers) - 1;
+    PyObject *entry = PyList_GET_ITEM(self->containers, last);
+    Py_INCREF(entry);
+    if (PyList_SetSlice(self->containers, last, last + 1, NULL) < 0) {
+        Py_DECREF(entry);
+        return -1;
+    }
+    int is_dict = PyTuple_GET_ITEM(entry, 0) == Py_True;
+    PyObject *outer = PyTuple_GET_ITEM(entry, 1);
+    Py_INCREF(outer);
+    Py_DECREF(entry);
+    PyObject *item;
+    if (is_dict)
+        item = PyObject_CallFunctionObjArgs(to_dict_fn, self->operands, self->warn, NULL);
+    else {
+        item = self->operands;
+        Py_INCREF(item);
+    }
+    if (append_new(outer, item) < 0) {
+        Py_DECREF(outer);
+        return -1;
+    }
+    Py_SETREF(self->operands, outer);
+    return 0;
+}
+
+static int
+open_container(Lexer *self, int is_dict)
+{
+    PyObject *entry = PyTuple_Pack(2, is_dict ? Py_True : Py_False, self->operands);
+    if (append_new(self->containers, entry) < 0)
+        return -1;
+    return new_operands(self);
+}
+
+static int
+hex_value(unsigned char byte)
+{
+    if (byte >= '0' && byte <= '9')
+        return byte - '0';
+    if (byte >= 'a' && byte <= 'f')
+        return byte - 'a' + 10;
+    if (byte >= 'A' && byte <= 'F')
+        return byte - 'A' + 10;
+    return -1;
+}
+
+/* A hex string of digit pairs with white space only between pairs, which bytes.fromhex reads
+ * (decode_hex's first try); any other is left to decode_hex. NULL without an error set: not
+ * this case. */
+static PyObject *
+plain_hex(const unsigned char *data, Py_ssize_t start, Py_ssize_t end)
+{
+    PyObject *result = PyBytes_FromStringAndSize(NULL, (end - start) / 2);
+    if (result == NULL)
+        return NULL;
+    unsigned char *out = (unsigned char *)PyBytes_AS_STRING(result);
+    Py_ssize_t length = 0;
+    for (Py_ssize_t pos = start; pos < end;) {
+        unsigned char byte = data[pos];
+        if (byte == ' ' || byte == '\t' || byte == '\n' || byte == '\r' || byte == '\f') {
+            pos++;
+            continue;
+        }
+        int high = hex_value(byte);
+        int low = pos + 1 < end ? hex_value(data[pos + 1]) : -1;
+        if (high < 0 || low < 0) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        out[length++] = (unsigned char)(high * 16 + low);
+        pos += 2;
+    }
+    if (_PyBytes_Resize(&result, length) < 0)
+        return NULL;
+    return result;
+}
+
+static PyObject *
+call_helper(PyObject *helper, Lexer *self, Py_ssize_t start, Py_ssize_t end)
+{
+    PyObject *raw = PyBytes_FromStringAndSize((const char *)self->bytes + start, end - start);
+    if (raw == NULL)
+        return NULL;
+    PyObject *result = helper == decode_name_fn ? PyObject_CallOneArg(helper, raw)
+                                                : PyObject_CallFunctionObjArgs(helper, raw, self->warn, NULL);
+    Py_DECREF(raw);
+    return result;
+}
+
+/* The operation (operator, operands, index) as a new tuple, taking the reference to `op`;
+ * self->operands starts afresh. */
+static PyObject *
+operation(Lexer *self, PyObject *op)
+{
+    PyObject *fresh = PyList_New(0);
+    PyObject *index = fresh != NULL ? PyLong_FromLongLong(self->index) : NULL;
+    PyObject *result = index != NULL ? PyTuple_New(3) : NULL;
+    if (result == NULL) {
+        Py_XDECREF(fresh);
+        Py_XDECREF(index);
+        Py_DECREF(op);
+        self->done = 1;
+        return NULL;
+    }
+    PyTuple_SET_ITEM(result, 0, op);
+    PyTuple_SET_ITEM(result, 1, self->operands);
+    PyTuple_SET_ITEM(result, 2, index);
+    self->operands = fresh;
+    return result;
+}
+
+/* Numbers alone before an operator the caller does not read: that operator, its numbers
+ * skipped. NULL without an error set when the run is not that. */
+static PyObject *
+skimmed(Lexer *self)
+{
+    const unsigned char *data = self->bytes;
+    long long count;
+    Py_ssize_t keyword = skim_numbers(data, self->pos, self->end, &count);
+    if (keyword < 0)
+        return NULL;
+    Py_ssize_t keyword_end = keyword + 1;
+    while (keyword_end < self->end && byte_class[data[keyword_end]] >= REGULAR)
+        keyword_end++;
+    Py_ssize_t length = keyword_end - keyword;
+    /* BI starts an inline image, and the constants are operands. */
+    static const char *const KEPT[] = {"BI", "true", "false", "null", NULL};
+    for (int i = 0; KEPT[i] != NULL; i++)
+        if ((Py_ssize_t)strlen(KEPT[i]) == length && memcmp(KEPT[i], data + keyword, length) == 0)
+            return NULL;
+    PyObject *op = word_text(data + keyword, length, 0);
+    if (op == NULL)
+        return NULL;
+    int unread = PySet_Contains(self->unread, op);
+    if (unread <= 0) {
+        Py_DECREF(op);
+        return NULL;
+    }
+    self->index += count + 1;
+    self->pos = keyword_end;
+    return operation(self, op);
+}
+
+static PyObject *
+lexer_next(Lexer *self)
+{
+    if (self->done)
+        return NULL;
+    const unsigned char *data = self->bytes;
+    Py_ssize_t end = self->end;
+    while (self->pos < end) {
+        Py_ssize_t pos = self->pos;
+        unsigned char byte = data[pos];
+        int kind = byte_class[byte];
+        if (kind == WHITE) {
+            self->pos++;
+            continue;
+        }
+        if (kind == NUMBER) {
+            if (self->unread != NULL && PyList_GET_SIZE(self->operands) == 0
+                && PyList_GET_SIZE(self->containers) == 0 && !self->inline_image) {
+                PyObject *result = skimmed(self);
+                if (result != NULL)
+                    return result;
+                if (PyErr_Occurred())
+                    goto error;
+            }
+            PyObject *value;
+            Py_ssize_t after;
+            int number = read_number(data, pos, end, &value, &after);
+            if (number < 0)
+                goto error;
+            if (number) {
+                self->index++;
+                if (append_new(self->operands, value) < 0)
+                    goto error;
+                self->pos = after;
+                continue;
+            }
+        }
+        if (kind != DELIMITER) { /* a keyword: an operator, true, false or null */
+            Py_ssize_t start = pos++;
+            while (pos < end && byte_class[data[pos]] >= REGULAR)
+                pos++;
+            self->pos = pos;
+            self->index++;
+            Py_ssize_t length = pos - start;
+            const char *word = (const char *)data + start;
+            if (length == 4 && memcmp(word, "true", 4) == 0) {
+                if (PyList_Append(self->operands, Py_True) < 0)
+                    goto error;
+                continue;
+            }
+            if (length == 5 && memcmp(word, "false", 5) == 0) {
+                if (PyList_Append(self->operands, Py_False) < 0)
+                    goto error;
+                continue;
+            }
+            if (length == 4 && memcmp(word, "null", 4) == 0) {
+                if (PyList_Append(self->operands, Py_None) < 0)
+                    goto error;
+                continue;
+            }
+            if (length == 2 && memcmp(word, "BI", 2) == 0) {
+                self->inline_image = 1;
+                if (new_operands(self) < 0)
+                    goto error;
+                continue;
+            }
+            if (length == 2 && memcmp(word, "ID", 2) == 0 && self->inline_image) {
+                self->inline_image = 0;
+                while (PyList_GET_SIZE(self->containers) > 0)
+                    if (close_container(self) < 0)
+                        goto error;
+                if (pos < end && byte_class[data[pos]] == WHITE)
+                    pos++; /* exactly one white-space byte separates ID from the data (§8.9.7) */
+                PyObject *params = PyObject_CallFunctionObjArgs(to_dict_fn, self->operands, self->warn, NULL);
+                if (params == NULL)
+                    goto error;
+                PyObject *start_offset = PyLong_FromSsize_t(pos);
+                if (start_offset == NULL) {
+                    Py_DECREF(params);
+                    goto error;
+                }
+                PyObject *after = PyObject_CallFunctionObjArgs(
+                    skip_inline_image_fn, self->data, start_offset, params, self->warn, NULL);
+                Py_DECREF(start_offset);
+                Py_DECREF(params);
+                if (after == NULL)
+                    goto error;
+                self->pos = PyLong_AsSsize_t(after);
+                Py_DECREF(after);
+                if (self->pos == -1 && PyErr_Occurred())
+                    goto error;
+                self->index++; /* the data up to EI counts as one token */
+                if (new_operands(self) < 0)
+                    goto error;
+                continue;
+            }
+            if (PyList_GET_SIZE(self->containers) > 0) {
+                /* As viewers do, an operator inside an array is junk: drop it, keep the array. */
+                self->index--;
+                PyObject *text = PyUnicode_DecodeLatin1(word, length, NULL);
+                if (text == NULL)
+                    goto error;
+                int failed = warn(self, PyUnicode_FromFormat("operator %R inside an array or dictionary; skipped", text));
+                Py_DECREF(text);
+                if (failed < 0)
+                    goto error;
+                continue;
+            }
+            PyObject *op = word_text((const unsigned char *)word, length, 0);
+            if (op == NULL)
+                goto error;
+            return operation(self, op);
+        }
+        if (byte == '/') {
+            Py_ssize_t start = ++pos;
+            while (pos < end && byte_class[data[pos]] >= REGULAR)
+                pos++;
+            self->pos = pos;
+            self->index++;
+            PyObject *name = memchr(data + start, '#', pos - start) != NULL
+                                 ? call_helper(decode_name_fn, self, start, pos)
+                                 : word_text(data + start, pos - start, 1);
+            if (append_new(self->operands, name) < 0)
+                goto error;
+        }
+        else if (byte == '(') {
+            self->index++;
+            Py_ssize_t start = ++pos;
+            while (pos < end) {
+                byte = data[pos];
+                if (byte == ')' || byte == '(' || byte == '\\' || byte == '\r')
+                    break;
+                pos++;
+            }
+            if (pos < end && data[pos] == ')') { /* no escapes, nesting or CR: the bytes */
+                if (append_new(self->operands, PyBytes_FromStringAndSize((const char *)data + start, pos - start)) < 0)
+                    goto error;
+                self->pos = pos + 1;
+            }
+            else {
+                PyObject *start_offset = PyLong_FromSsize_t(start);
+                if (start_offset == NULL)
+                    goto error;
+                PyObject *result = PyObject_CallFunctionObjArgs(read_literal_fn, self->data, start_offset, self->warn, NULL);
+                Py_DECREF(start_offset);
+                if (result == NULL)
+                    goto error;
+                self->pos = PyLong_AsSsize_t(PyTuple_GET_ITEM(result, 1));
+                int failed = PyList_Append(self->operands, PyTuple_GET_ITEM(result, 0));
+                Py_DECREF(result);
+                if (failed < 0 || (self->pos == -1 && PyErr_Occurred()))
+                    goto error;
+            }
+        }
+        else if (byte == '<') {
+            if (pos + 1 < end && data[pos + 1] == '<') {
+                self->index++;
+                self->pos = pos + 2;
+                if (open_container(self, 1) < 0)
+                    goto error;
+                continue;
+            }
+            Py_ssize_t start = ++pos;
+            while (pos < end && data[pos] != '>' && data[pos] != '<')
+                pos++;
+            if (pos < end && data[pos] == '>') {
+                self->index++;
+                PyObject *value = plain_hex(data, start, pos);
+                if (value == NULL && !PyErr_Occurred())
+                    value = call_helper(decode_hex_fn, self, start, pos);
+                if (append_new(self->operands, value) < 0)
+                    goto error;
+                self->pos = pos + 1;
+            }
+            else {
+                self->pos = start;
+                if (warn(self, PyUnicode_FromFormat("unexpected byte b'<' at offset %zd; skipped", start - 1)) < 0)
+                    goto error;
+            }
+        }
+        else if (byte == '[') {
+            self->index++;
+            self->pos = pos + 1;
+            if (open_container(self, 0) < 0)
+                goto error;
+        }
+        else if (byte == ']' || (byte == '>' && pos + 1 < end && data[pos + 1] == '>')) {
+            int is_dict = byte == '>';
+            self->pos = pos + (is_dict ? 2 : 1);
+            self->index++;
+            Py_ssize_t open = PyList_GET_SIZE(self->containers);
+            if (open == 0
+                || (PyTuple_GET_ITEM(PyList_GET_ITEM(self->containers, open - 1), 0) == Py_True) != is_dict) {
+                if (warn(self, PyUnicode_FromString(is_dict ? "unmatched '>>'; skipped" : "unmatched ']'; skipped")) < 0)
+                    goto error;
+                continue;
+            }
+            if (close_container(self) < 0)
+                goto error;
+        }
+        else if (byte == '%') { /* a comment, up to the end of the line */
+            while (pos < end && data[pos] != '\r' && data[pos] != '\n')
+                pos++;
+            self->pos = pos;
+        }
+        else {
+            self->pos = pos + 1;
+            PyObject *one = PyBytes_FromStringAndSize((const char *)data + pos, 1);
+            if (one == NULL)
+                goto error;
+            int failed = warn(self, PyUnicode_FromFormat("unexpected byte %R at offset %zd; skipped", one, pos));
+            Py_DECREF(one);
+            if (failed < 0)
+                goto error;
+        }
+    }
+    self->done = 1;
+    if (PyList_GET_SIZE(self->containers) > 0
+        && warn(self, PyUnicode_FromString("unclosed array or dictionary at the end of the stream")) < 0)
+        return NULL;
+    if ((PyList_GET_SIZE(self->operands) > 0 || PyList_GET_SIZE(self->containers) > 0)
+        && warn(self, PyUnicode_FromString("operands without an operator at the end of the stream; ignored")) < 0)
+        return NULL;
+    return NULL;
+
+error:
+    self->done = 1;
+    return NULL;
+}
+
+static int
+lexer_traverse(Lexer *self, visitproc visit, void *arg)
+{
+    Py_VISIT(self->data);
+    Py_VISIT(self->warn);
+    Py_VISIT(self->unread);
+    Py_VISIT(self->operands);
+    Py_VISIT(self->containers);
+    return 0;
+}
+
+static int
+lexer_clear(Lexer *self)
+{
+    Py_CLEAR(self->data);
+    Py_CLEAR(self->warn);
+    Py_CLEAR(self->unread);
+    Py_CLEAR(self->operands);
+    Py_CLEAR(self->containers);
+    self->done = 1;
+    return 0;
+}
+
+static void
+lexer_dealloc(Lexer *self)
+{
+    PyObject_GC_UnTrack(self);
+    lexer_clear(self);
+    PyObject_GC_Del(self);
+}
+
+static PyTypeObject LexerType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pagetext.content._native_lexer.Operations",
+    .tp_doc = "The operations of a content stream (see lexer.iter_operations).",
+    .tp_basicsize = sizeof(Lexer),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)lexer_traverse,
+    .tp_clear = (inquiry)lexer_clear,
+    .tp_dealloc = (destructor)lexer_dealloc,
+    .tp_iter = PyObject_SelfIter,
+    .tp_iternext = (iternextfunc)lexer_next,
+};
+
+/* operations(data: bytes, warn, unread: frozenset[str]) -> iterator of operations */
+static PyObject *
+lexer_new(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3 || !PyBytes_Check(args[0]) || !PyAnySet_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "operations(data: bytes, warn, unread: frozenset)");
+        return NULL;
+    }
+    if (read_literal_fn == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "_native_lexer.setup() was not called");
+        return NULL;
+    }
+    Lexer *self = PyObject_GC_New(Lexer, &LexerType);
+    if (self == NULL)
+        return NULL;
+    self->data = Py_NewRef(args[0]);
+    self->warn = Py_NewRef(args[1]);
+    self->unread = PySet_GET_SIZE(args[2]) > 0 ? Py_NewRef(args[2]) : NULL;
+    self->operands = PyList_New(0);
+    self->containers = PyList_New(0);
+    self->bytes = (const unsigned char *)PyBytes_AS_STRING(args[0]);
+    self->pos = 0;
+    self->end = PyBytes_GET_SIZE(args[0]);
+    while (self->end > 0 && byte_class[self->bytes[self->end - 1]] == WHITE)
+        self->end--;
+    self->index = -1;
+    self->inline_image = 0;
+    self->done = 0;
+    PyObject_GC_Track(self);
+    if (self->operands == NULL || self->containers == NULL) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    return (PyObject *)self;
+}
+
+/* setup(read_literal, decode_hex, decode_name, to_dict, skip_inline_image_data) */
+static PyObject *
+lexer_setup(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "setup() takes the five lexer helpers");
+        return NULL;
+    }
+    PyObject **helpers[] = {&read_literal_fn, &decode_hex_fn, &decode_name_fn, &to_dict_fn, &skip_inline_image_fn};
+    for (int i = 0; i < 5; i++)
+        Py_XSETREF(*helpers[i], Py_NewRef(args[i]));
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"operations", (PyCFunction)(void (*)(void))lexer_new, METH_FASTCALL, "operations(data, warn, unread)"},
+    {"setup", (PyCFunction)(void (*)(void))lexer_setup, METH_FASTCALL, "setup(*helpers)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_native_lexer",
+    .m_doc = "The content-stream lexer in C (see lexer.py).",
+    .m_size = -1,
+    .m_methods = methods,
+};
+
+PyMODINIT_FUNC
+PyInit__native_lexer(void)
+{
+    for (int byte = 0; byte < 256; byte++)
+        byte_class[byte] = REGULAR;
+    for (const char *c = "\t\n\f\r "; *c; c++)
+        byte_class[(unsigned char)*c] = WHITE;
+    byte_class[0] = WHITE;
+    for (const char *c = "()<>[]{}/%"; *c; c++)
+        byte_class[(unsigned char)*c] = DELIMITER;
+    for (const char *c = "0123456789+-."; *c; c++)
+        byte_class[(unsigned char)*c] = NUMBER;
+    if (PyType_Ready(&LexerType) < 0)
+        return NULL;
+    return PyModule_Create(&module_def);
+}

@@ -1,0 +1,152 @@
+"""The compiled build's C lexer against the Python one it twins (lexer._operations).
+
+Same operations, values, token indices and warnings on every corpus page and on streams of
+random tokens, damage included; operators the caller leaves unread may come without their
+numbers, and nothing else differs.
+"""
+
+from __future__ import annotations
+
+import os
+import zlib
+
+import pikepdf
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pagetext.content import lexer
+from tests.corpus import CORPUS
+
+try:
+    from pagetext.content import _native_lexer as native
+except ImportError:
+    native = None  # type: ignore[assignment]
+
+
+needs_native = pytest.mark.skipif(native is None, reason="the C lexer is built with the compiled build only")
+
+
+def test_the_compiled_build_reads_with_the_c_lexer() -> None:
+    if os.environ.get("PAGETEXT_COMPILE") == "1":
+        assert native is not None
+    if native is not None:
+        assert lexer._NATIVE_OPERATIONS is native.operations
+
+
+def both(data: bytes, unread: frozenset[str] = frozenset()) -> tuple[list[object], list[object]]:
+    """(operations, warnings) from the C lexer, then from the Python one."""
+    assert native is not None
+    native_warnings: list[str] = []
+    python_warnings: list[str] = []
+    result = list(native.operations(data, native_warnings.append, unread))
+    expected = list(lexer._operations(data, python_warnings.append, None))
+    return [result, native_warnings], [expected, python_warnings]
+
+
+_SOUP = [
+    b"1", b"-2.5", b"+.5", b"3.", b".", b"-", b"+", b"1.5.2", b"12abc", b"007", b"0.25",
+    b"99999999999999999999", b"123456789012345678", b"-123456789012345678", b"1.0000000000000001",
+    b"m", b"l", b"re", b"f*", b"Tj", b"Td", b"BT", b"true", b"false", b"null", b"BI", b"ID", b"EI",
+    b"/W", b"/F1", b"/A#20B", b"/\xc3\xa9", b"/\xe9", b"/", b"/LongerThanSeven", b"\xe9op",
+    b"(a)", b"(b\\)c)", b"(x(y)z)", b"(\r)", b"(", b"<41>", b"<4 1>", b"<4>", b"<zz>", b"<",
+    b"[", b"]", b"<<", b">>", b">", b"{", b"}", b")", b"%c\n", b"%", b"\n", b"\x00", b"\x0b",
+]  # fmt: skip
+_GAPS = [b" ", b"", b"\r\n", b"\t"]
+_UNREAD = frozenset({"m", "l", "re", "f*", "ID", "BI", "EI", "true", "null"})
+
+
+@needs_native
+@given(st.lists(st.tuples(st.sampled_from(_SOUP), st.sampled_from(_GAPS)), max_size=40))
+@settings(max_examples=1500, deadline=None)
+def test_random_token_streams_read_the_same(tokens: list[tuple[bytes, bytes]]) -> None:
+    data = b"".join(token + gap for token, gap in tokens)
+    result, expected = both(data)
+    assert result == expected
+
+
+@needs_native
+@given(st.lists(st.tuples(st.sampled_from(_SOUP), st.sampled_from(_GAPS)), max_size=40))
+@settings(max_examples=1000, deadline=None)
+def test_unread_operators_lose_their_numbers_and_nothing_else(tokens: list[tuple[bytes, bytes]]) -> None:
+    data = b"".join(token + gap for token, gap in tokens)
+    (result, warnings), (expected, expected_warnings) = both(data, _UNREAD)
+    assert warnings == expected_warnings
+    assert [(op, index) for op, _, index in result] == [(op, index) for op, _, index in expected]  # type: ignore[misc]
+    for (op, values, _), (_, expected_values, _) in zip(result, expected, strict=True):  # type: ignore[misc]
+        if values != expected_values:
+            assert op in _UNREAD
+            assert op not in ("BI", "true", "null")
+            assert values == []
+            assert expected_values and all(type(value) in (int, float) for value in expected_values)
+
+
+@needs_native
+def test_unread_operators_are_skipped_only_after_plain_numbers() -> None:
+    assert native is not None
+    data = b"1 2 m 3 4l 0 0 1 1 re 1.5.2 m 9 (x) l 5 6 Td 7 8 l"
+    result = list(native.operations(data, lambda message: None, frozenset({"m", "l", "re"})))
+    assert result == [
+        ("m", [], 2), ("l", [3, 4], 5), ("re", [], 10), ("m", [1.5, 0.2], 13), ("l", [9, b"x"], 16),
+        ("Td", [5, 6], 19), ("l", [], 22),
+    ]  # fmt: skip
+    # An inline image is never skipped: its data would read as tokens.
+    inline = b"1 2 BI /W 1 ID \x31 m EI 3 4 m"
+    assert list(native.operations(inline, lambda message: None, frozenset({"BI", "m"}))) == [("m", [], 9)]
+
+
+@needs_native
+def test_long_and_escaped_strings_read_the_same() -> None:
+    hex_digits = zlib.compress(bytes(range(256)) * 8).hex().encode()
+    spaced = b" ".join(hex_digits[i : i + 2] for i in range(0, len(hex_digits), 2))
+    data = b"<%s> Tj <%s> Tj (%s) Tj (a\\101\\\nb\\q) Tj" % (hex_digits, spaced, b"x" * 5000)
+    result, expected = both(data)
+    assert result == expected
+    assert len(result[0]) == 4  # type: ignore[arg-type]
+
+
+@needs_native
+def test_a_warning_that_raises_ends_the_operations() -> None:
+    assert native is not None
+
+    def strict(message: str) -> None:
+        raise ValueError(message)
+
+    operations = native.operations(b"(a) Tj } (b) Tj", strict, frozenset())
+    assert next(operations) == ("Tj", [b"a"], 1)
+    with pytest.raises(ValueError, match="unexpected byte b'}' at offset 7"):
+        next(operations)
+    assert list(operations) == []
+
+
+@needs_native
+def test_bad_arguments_are_a_type_error() -> None:
+    assert native is not None
+    with pytest.raises(TypeError):
+        native.operations(bytearray(b"1 2 m"), print, frozenset())
+    with pytest.raises(TypeError):
+        native.operations(b"1 2 m", print, {"m": 1})
+
+
+def _page_streams() -> list[bytes]:
+    streams = []
+    for path in sorted(CORPUS.glob("*/*.pdf")):
+        try:
+            with pikepdf.open(path) as pdf:
+                for page in pdf.pages:
+                    contents = page.obj.get("/Contents")
+                    parts = [contents] if isinstance(contents, pikepdf.Stream) else list(contents or [])
+                    streams.append(b"\n".join(part.read_bytes() for part in parts))
+        except (pikepdf.PdfError, pikepdf.PasswordError, TypeError, ValueError):
+            continue  # damaged beyond what this test is about
+    return streams
+
+
+@needs_native
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus")
+def test_every_corpus_page_reads_the_same() -> None:
+    streams = _page_streams()
+    assert len(streams) > 1000
+    for data in streams:
+        result, expected = both(data)
+        assert result == expected
