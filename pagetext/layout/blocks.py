@@ -20,6 +20,7 @@ from pagetext.layout.records import Line, Word, quad_extent, words_extent, words
 from pagetext.layout.scripts import has_rtl
 
 _INVISIBLE: Final = (3, 7)  # text render modes that neither fill nor stroke (§9.3.6)
+_INFINITY: Final = float("inf")  # compiled, float("inf") would parse the string at each use
 # Two lines are on one baseline when their baselines are closer than this × the smaller box
 # height: a line drawn in parts lands on exactly the same one; the next line is a full
 # line spacing away.
@@ -68,8 +69,19 @@ class _Unit:
         self.lines: list[Line] = []
         self.chars = 0
         self.invisible = True  # every glyph drawn with an invisible render mode
-        self.x0 = float("inf")
-        self.x1 = float("-inf")
+        self.x0 = _INFINITY
+        self.x1 = -_INFINITY
+
+
+def _invisible(line: Line) -> bool:
+    """Whether every glyph of the line is drawn with an invisible render mode. Its words read
+    in place: Line.glyphs would build the tuple of all of them, and the first glyph mostly
+    answers."""
+    for word in line.words:
+        for glyph in word.glyphs:
+            if glyph.run.render_mode not in _INVISIBLE:
+                return False
+    return True
 
 
 def _units(lines: Sequence[Line], frame: Point, gap: float) -> list[_Unit]:
@@ -83,7 +95,7 @@ def _units(lines: Sequence[Line], frame: Point, gap: float) -> list[_Unit]:
         unit = units[-1]
         unit.lines.append(line)
         unit.chars += len(line.text)
-        if unit.invisible and not all(glyph.render_mode in _INVISIBLE for glyph in line.glyphs):
+        if unit.invisible and not _invisible(line):
             unit.invisible = False
         unit.x0 = min(unit.x0, x0)
         unit.x1 = max(unit.x1, x1)
@@ -198,9 +210,6 @@ def before_footer(main: list[Line], other: list[Line], frame: Point, gap: float)
     return main + other
 
 
-_INFINITY: Final = float("inf")  # compiled, float("inf") would parse the string at each use
-
-
 class _Part:
     """A line of the page, as far as rejoining its parts needs it."""
 
@@ -213,13 +222,14 @@ class _Part:
         self.joinable = bool(line.text.strip()) and not has_rtl(line.text)
         first = line.words[0].glyphs[0]
         self.baseline = first.baseline_start[1] * ux - first.baseline_start[0] * uy
-        _, _, below, above = words_extent(line.words, ux, uy)
-        self.height = max(above - below, 1e-6)
+        extent = words_extent(line.words, ux, uy)  # indexed: a "_" target would box
+        self.height = max(extent[3] - extent[2], 1e-6)
         self.spans: list[tuple[float, float]] = []
         x0 = _INFINITY
         for word in line.words:
-            low, high, _, _ = quad_extent(word.quad, ux, uy)
-            self.spans.append((low, high))
+            word_extent = quad_extent(word.quad, ux, uy)
+            low = word_extent[0]
+            self.spans.append((low, word_extent[1]))
             if low < x0:
                 x0 = low
         self.x0 = x0

@@ -21,10 +21,11 @@ from typing import Final
 from pagetext.geometry import Point
 from pagetext.layout.blocks import before_footer, median, place_blocks, rejoin_lines, y_bands
 from pagetext.layout.params import LayoutParams
-from pagetext.layout.records import Line, Word, quad_extent, words_extent, words_quad
+from pagetext.layout.records import Extent, Line, Word, quad_extent, words_extent, words_quad
 from pagetext.layout.scripts import has_rtl
 
 _SAME_DIRECTION: Final = 0.996  # cos 5°: directions closer than this count as the same
+_INFINITY: Final = float("inf")  # compiled, float("inf") would parse the string each call
 
 
 class _Span:
@@ -32,19 +33,24 @@ class _Span:
 
     __slots__ = ("cells", "chars", "frame", "height", "order", "rtl_chars", "words", "x0", "x1", "y0", "y1")
 
-    def __init__(self, words: list[Word], order: int, frame: Point) -> None:
+    def __init__(
+        self, words: list[Word], order: int, frame: Point, rtl: bool, extent: Extent | None = None
+    ) -> None:
+        """`rtl`: whether the words may hold right-to-left text (most pages have none, and
+        then no word is searched for it); `extent`: the words' extent in the frame, when
+        the caller measured it already."""
         ux, uy = frame
         self.words = words
         self.order = order
         self.frame = frame
         self.cells: list[_Span] = []  # a table row kept whole: the parts it was cut into
-        self.x0, self.x1, self.y0, self.y1 = words_extent(words, ux, uy)
+        self.x0, self.x1, self.y0, self.y1 = extent if extent is not None else words_extent(words, ux, uy)
         self.height = max(self.y1 - self.y0, 1e-6)
         chars = rtl_chars = 0
         for word in words:
             length = len(word.text)
             chars += length
-            if has_rtl(word.text):
+            if rtl and has_rtl(word.text):
                 rtl_chars += length
         self.chars = chars
         self.rtl_chars = rtl_chars
@@ -58,36 +64,72 @@ class _Span:
         return (self.y0 + self.y1) / 2
 
 
-def _split_line(line: Line, order: int, frame: Point, params: LayoutParams) -> list[_Span]:
+def _split_line(line: Line, order: int, frame: Point, rtl: bool, params: LayoutParams) -> list[_Span]:
     """Cut a line at gaps of at least span_gap × its height: they may be gutters.
 
     Gaps are measured with the words in position order (a line may be drawn out of order);
     each span keeps its words in the line's own order.
     """
     ux, uy = frame
-    _, _, below, above = quad_extent(line.quad, ux, uy)
-    limit = params.span_gap * (above - below)
+    extent = quad_extent(line.quad, ux, uy)  # indexed: a "_" target would box
+    limit = params.span_gap * (extent[3] - extent[2])
+    spans = _spans_in_order(line, order, frame, rtl, limit)
+    if spans is None:
+        spans = _spans_by_position(line, order, frame, rtl, limit)
+    if len(spans) >= 3 and 2 * sum(s.chars < params.min_column_chars for s in spans) > len(spans):
+        # Short cells side by side: a table row. Kept whole, it is wide, stays out of the
+        # gutter search, and keeps its place as a band across the columns.
+        row = _Span(list(line.words), order, frame, rtl)
+        row.cells = spans
+        return [row]
+    return spans
+
+
+def _spans_in_order(line: Line, order: int, frame: Point, rtl: bool, limit: float) -> list[_Span] | None:
+    """The spans of a line whose words are drawn in position order, as most are: cut as the
+    words come, each span's extent gathered on the way. None for any other line."""
+    ux, uy = frame
+    spans: list[_Span] = []
+    words: list[Word] = []
+    x0 = y0 = _INFINITY
+    x1 = y1 = previous_start = -_INFINITY
+    for word in line.words:
+        low, high, bottom, top = quad_extent(word.quad, ux, uy)
+        if not low >= previous_start:  # out of order (or NaN): sort them
+            return None
+        previous_start = low
+        if words and low - x1 > limit:
+            spans.append(_Span(words, order, frame, rtl, (x0, x1, y0, y1)))
+            words = []
+            x0 = y0 = _INFINITY
+            x1 = y1 = -_INFINITY
+        # Grown as words_extent grows an extent, so that the span measures the same.
+        x0 = low if low < x0 else x0
+        x1 = high if high > x1 else x1
+        y0 = bottom if bottom < y0 else y0
+        y1 = top if top > y1 else y1
+        words.append(word)
+    if words:
+        spans.append(_Span(words, order, frame, rtl, (x0, x1, y0, y1)))
+    return spans
+
+
+def _spans_by_position(line: Line, order: int, frame: Point, rtl: bool, limit: float) -> list[_Span]:
+    ux, uy = frame
     extents = []
     for index, word in enumerate(line.words):
         low, high, _, _ = quad_extent(word.quad, ux, uy)
         extents.append((low, high, index))
     extents.sort()
     groups: list[list[int]] = []
-    previous_end = float("-inf")
+    previous_end = -_INFINITY
     for start, end, index in extents:
         if not groups or start - previous_end > limit:
             groups.append([])
         groups[-1].append(index)
         if end > previous_end:
             previous_end = end
-    spans = [_Span([line.words[i] for i in sorted(group)], order, frame) for group in groups]
-    if len(spans) >= 3 and 2 * sum(s.chars < params.min_column_chars for s in spans) > len(spans):
-        # Short cells side by side: a table row. Kept whole, it is wide, stays out of the
-        # gutter search, and keeps its place as a band across the columns.
-        row = _Span(list(line.words), order, frame)
-        row.cells = spans
-        return [row]
-    return spans
+    return [_Span([line.words[i] for i in sorted(group)], order, frame, rtl) for group in groups]
 
 
 def _cut_at_gutter(spans: list[_Span], gap_x0: float, gap_x1: float, params: LayoutParams) -> list[_Span]:
@@ -113,8 +155,9 @@ def _cut_at_gutter(spans: list[_Span], gap_x0: float, gap_x1: float, params: Lay
             result.append(span)
             continue
         first = {id(word) for cell in cells[:cut] for word in cell.words}
-        result.append(_Span([w for w in span.words if id(w) in first], span.order, span.frame))
-        result.append(_Span([w for w in span.words if id(w) not in first], span.order, span.frame))
+        rtl = span.rtl_chars > 0
+        result.append(_Span([w for w in span.words if id(w) in first], span.order, span.frame, rtl))
+        result.append(_Span([w for w in span.words if id(w) not in first], span.order, span.frame, rtl))
     return result
 
 
@@ -323,12 +366,13 @@ def reading_order(lines: Sequence[Line], params: LayoutParams) -> list[Line]:
     if _is_vertical_page(lines):
         return list(lines)  # assembly already reads the columns right to left
     frame = _frame(lines)
+    rtl = any(has_rtl(line.text) for line in lines)
     main: list[_Span] = []
     main_lines: list[Line] = []
     other: list[Line] = []
     for order, line in enumerate(lines):
         if line.direction[0] * frame[0] + line.direction[1] * frame[1] >= _SAME_DIRECTION:
-            main.extend(_split_line(line, order, frame, params))
+            main.extend(_split_line(line, order, frame, rtl, params))
             main_lines.append(line)
         else:
             other.append(line)
