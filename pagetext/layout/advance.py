@@ -69,8 +69,8 @@ def _step_gap(prev: Glyph, glyph: Glyph, line_shift: float, params: LayoutParams
     # Aligned: the origins stay level along the nominal direction (one baseline, one column).
     if dx * ex + dy * ey <= 0 or abs(dx * ux + dy * uy) > params.line_shift * em:
         return _NOT_ACROSS
-    _, prev_high, _, _ = quad_extent(prev.quad, ex, ey)
-    glyph_low, _, _, _ = quad_extent(glyph.quad, ex, ey)
+    prev_high = quad_extent(prev.quad, ex, ey)[1]  # indexed: a "_" target would box
+    glyph_low = quad_extent(glyph.quad, ex, ey)[0]
     gap = (glyph_low - prev_high) / em
     return gap if gap >= -params.stack_overlap else _NOT_ACROSS
 

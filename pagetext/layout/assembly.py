@@ -36,7 +36,7 @@ def drop_duplicates(glyphs: list[Glyph], params: LayoutParams) -> list[Glyph]:
     (kept per text as indices, newest last, so the search stops at the first one out of the
     window; indices, not positions: compiled, a glyph's position is stored unboxed).
     """
-    kept: list[Glyph] = []
+    kept: list[Glyph] | None = None  # made at the first copy: most pages have none
     by_text: dict[str, list[int]] = {}
     window = params.duplicate_window
     tolerance = params.duplicate_tolerance
@@ -61,11 +61,14 @@ def drop_duplicates(glyphs: list[Glyph], params: LayoutParams) -> list[Glyph]:
                     duplicate = True
                     break
             if duplicate:
+                if kept is None:
+                    kept = glyphs[:index]
                 continue
         seen.append(index)
-        kept.append(glyph)
+        if kept is not None:
+            kept.append(glyph)
         pen_x, pen_y = glyph.baseline_end
-    return kept
+    return glyphs if kept is None else kept
 
 
 def _column_order(run: list[Glyph]) -> list[Glyph]:
@@ -129,7 +132,7 @@ def order_vertical_runs(glyphs: list[Glyph]) -> list[Glyph]:
 def drop_hidden_whitespace(glyphs: list[Glyph]) -> list[Glyph]:
     """Remove white-space glyphs that the next glyph is drawn over: they leave no gap on the
     page (a producer that writes "字 " for every character and then moves one em on)."""
-    kept: list[Glyph] = []
+    kept: list[Glyph] | None = None  # made at the first one dropped: most pages have none
     for index, glyph in enumerate(glyphs):
         if glyph.text.isspace() and index + 1 < len(glyphs):
             after = glyphs[index + 1]
@@ -141,20 +144,27 @@ def drop_hidden_whitespace(glyphs: list[Glyph]) -> list[Glyph]:
             across = (after.baseline_start[0] - ox) * -uy + (after.baseline_start[1] - oy) * ux
             covered = -0.5 * advance < step < 0.25 * advance
             if advance > 0 and covered and abs(across) < 0.5 * glyph.box_height:
+                if kept is None:
+                    kept = glyphs[:index]
                 continue
-        kept.append(glyph)
-    return kept
+        if kept is not None:
+            kept.append(glyph)
+    return glyphs if kept is None else kept
 
 
 def join_actual_text(glyphs: list[Glyph], originals: dict[int, Glyph]) -> list[Glyph]:
     """Glyphs with text, the span of an /ActualText as one: the glyph carrying the replacement
     stretched (a copy, mapped back through `originals`) over the covered glyphs after it on
     its line, so that word gaps are measured from the span's end (ISO 32000-1 §14.9.4)."""
-    kept: list[Glyph] = []
-    for glyph in glyphs:
+    kept: list[Glyph] | None = None  # made at the first glyph without text: most pages have none
+    for index in range(len(glyphs)):
+        glyph = glyphs[index]
         if glyph.text:
-            kept.append(glyph)
+            if kept is not None:
+                kept.append(glyph)
             continue
+        if kept is None:
+            kept = glyphs[:index]
         if glyph.original_text is None or not kept:
             continue
         first = kept[-1]
@@ -174,7 +184,7 @@ def join_actual_text(glyphs: list[Glyph], originals: dict[int, Glyph]) -> list[G
         )  # fmt: skip
         originals[id(copy)] = originals.get(id(first), first)
         kept[-1] = copy
-    return kept
+    return glyphs if kept is None else kept
 
 
 def _prepare(glyphs: list[Glyph], params: LayoutParams, originals: dict[int, Glyph]) -> list[Glyph]:
@@ -231,11 +241,15 @@ def _commonest_font(glyphs: list[Glyph]) -> tuple[str, float]:
     name = first.font_name
     size = first.font_size
     run = 0
+    last = first
     for glyph in glyphs:
         glyph_run = glyph.run
-        if glyph_run.font_size == size and glyph_run.font_name == name:
+        # The glyphs of one string share their run: one identity test answers for them.
+        if glyph_run is last or (glyph_run.font_size == size and glyph_run.font_name == name):
+            last = glyph_run
             run += 1
             continue
+        last = glyph_run
         counts[(name, size)] = counts.get((name, size), 0) + run
         name = glyph_run.font_name
         size = glyph_run.font_size
@@ -293,7 +307,10 @@ def _decided_lines(
     for glyph in _prepare(glyphs, params, originals):
         space = False
         if prev is not None:
-            verdict, gap, height, _, _, _ = judge(prev, glyph, line_shift, word_gap, script_size)
+            # Unpacked into named targets: compiled, a "_" target would box the float it drops.
+            verdict, gap, height, _limit, _shift, _line_limit = judge(
+                prev, glyph, line_shift, word_gap, script_size
+            )
             if verdict == NEW_LINE:
                 lines.append(_finished(line_glyphs, spaces, stacked, gaps, line_break, params))
                 line_glyphs = []
@@ -351,7 +368,9 @@ def _letter_ratios(glyphs: list[Glyph], line_break: _LineBreak | None, params: L
     word_gap = params.word_gap
     script_size = params.script_size
     for i in range(1, len(glyphs)):
-        _, gap, height, _, _, _ = judge(glyphs[i - 1], glyphs[i], line_shift, word_gap, script_size)
+        judgement = judge(glyphs[i - 1], glyphs[i], line_shift, word_gap, script_size)
+        gap = judgement[1]
+        height = judgement[2]
         if is_letter_gap(glyphs[i - 1], glyphs[i], height):
             ratios.append(gap / height)
     return ratios

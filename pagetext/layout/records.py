@@ -151,11 +151,42 @@ def words_extent(words: Sequence[Word], ux: float, uy: float) -> Extent:
     return extent
 
 
+def _low_high(a: float, b: float, c: float, d: float) -> tuple[float, float]:
+    """The least and the greatest of four values."""
+    low = a if a < b else b
+    high = a if a > b else b
+    low = low if low < c else c
+    high = high if high > c else c
+    return (low if low < d else d), (high if high > d else d)
+
+
+def _glyph_bounds(glyphs: list[Glyph]) -> Bounds:
+    """x0, y0, x1, y1 of the glyphs' corners: _glyph_extent along the x axis, without the
+    projection (a word's box is needed for every word; most are upright)."""
+    x0 = y0 = _INFINITY
+    x1 = y1 = -_INFINITY
+    for glyph in glyphs:
+        # Unpacked, not looped over: compiled, the quad is stored unboxed, and a loop over
+        # it would box it first.
+        (ax, ay), (bx, by), (cx, cy), (dx, dy) = glyph.quad
+        low, high = _low_high(ax, bx, cx, dx)
+        if low < x0:
+            x0 = low
+        if high > x1:
+            x1 = high
+        low, high = _low_high(ay, by, cy, dy)
+        if low < y0:
+            y0 = low
+        if high > y1:
+            y1 = high
+    return x0, y0, x1, y1
+
+
 def glyphs_quad(glyphs: list[Glyph], direction: Point) -> tuple[Quad, Bounds]:
     """The smallest rectangle along `direction` around the glyphs' quads, and the bounds of
     the glyphs' own corners (x0, y0, x1, y1; no Box made)."""
     ux, uy = direction
-    x0, x1, y0, y1 = _glyph_extent(glyphs, 1.0, 0.0)
+    x0, y0, x1, y1 = _glyph_bounds(glyphs)
     if ux == 1.0 and uy == 0.0:  # upright, the common case: the rectangle is the bbox
         return ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), (x0, y0, x1, y1)
     return _rotated_quad(_glyph_extent(glyphs, ux, uy), ux, uy), (x0, y0, x1, y1)
