@@ -76,7 +76,10 @@ _MAX_INTEGER_LENGTH: Final = 18  # longer is damage: read as float (int() refuse
 def token_count(value: Operand) -> int:
     """How many lexer tokens an operand took (arrays and dictionaries count their brackets)."""
     if isinstance(value, list):
-        return 2 + sum(token_count(item) for item in value)
+        count = 2
+        for item in value:  # a call per nested container only: TJ arrays are long and flat
+            count += token_count(item) if isinstance(item, (list, dict)) else 1
+        return count
     if isinstance(value, dict):
         return 2 + sum(1 + token_count(item) for item in value.values())
     return 1

@@ -35,7 +35,7 @@ def _marked_unit(marked: MarkedContent | None) -> tuple[object, str] | None:
     return found
 
 
-def apply_actual_text(glyphs: Sequence[Glyph], element_text: ElementText | None = None) -> int:
+def apply_actual_text(glyphs: list[Glyph], element_text: ElementText | None = None) -> int:
     """Replace the text of the glyphs each /ActualText covers, one unit per span (§14.9.4).
 
     The span's first glyph (in drawing order) gets the replacement (soft hyphens removed, runs
@@ -45,20 +45,26 @@ def apply_actual_text(glyphs: Sequence[Glyph], element_text: ElementText | None 
     """
     started: set[object] = set()  # sequences (by identity) and elements (by object number)
     # The unit depends on the glyph's marked-content sequence alone (its MCID names the
-    # element): looked up once per sequence, not per glyph.
+    # element): looked up once per sequence, not per glyph, and only when the sequence
+    # changes (a sequence holds many glyphs in a row; a dictionary probe per glyph cost more
+    # than the rest of the pass).
     units: dict[int, tuple[object, str] | None] = {}
+    current: MarkedContent | None = None
+    unit: tuple[object, str] | None = None
     for glyph in glyphs:
         marked = glyph.run.marked
         if marked is None or glyph.original_text is not None:
             continue  # outside marked content, or replaced already
-        key = id(marked)
-        if key in units:
-            unit = units[key]
-        else:
-            unit = element_text(glyph) if element_text is not None else None
-            if unit is None:
-                unit = _marked_unit(marked)
-            units[key] = unit
+        if marked is not current:
+            current = marked
+            key = id(marked)
+            if key in units:
+                unit = units[key]
+            else:
+                unit = element_text(glyph) if element_text is not None else None
+                if unit is None:
+                    unit = _marked_unit(marked)
+                units[key] = unit
         if unit is None:
             continue
         owner, text = unit
