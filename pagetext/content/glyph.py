@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pagetext.geometry import Box, Point
@@ -122,7 +122,11 @@ class GlyphRun:
     """What the glyphs of one shown string share (see Glyph): its font and size, render mode,
     marked content, token index, forms, annotation and field, text rise and source. One record
     per string, not these fields per glyph: a page keeps its glyphs, and each field a glyph
-    holds is more to build and more for the cycle collector to walk."""
+    holds is more to build and more for the cycle collector to walk.
+
+    The source's fields are kept here too, and `source` makes the TextSource when first asked
+    (editing asks; text extraction does not): one record per string instead of two.
+    """
 
     font_name: str
     font_size: float
@@ -134,7 +138,17 @@ class GlyphRun:
     marked: MarkedContent | None
     annotation: str
     field_name: str
-    source: TextSource | None
+    # The TextSource fields (its font_size is the run's); sourced: whether there is one.
+    sourced: bool
+    root: str
+    uses: tuple[FormUse, ...]
+    string_token: int
+    string: bytes
+    font: Any
+    char_spacing: float
+    word_spacing: float
+    horizontal_scaling: float
+    made_source: TextSource | None = field(compare=False, repr=False)
 
     def __init__(
         self,
@@ -148,7 +162,15 @@ class GlyphRun:
         marked: MarkedContent | None,
         annotation: str,
         field_name: str,
-        source: TextSource | None,
+        sourced: bool,
+        root: str,
+        uses: tuple[FormUse, ...],
+        string_token: int,
+        string: bytes,
+        font: Any,
+        char_spacing: float,
+        word_spacing: float,
+        horizontal_scaling: float,
     ) -> None:
         self.font_name = font_name
         self.font_size = font_size
@@ -160,7 +182,30 @@ class GlyphRun:
         self.marked = marked
         self.annotation = annotation
         self.field_name = field_name
-        self.source = source
+        self.sourced = sourced
+        self.root = root
+        self.uses = uses
+        self.string_token = string_token
+        self.string = string
+        self.font = font
+        self.char_spacing = char_spacing
+        self.word_spacing = word_spacing
+        self.horizontal_scaling = horizontal_scaling
+        self.made_source = None
+
+    @property
+    def source(self) -> TextSource | None:
+        """Where the string came from (for editing; the same record every time), or None for
+        content made up for a field without an appearance."""
+        if not self.sourced:
+            return None
+        made = self.made_source
+        if made is None:
+            made = self.made_source = TextSource(
+                self.root, self.uses, self.string_token, self.string, self.font, self.font_size,
+                self.char_spacing, self.word_spacing, self.horizontal_scaling,
+            )  # fmt: skip
+        return made
 
 
 # Not frozen: a frozen dataclass takes six times as long to build, and pages have many glyphs.

@@ -16,7 +16,7 @@ from typing import Any, Final
 import pikepdf
 
 from pagetext.budget import PageBudget
-from pagetext.content.glyph import Artifact, FormUse, Glyph, GlyphRun, MarkedContent, TextSource
+from pagetext.content.glyph import Artifact, FormUse, Glyph, GlyphRun, MarkedContent
 from pagetext.content.lexer import Operand, Warn, iter_operations, token_count
 from pagetext.content.paths import (
     RGB,
@@ -580,14 +580,7 @@ class Interpreter:
             font = gs.font = fallback_font()
         stream = self.stream
         size = gs.font_size
-        source = (
-            TextSource(
-                stream.root, stream.uses, token_index, data, font, size, gs.char_spacing,
-                gs.word_spacing, gs.horizontal_scaling,
-            )
-            if stream.is_page or stream.uses
-            else None
-        )  # fmt: skip
+        string_token = token_index
         if not stream.is_page:
             token_index = -1
         hscale = gs.horizontal_scaling
@@ -618,7 +611,8 @@ class Interpreter:
         run = GlyphRun(
             font.base_font or gs.font_name, size, gs.render_mode,
             marked.mcid if marked is not None else None, token_index, stream.forms, rise_across,
-            marked, stream.annotation, stream.field_name, source,
+            marked, stream.annotation, stream.field_name, stream.is_page or bool(stream.uses),
+            stream.root, stream.uses, string_token, data, font, char_spacing, word_spacing, hscale,
         )  # fmt: skip
         wmode = font.wmode
         code_index = -1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pikepdf
 import pytest
 from pikepdf import Dictionary, Name
 
@@ -48,6 +49,36 @@ def test_the_glyphs_of_one_string_share_one_run_record() -> None:
     assert (c.render_mode, a.render_mode, c.font_name, c.token_index) == (3, 0, "Helvetica", 13)
     assert (a.rise, a.marked, a.annotation, a.field_name) == (0.5, None, "", "")
     assert a.source is not None and a.source.string == b"AB" and c.source.string == b"C"  # type: ignore[union-attr]
+
+
+def test_a_strings_source_is_one_record_made_when_asked() -> None:
+    # The run keeps the source's fields; glyph.source makes the TextSource once and gives the
+    # same record for every glyph of the string. In a form the run's token index is -1 and the
+    # source's token is the string's index in the form's own stream.
+    def xobjects(pdf: pikepdf.Pdf) -> dict[str, object]:
+        return {
+            "Fm": form(
+                pdf, b"BT /F1 10 Tf (CD) Tj ET", resources=Dictionary(Font=Dictionary(F1=simple_font(pdf)))
+            )
+        }
+
+    page = open_page(b"BT /F1 10 Tf 1 Tc 2 Tw 50 Tz 100 200 Td (AB) Tj ET /Fm Do", xobjects=xobjects)
+    a, b, c, d = page.glyphs(forms=True)
+    assert a.run.made_source is None
+    source = a.source
+    assert source is not None and source is b.source and source is a.run.made_source
+    assert (source.root, source.uses, source.token, source.string) == ("", (), 13, b"AB")
+    assert (source.font_size, source.char_spacing, source.word_spacing, source.horizontal_scaling) == (
+        10,
+        1,
+        2,
+        0.5,
+    )
+    assert source.code_offsets() == [0, 1, 2]
+    form_source = c.source
+    assert form_source is not None and form_source is d.source and form_source is not source
+    assert (c.token_index, form_source.token, form_source.string) == (-1, 4, b"CD")
+    assert form_source.uses and form_source.uses[0][0] == 17  # the Do operator's token index
 
 
 def test_char_and_word_spacing_extend_baseline_end_only() -> None:
