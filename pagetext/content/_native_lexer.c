@@ -133,7 +133,7 @@ new_operands(Lexer *self)
 }
 
 /* The number at `start` (as _read_number reads it): 1 with *value and *after set, 0 when the
- * bytes are no number, -1 on error. */
+ * bytes are no number, -1 on error. With `value` NULL, only its extent is read (the skim). */
 static int
 read_number(const unsigned char *data, Py_ssize_t start, Py_ssize_t end, PyObject **value, Py_ssize_t *after)
 {
@@ -165,6 +165,8 @@ read_number(const unsigned char *data, Py_ssize_t start, Py_ssize_t end, PyObjec
     if (digits == 0)
         return 0;
     *after = pos;
+    if (value == NULL)
+        return 1;
     if (pos - start > MAX_INTEGER_LENGTH || (fraction >= 0 && digits > MAX_FAST_DIGITS)) {
         PyObject *text = PyBytes_FromStringAndSize((const char *)data + start, pos - start);
         if (text == NULL)
@@ -192,24 +194,12 @@ skim_numbers(const unsigned char *data, Py_ssize_t pos, Py_ssize_t end, long lon
         int kind = byte_class[data[pos]];
         if (kind == REGULAR)
             return *count ? pos : -1;
-        if (kind != NUMBER)
-            return -1;
-        if (data[pos] == '-' || data[pos] == '+')
-            pos++;
-        int digits = 0, dot = 0;
-        while (pos < end) {
-            unsigned char byte = data[pos];
-            if (byte >= '0' && byte <= '9')
-                digits = 1;
-            else if (byte == '.' && !dot)
-                dot = 1;
-            else
-                break;
-            pos++;
-        }
-        if (!digits || pos >= end || byte_class[data[pos]] != WHITE)
+        Py_ssize_t after;
+        if (kind != NUMBER || read_number(data, pos, end, NULL, &after) != 1 || after >= end
+            || byte_class[data[after]] != WHITE)
             return -1;
         (*count)++;
+        pos = after;
         while (pos < end && byte_class[data[pos]] == WHITE)
             pos++;
     }
@@ -298,14 +288,15 @@ plain_hex(const unsigned char *data, Py_ssize_t start, Py_ssize_t end)
     return result;
 }
 
+/* helper(the bytes of data[start:end], extra): the Python helper for a rare case; with extra
+ * NULL the bytes are its only argument (NULL ends the argument list). */
 static PyObject *
-call_helper(PyObject *helper, Lexer *self, Py_ssize_t start, Py_ssize_t end)
+call_helper(PyObject *helper, Lexer *self, Py_ssize_t start, Py_ssize_t end, PyObject *extra)
 {
     PyObject *raw = PyBytes_FromStringAndSize((const char *)self->bytes + start, end - start);
     if (raw == NULL)
         return NULL;
-    PyObject *result = helper == decode_name_fn ? PyObject_CallOneArg(helper, raw)
-                                                : PyObject_CallFunctionObjArgs(helper, raw, self->warn, NULL);
+    PyObject *result = PyObject_CallFunctionObjArgs(helper, raw, extra, NULL);
     Py_DECREF(raw);
     return result;
 }
@@ -484,7 +475,7 @@ lexer_next(Lexer *self)
             self->pos = pos;
             self->index++;
             PyObject *name = memchr(data + start, '#', pos - start) != NULL
-                                 ? call_helper(decode_name_fn, self, start, pos)
+                                 ? call_helper(decode_name_fn, self, start, pos, NULL)
                                  : word_text(data + start, pos - start, 1);
             if (append_new(self->operands, name) < 0)
                 goto error;
@@ -533,7 +524,7 @@ lexer_next(Lexer *self)
                 self->index++;
                 PyObject *value = plain_hex(data, start, pos);
                 if (value == NULL && !PyErr_Occurred())
-                    value = call_helper(decode_hex_fn, self, start, pos);
+                    value = call_helper(decode_hex_fn, self, start, pos, self->warn);
                 if (append_new(self->operands, value) < 0)
                     goto error;
                 self->pos = pos + 1;

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
+import pagetext
+from tests.corpus import CORPUS
 from tests.pdfbuild import form, open_page
 
 SIZE = 10  # the test font: 5 units per glyph at 10 pt
@@ -303,3 +307,34 @@ def test_table_rows_on_the_other_columns_baselines_are_cut_at_the_gutter() -> No
     lines = _lines(open_page(b"".join(rows)).text())
     table = [f"r{r}c0 r{r}c1 r{r}c2" for r in range(4)]
     assert lines == _expected("Left", 20)[:8] + table + _expected("Left", 20)[12:] + _expected("Right", 20)
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus")
+def test_lines_in_position_order_are_cut_as_the_sort_cuts_them() -> None:
+    # The fast path (words as they come) against the general one (sorted by position), on
+    # the lines of real pages: the same spans, words and extents.
+    from pagetext.layout.params import LayoutParams
+    from pagetext.layout.reading import _spans_by_position, _spans_in_order
+
+    span_gap = LayoutParams().span_gap
+    compared = 0
+    for name in (
+        "pdfjs__TAMReview",
+        "pdfbox__eu-001",
+        "samplefiles__multicolumn",
+        "docling__right_to_left_01",
+    ):
+        with pagetext.open(CORPUS / "real" / f"{name}.pdf") as doc:
+            for page in doc:
+                for order, line in enumerate(page.lines(order="content")):
+                    limit = span_gap * (line.bbox.y1 - line.bbox.y0)
+                    fast = _spans_in_order(line, order, (1.0, 0.0), True, limit)
+                    if fast is None:
+                        continue
+                    slow = _spans_by_position(line, order, (1.0, 0.0), True, limit)
+                    assert [s.words for s in fast] == [s.words for s in slow]
+                    assert [(s.x0, s.x1, s.y0, s.y1, s.chars, s.rtl_chars) for s in fast] == [
+                        (s.x0, s.x1, s.y0, s.y1, s.chars, s.rtl_chars) for s in slow
+                    ]
+                    compared += len(fast)
+    assert compared > 500
