@@ -22,7 +22,7 @@ from pagetext.layout.overlay import place_overlay
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.reading import reading_order
 from pagetext.layout.records import Line, Word
-from pagetext.objects import OBJECT_ERRORS, read_rect, read_stream
+from pagetext.objects import OBJECT_ERRORS, optional_entry, read_rect, read_stream
 from pagetext.structure.annotations import page_annotations
 from pagetext.structure.marked import apply_actual_text, artifact_role, without_actual_text
 from pagetext.structure.order import StructureTrust, cells_in_tree_order, structure_sequence, trust
@@ -50,14 +50,14 @@ def _inherited(page: Any, key: str) -> Any:
     for _ in range(MAX_TREE_DEPTH):
         if not isinstance(node, pikepdf.Dictionary):
             return None
-        value = node.get(key)
+        value = optional_entry(node, key)
         if value is not None:
             return value
         objgen = node.objgen
         if objgen in seen:
             return None
         seen.add(objgen)
-        node = node.get("/Parent")
+        node = optional_entry(node, "/Parent")
     return None
 
 
@@ -182,7 +182,7 @@ class Page:
     def _struct_parents(self) -> int | None:
         """The page's /StructParents key in the parent tree (§14.7.4.4)."""
         try:
-            value = self._obj.get("/StructParents")
+            value = optional_entry(self._obj, "/StructParents")
         except OBJECT_ERRORS:
             return None
         return value if isinstance(value, int) and not isinstance(value, bool) else None

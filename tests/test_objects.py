@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pikepdf
 import pytest
 
-from pagetext.objects import plain_array
+from pagetext.objects import number, optional_entry, plain_array
 from tests.corpus import CORPUS
 
 
@@ -62,3 +64,37 @@ def test_plain_array_reads_the_fonts_of_real_files_as_pikepdf_does() -> None:
                 assert _floats(items) == _floats(array)
                 read += 1
     assert read > 500  # the corpus has hundreds of fonts; nearly all arrays read fast
+
+
+def test_optional_entry_reads_present_and_missing_keys_of_dictionaries_and_streams() -> None:
+    pdf = pikepdf.new()
+    font = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, FirstChar=32))
+    stream = pdf.make_stream(b"q Q", Filter=pikepdf.Name.FlateDecode)
+    assert optional_entry(font, "/FirstChar") == 32
+    assert optional_entry(font, "/Type") == pikepdf.Name.Font
+    assert optional_entry(font, "/ToUnicode") is None
+    assert optional_entry(stream, "/Filter") == pikepdf.Name.FlateDecode
+    assert optional_entry(stream, "/DecodeParms") is None
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (3, 3.0),
+        (-2.5, -2.5),
+        (Decimal("0.125"), 0.125),
+        (True, 7.0),  # a boolean is no number, though Python counts it an int
+        (None, 7.0),
+        ("12", 7.0),
+        (pikepdf.Name.Foo, 7.0),
+    ],
+)
+def test_number_reads_ints_floats_and_decimals_and_nothing_else(value: object, expected: float) -> None:
+    result = number(value, 7.0)
+    assert result == expected
+    assert type(result) is float
+
+
+def test_number_reads_pikepdf_reals_and_integers() -> None:
+    values = pikepdf.Array([612, 0.5, -1e-3])
+    assert [number(values[i]) for i in range(3)] == [612.0, 0.5, -0.001]

@@ -30,7 +30,7 @@ from pagetext.content.paths import (
 from pagetext.fonts.font import Font
 from pagetext.fonts.loader import fallback_font, load_font
 from pagetext.geometry import IDENTITY, Box, Matrix, apply, multiply
-from pagetext.objects import read_matrix, read_stream, text_string
+from pagetext.objects import optional_entry, read_matrix, read_stream, text_string
 
 ObjGen = tuple[int, int]
 
@@ -700,7 +700,8 @@ class Interpreter:
         artifact = parent.artifact if parent is not None else None
         actual_text: str | None = None
         if properties is not None:
-            own = properties.get("MCID" if isinstance(properties, dict) else "/MCID")
+            inline = isinstance(properties, dict)
+            own = properties.get("MCID") if inline else optional_entry(properties, "/MCID")
             if isinstance(own, (int, pikepdf.Object)) and not isinstance(own, bool):
                 try:
                     mcid = int(own)
@@ -708,8 +709,9 @@ class Interpreter:
                     self.mcid_seen = True
                 except (TypeError, ValueError):
                     pass
-            inline = isinstance(properties, dict)
-            actual_text = text_string(properties.get("ActualText" if inline else "/ActualText"))
+            actual_text = text_string(
+                properties.get("ActualText") if inline else optional_entry(properties, "/ActualText")
+            )
             if actual_text is not None:
                 self.actual_text_seen = True
         if tag == "Artifact":  # §14.8.2.2
@@ -775,7 +777,7 @@ class Interpreter:
             return
         self.budget.spend_bytes(len(content))
         if matrix is None:
-            matrix = read_matrix(form.get("/Matrix"))
+            matrix = read_matrix(optional_entry(form, "/Matrix"))
         resources = form.get("/Resources")
         if not isinstance(resources, pikepdf.Dictionary):
             resources = outer.resources  # a form without resources borrows its parent's (§7.8.3)
@@ -786,7 +788,7 @@ class Interpreter:
         if self.clip_forms or clip_bbox:
             clip = _form_clip(form.get("/BBox"), self.gs.ctm, clip)
         mcid_stream = outer.mcid_stream
-        struct_parents = form.get("/StructParents")
+        struct_parents = optional_entry(form, "/StructParents")
         if isinstance(struct_parents, int) and not isinstance(struct_parents, bool):
             mcid_stream = key  # the form's marked content has its own MCIDs (§14.7.4.3)
             self.form_struct_parents[key] = int(struct_parents)
@@ -819,7 +821,7 @@ def _name_of(properties: Any, key: str) -> str:
         value = properties.get(key)
         return value if isinstance(value, str) else ""
     if isinstance(properties, pikepdf.Dictionary):
-        value = properties.get("/" + key)
+        value = optional_entry(properties, "/" + key)
         return str(value)[1:] if isinstance(value, pikepdf.Name) else ""
     return ""
 

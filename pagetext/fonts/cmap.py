@@ -57,6 +57,15 @@ class UnicodeMap:
             self.ranges.append((first, last, start))
         self._firsts = [first for first, _, _ in self.ranges]
 
+    def byte_texts(self) -> list[str | None]:
+        """The text of each one-byte code 0–255 (a simple font's), None where there is none."""
+        entries = self.entries
+        if self.ranges:
+            return [self.get(code) for code in range(256)]
+        if not entries:
+            return [None] * 256
+        return [entries.get(code) for code in range(256)]
+
     def get(self, code: int) -> str | None:
         text = self.entries.get(code)
         if text is not None:

@@ -25,7 +25,7 @@ from pagetext.fonts.font import (
     vertical_extent,
 )
 from pagetext.fonts.program import FontProgram, load_program
-from pagetext.objects import name, number, plain_array, read_stream
+from pagetext.objects import name, number, optional_entry, plain_array, read_stream
 
 DEFAULT_VERTICAL = (0.88, -1.0)  # DW2 = [880 -1000] (§9.7.4.3)
 MAX_W_SPAN: Final = 0x10000  # a longer /W range is damage: it is clipped
@@ -273,7 +273,7 @@ def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
                 result.word_space_code = 32  # Tw applies to a one-byte code 32 only (§9.3.3)
 
     result.to_unicode = read_to_unicode(font, warn)
-    if name(font.get("/ToUnicode")) in ("Identity-H", "Identity-V"):
+    if name(optional_entry(font, "/ToUnicode")) in ("Identity-H", "Identity-V"):
         result.unicode_codec = (
             "utf-16-be"  # not a stream but a name: the codes are UTF-16 (as viewers read it)
         )
@@ -281,7 +281,7 @@ def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
     result.collection_table = cid_to_unicode_table(ordering) if ordering and ordering != "Identity" else None
     if result.collection_table is None:
         result.program_source = (descriptor, warn)
-        gid_map = cid_font.get("/CIDToGIDMap")
+        gid_map = optional_entry(cid_font, "/CIDToGIDMap")
         if isinstance(gid_map, pikepdf.Stream):
             result.cid_to_gid = read_stream(gid_map, f"CIDToGIDMap of font {base_font}", warn)
 
@@ -289,10 +289,10 @@ def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
     w = cid_font.get("/W")
     if isinstance(w, pikepdf.Array):
         result.cid_widths = {cid: entry[0] for cid, entry in _parse_cid_metrics(w, 1).items()}
-    dw2 = cid_font.get("/DW2")
+    dw2 = optional_entry(cid_font, "/DW2")
     if isinstance(dw2, pikepdf.Array) and len(dw2) == 2:
         result.default_vertical = (number(dw2[0]) / 1000, number(dw2[1]) / 1000)
-    w2 = cid_font.get("/W2")
+    w2 = optional_entry(cid_font, "/W2")
     if isinstance(w2, pikepdf.Array):
         result.vertical = {cid: (e[0], e[1], e[2]) for cid, e in _parse_cid_metrics(w2, 3).items()}
     return result

@@ -7,7 +7,7 @@ import re
 import unicodedata
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from fontTools import agl
 
@@ -39,12 +39,36 @@ def core14_metrics(name: str) -> dict[str, Any] | None:
     return metrics
 
 
-@cache
+# Texts already worked out, by glyph name and by text: fonts ask for 256 codes each, mostly
+# the same few hundred names. Plain dicts: in compiled code a call through functools.cache
+# costs ten times the lookup. Emptied when full, so that a process reading millions of
+# documents with made-up glyph names does not grow without bound.
+MAX_REMEMBERED_TEXTS: Final = 1 << 16
+_NAME_TEXTS: Final[dict[str, str]] = {}
+_DINGBAT_NAME_TEXTS: Final[dict[str, str]] = {}
+_GLYPH_TEXTS: Final[dict[str, str]] = {}
+
+
+def _remember(table: dict[str, str], key: str, text: str) -> str:
+    if len(table) >= MAX_REMEMBERED_TEXTS:
+        table.clear()
+    table[key] = text
+    return text
+
+
 def glyph_name_to_unicode(name: str, zapf_dingbats: bool = False) -> str:
     """Unicode text for a glyph name: AGL rules (uniXXXX, uXXXX, a_b ligatures), plus extras.
 
     Returns "" when the name says nothing about the character (e.g. `g123`, `.notdef`).
     """
+    table = _DINGBAT_NAME_TEXTS if zapf_dingbats else _NAME_TEXTS
+    text = table.get(name)
+    if text is None:
+        text = _remember(table, name, _text_of_name(name, zapf_dingbats))
+    return text
+
+
+def _text_of_name(name: str, zapf_dingbats: bool) -> str:
     base = name.split(".", 1)[0] if not name.startswith(".") else name
     if base in _EXTRA_NAMES:
         return _EXTRA_NAMES[base]
@@ -88,10 +112,18 @@ def _expand_presentation_form(match: re.Match[str]) -> str:
     return unicodedata.normalize("NFKC", char)
 
 
-@cache  # a few thousand distinct texts at most; fonts ask for 256 codes each
 def text_of_glyph(text: str) -> str:
     """The text a glyph stands for: presentation forms and radical variants as the letters and
     ideographs they show, hyphens as "-"."""
+    if text.isascii():  # none of the forms or folded characters is ASCII
+        return text
+    known = _GLYPH_TEXTS.get(text)
+    if known is None:
+        known = _remember(_GLYPH_TEXTS, text, _fold_glyph_text(text))
+    return known
+
+
+def _fold_glyph_text(text: str) -> str:
     if _PRESENTATION_FORMS.search(text):
         text = _PRESENTATION_FORMS.sub(_expand_presentation_form, text)
     return text.translate(_FOLDED)

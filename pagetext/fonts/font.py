@@ -14,7 +14,7 @@ import pikepdf
 
 from pagetext.content.lexer import Warn
 from pagetext.fonts.cmap import CMap, UnicodeMap, parse_cmap
-from pagetext.objects import name, number, read_stream
+from pagetext.objects import name, number, optional_entry, read_stream
 
 
 class DecodedGlyph:
@@ -80,7 +80,7 @@ class SimpleFont(Font):
     range), and parsing a program costs more than the rest of the font.
     """
 
-    __slots__ = ("_decoded", "_settle", "mapped_texts", "texts", "widths")
+    __slots__ = ("_decoded", "_pending", "_settle", "mapped_texts", "texts", "widths")
 
     def __init__(
         self,
@@ -99,39 +99,32 @@ class SimpleFont(Font):
         self.widths = widths
         self.mapped_texts = mapped_texts if mapped_texts is not None else texts
         self._settle = settle if pending else None
-        # Each code's decoded record, made once and shared by every string that shows it.
-        # A pending code's entry is None until the program is read.
-        self._decoded: list[DecodedGlyph | None] = self._decode_table(pending if settle is not None else b"")
-
-    def _decode_table(self, pending: bytes) -> list[DecodedGlyph | None]:
-        texts = self.texts
-        mapped = self.mapped_texts
-        widths = self.widths
-        table: list[DecodedGlyph | None] = [
-            DecodedGlyph(code, texts[code], mapped[code], widths[code], code == 32) for code in range(256)
-        ]
-        for code in pending:
-            table[code] = None
-        return table
+        self._pending = pending if self._settle is not None else b""
+        # Each code's decoded record, made when a string first shows the code and shared by
+        # every string after (most fonts show a few dozen of their 256 codes).
+        self._decoded: list[DecodedGlyph | None] = [None] * 256
 
     def settle(self) -> None:
         """Give the pending codes their text from the font program (once)."""
         settle = self._settle
         if settle is not None:
             self._settle = None
-            try:
-                self.texts, self.mapped_texts = settle()
-            finally:  # no code stays pending, or decode() would ask again and again
-                self._decoded = self._decode_table(b"")
+            self._pending = b""  # no code stays pending, or decode() would ask again and again
+            self._decoded = [None] * 256
+            self.texts, self.mapped_texts = settle()
 
     def decode(self, data: bytes) -> list[DecodedGlyph]:
         table = self._decoded
         result: list[DecodedGlyph] = []
         for code in data:
             entry = table[code]
-            if entry is None:  # a code only the program names: read it, then decode again
-                self.settle()
-                return self.decode(data)
+            if entry is None:
+                if code in self._pending:  # a code only the program names: read it, then decode again
+                    self.settle()
+                    return self.decode(data)
+                entry = table[code] = DecodedGlyph(
+                    code, self.texts[code], self.mapped_texts[code], self.widths[code], code == 32
+                )
             result.append(entry)
         return result
 
@@ -168,7 +161,7 @@ def vertical_extent(
 
 def read_to_unicode(font: Any, warn: Warn) -> UnicodeMap:
     """The font's /ToUnicode map (empty when it has none or it cannot be read)."""
-    stream = font.get("/ToUnicode")
+    stream = optional_entry(font, "/ToUnicode")
     if not isinstance(stream, pikepdf.Stream):
         return UnicodeMap({}, [])
     data = read_stream(stream, f"ToUnicode CMap of font {name(font.get('/BaseFont'))}", warn)

@@ -10,7 +10,7 @@ from pagetext.content.lexer import Warn
 from pagetext.fonts.composite import load_composite_font, load_legacy_cjk_font
 from pagetext.fonts.font import Font
 from pagetext.fonts.simple import helvetica, load_simple_font
-from pagetext.objects import name, name_bytes
+from pagetext.objects import name, name_bytes, optional_entry
 
 
 def fallback_font() -> Font:
@@ -43,7 +43,7 @@ _LEGACY_CJK = (("gbk", "GBK-EUC-H", "GB1"),)
 
 def _legacy_cjk_encoding(font: Any, subtype: str) -> tuple[str, str, str] | None:
     """(name, CMap, ordering) when a simple font is a non-embedded legacy CJK font, else None."""
-    if subtype not in ("TrueType", "Type1") or font.get("/ToUnicode") is not None:
+    if subtype not in ("TrueType", "Type1") or optional_entry(font, "/ToUnicode") is not None:
         return None
     descriptor = font.get("/FontDescriptor")
     if isinstance(descriptor, pikepdf.Dictionary) and any(

@@ -18,7 +18,7 @@ from pagetext.content.lexer import Warn
 from pagetext.fonts.encodings import core14_metrics, encoding_table, glyph_name_to_unicode, text_of_glyph
 from pagetext.fonts.font import UNMAPPED, SimpleFont, read_to_unicode, strip_subset_prefix, vertical_extent
 from pagetext.fonts.program import FontProgram, load_program
-from pagetext.objects import name, number, plain_array
+from pagetext.objects import name, number, optional_entry, plain_array
 
 DEFAULT_WIDTH: Final = 0.5  # a font with neither /Widths nor standard-14 metrics
 _FLAG_SYMBOLIC = 1 << 2  # FontDescriptor /Flags bit 3 (§9.8.2, Table 123)
@@ -76,7 +76,7 @@ def _glyph_names(
         if base is None:
             warn(f"unknown encoding {encoding}; the font's own encoding used")
     elif isinstance(encoding, pikepdf.Dictionary):
-        base_name = encoding.get("/BaseEncoding")
+        base_name = optional_entry(encoding, "/BaseEncoding")
         if isinstance(base_name, pikepdf.Name):
             base = encoding_table(name(base_name))
         differences = encoding.get("/Differences")
@@ -138,7 +138,7 @@ def _widths(
 ) -> list[float]:
     missing = 0.0
     if isinstance(descriptor, pikepdf.Dictionary):
-        missing = number(descriptor.get("/MissingWidth")) * scale
+        missing = number(optional_entry(descriptor, "/MissingWidth")) * scale
     widths_array = font.get("/Widths")
     if isinstance(widths_array, pikepdf.Array):
         widths = [missing] * 256
@@ -178,10 +178,10 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     embedded = subtype != "Type3" and std14_name not in ("Symbol", "ZapfDingbats")
     encoding = font.get("/Encoding")
     has_base = isinstance(encoding, pikepdf.Name) or (
-        isinstance(encoding, pikepdf.Dictionary) and encoding.get("/BaseEncoding") is not None
+        isinstance(encoding, pikepdf.Dictionary) and optional_entry(encoding, "/BaseEncoding") is not None
     )
     to_unicode = read_to_unicode(font, warn)
-    mapped = [to_unicode.get(code) for code in range(256)]
+    mapped = to_unicode.byte_texts()
     first = int(number(font.get("/FirstChar"), 0))
     last = int(number(font.get("/LastChar"), 255))
     # A ToUnicode map that covers every code the font has widths for leaves the built-in

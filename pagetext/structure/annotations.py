@@ -22,7 +22,7 @@ import pikepdf
 from pagetext.fonts.font import UNMAPPED, Font, SimpleFont
 from pagetext.fonts.simple import helvetica
 from pagetext.geometry import IDENTITY, Box, Matrix, apply, multiply
-from pagetext.objects import read_matrix, read_rect
+from pagetext.objects import optional_entry, read_matrix, read_rect
 
 Warn = Callable[[str], None]
 
@@ -108,7 +108,7 @@ def value_font(base_font: str, text: str) -> tuple[SimpleFont, dict[str, int]]:
 def page_annotations(page: Any, pdf: pikepdf.Pdf, warn: Warn) -> list[Appearance]:
     """The appearances of a page's visible annotations that may show text, in /Annots order."""
     try:
-        annots = page.get("/Annots")
+        annots = optional_entry(page, "/Annots")
     except (pikepdf.PdfError, RuntimeError, ValueError) as error:
         warn(f"the page's /Annots could not be read: {error}")
         return []
@@ -211,7 +211,7 @@ class _Context:
         flags = _int(annot.get("/F"))
         if flags & (HIDDEN | NO_VIEW):  # §12.5.3
             return True
-        oc = annot.get("/OC")
+        oc = optional_entry(annot, "/OC")
         return oc is not None and not self._oc_visible(oc, 0)
 
     def _off_groups(self) -> set[tuple[int, int]]:
@@ -293,14 +293,14 @@ class _Context:
                     break
                 seen.add(objgen)
             chain.append(node)
-            node = node.get("/Parent")
+            node = optional_entry(node, "/Parent")
         return chain
 
     @staticmethod
     def _inherited(chain: list[pikepdf.Dictionary], key: str) -> Any:
         """An inheritable field attribute (§12.7.3.1: /FT /V /Ff /DA /Q ...) from the nearest node."""
         for node in chain:
-            value = node.get(key)
+            value = optional_entry(node, key)
             if value is not None:
                 return value
         return None
@@ -341,7 +341,7 @@ class _Context:
 
     def _normal_appearance(self, annot: pikepdf.Dictionary) -> pikepdf.Stream | None:
         """/AP /N, or /N /<AS> for an annotation with appearance states (§12.5.5)."""
-        ap = annot.get("/AP")
+        ap = optional_entry(annot, "/AP")
         if not isinstance(ap, pikepdf.Dictionary):
             return None
         normal = ap.get("/N")
@@ -350,7 +350,7 @@ class _Context:
         if isinstance(normal, pikepdf.Dictionary):
             state = annot.get("/AS")
             if isinstance(state, pikepdf.Name):
-                chosen = normal.get(str(state))
+                chosen = optional_entry(normal, str(state))
                 if isinstance(chosen, pikepdf.Stream):
                     return chosen
         return None

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 import pikepdf
 
-from pagetext.objects import OBJECT_ERRORS, text_string
+from pagetext.objects import OBJECT_ERRORS, optional_entry, text_string
 
 ObjGen = tuple[int, int]
 # Where content of an element lives: (page, None, MCID) for the page's own content stream,
@@ -143,7 +143,7 @@ class StructTree:
                     number = _int(nums[i])
                     if number is not None:
                         self._parent_tree[number] = nums[i + 1]
-            kids = node.get("/Kids")
+            kids = optional_entry(node, "/Kids")
             if isinstance(kids, pikepdf.Array):
                 for kid in kids:
                     if isinstance(kid, pikepdf.Dictionary):
@@ -179,11 +179,11 @@ class StructTree:
                 above = self._actual[key]
                 break
             # Known elements first: each test of the object costs a call into pikepdf.
-            if key in seen or node.get("/Type") == _STRUCT_TREE_ROOT:
+            if key in seen or optional_entry(node, "/Type") == _STRUCT_TREE_ROOT:
                 break
             seen.add(key)
             try:
-                chain.append((key, text_string(node.get("/ActualText"))))
+                chain.append((key, text_string(optional_entry(node, "/ActualText"))))
                 node = node.get("/P")
             except OBJECT_ERRORS:
                 break
@@ -258,7 +258,7 @@ class StructTree:
                     continue
                 if not isinstance(kid, pikepdf.Dictionary):
                     continue
-                kid_type = kid.get("/Type")
+                kid_type = optional_entry(kid, "/Type")
                 if kid_type == _MCR:  # §14.7.4.2
                     mcid = _int(kid.get("/MCID"))
                     if mcid is not None and node is not None:
@@ -316,12 +316,12 @@ class StructTree:
             )
             return None
         raw = _name(obj.get("/S"))
-        node = Node(key, raw, self.standard_type(raw, obj.get("/NS")), parent)
-        node.alt = text_string(obj.get("/Alt"))
-        node.actual_text = text_string(obj.get("/ActualText"))
-        node.lang = text_string(obj.get("/Lang"))
-        node.expansion = text_string(obj.get("/E"))
-        node.attributes_bbox = _attribute_bbox(obj.get("/A"))
+        node = Node(key, raw, self.standard_type(raw, optional_entry(obj, "/NS")), parent)
+        node.alt = text_string(optional_entry(obj, "/Alt"))
+        node.actual_text = text_string(optional_entry(obj, "/ActualText"))
+        node.lang = text_string(optional_entry(obj, "/Lang"))
+        node.expansion = text_string(optional_entry(obj, "/E"))
+        node.attributes_bbox = _attribute_bbox(optional_entry(obj, "/A"))
         self.nodes[key] = node
         return node
 
@@ -338,7 +338,9 @@ class StructTree:
             chain: list[pikepdf.Dictionary] = []
             obj: Any = element
             for _depth in range(MAX_STRUCT_DEPTH):
-                if not isinstance(obj, pikepdf.Dictionary) or obj.get("/Type") == _STRUCT_TREE_ROOT:
+                if not isinstance(obj, pikepdf.Dictionary):
+                    break
+                if optional_entry(obj, "/Type") == _STRUCT_TREE_ROOT:
                     break
                 if _key(obj) in self.nodes:
                     break
@@ -396,8 +398,8 @@ def read_tree(pdf: pikepdf.Pdf, warn: Warn) -> StructTree | None:
         if not isinstance(root, pikepdf.Dictionary):
             return None
         mark_info = pdf.Root.get("/MarkInfo")
-        suspects = isinstance(mark_info, pikepdf.Dictionary) and mark_info.get("/Suspects") is True
-        return StructTree(root, suspects, warn)
+        suspects = isinstance(mark_info, pikepdf.Dictionary) and optional_entry(mark_info, "/Suspects")
+        return StructTree(root, suspects is True, warn)
     except OBJECT_ERRORS as error:
         warn(f"the structure tree root could not be read: {error}")
         return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from pikepdf import Array, Dictionary, Name
 
 from pagetext.fonts.cmap import CMap, UnicodeMap, parse_cmap
@@ -152,3 +153,19 @@ def test_a_predefined_cmap_is_read_once_and_never_changed_by_its_users() -> None
     )
     assert parent is None and child.cids[0x41] == 9999
     assert base.cids == before and base.cids.get(0x41) != 9999
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"",  # no map: every code falls through
+        b"2 beginbfchar <41> <0058> <E9> <00650301> endbfchar",
+        b"1 beginbfrange <20> <7E> <0020> endbfrange 1 beginbfchar <41> <0042> endbfchar",
+        b"1 beginbfrange <00> <FF> <0100> endbfrange",  # a long range, read per code
+    ],
+)
+def test_to_unicode_one_byte_codes_read_at_once_as_one_by_one(data: bytes) -> None:
+    # A simple font reads its 256 codes in one call; each must be what get() gives.
+    cmap, _ = parse_cmap(b"1 begincodespacerange <00> <FF> endcodespacerange " + data, lambda message: None)
+    to_unicode = UnicodeMap(cmap.unicode, cmap.unicode_ranges)
+    assert to_unicode.byte_texts() == [to_unicode.get(code) for code in range(256)]

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pikepdf
+import pytest
 from pikepdf import Array, Dictionary, Name
 
+from pagetext.fonts.loader import load_font
 from tests.pdfbuild import open_page, simple_font
 
 
@@ -131,3 +134,14 @@ def test_missing_font_resource_warns_and_uses_fallback() -> None:
     (a,) = page.glyphs()
     assert a.text == "A"
     assert any("Nope" in w for w in page.warnings)
+
+
+def test_a_code_is_decoded_once_and_shared_by_every_string() -> None:
+    pdf = pikepdf.new()
+    font = load_font(simple_font(pdf, widths=list(range(500, 595))), lambda message: None)
+    first, second = font.decode(b"aa")
+    assert first is second
+    assert (first.code, first.text, first.is_space) == (97, "a", False)
+    assert first.width == pytest.approx(0.565)
+    assert font.decode(b"ba")[1] is first
+    assert font.decode(b" ")[0].is_space

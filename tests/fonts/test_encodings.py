@@ -1,0 +1,59 @@
+"""Glyph names and glyph texts (fonts.encodings): the AGL rules, the folding of presentation
+forms, and the per-process tables that remember both."""
+
+from __future__ import annotations
+
+import pytest
+
+from pagetext.fonts import encodings
+from pagetext.fonts.encodings import glyph_name_to_unicode, text_of_glyph
+
+
+@pytest.mark.parametrize(
+    ("name", "zapf", "text"),
+    [
+        ("A", False, "A"),
+        ("eacute", False, "é"),
+        ("uni20AC", False, "€"),
+        ("u1F600", False, "\U0001f600"),
+        ("f_i", False, "fi"),
+        ("nbspace", False, "\u00a0"),
+        ("a.sc", False, "a"),  # a suffix names a variant of the glyph before it
+        ("g123", False, ""),
+        (".notdef", False, ""),
+        ("a1", True, "\u2701"),  # ZapfDingbats' own names
+        ("a1", False, ""),
+    ],
+)
+def test_glyph_names_read_by_the_agl_rules(name: str, zapf: bool, text: str) -> None:
+    assert glyph_name_to_unicode(name, zapf) == text
+    assert glyph_name_to_unicode(name, zapf) == text  # the second answer comes from the table
+
+
+@pytest.mark.parametrize(
+    ("text", "folded"),
+    [
+        ("abc", "abc"),
+        ("\ufb01", "fi"),
+        ("\ufb05", "\u017ft"),
+        ("\u2010", "-"),
+        ("\u2ec4", "西"),
+        ("é", "é"),
+        ("\ufe30", "\ufe30"),  # CJK compatibility forms stay, as other tools keep them
+    ],
+)
+def test_glyph_texts_fold_presentation_forms_and_radicals(text: str, folded: str) -> None:
+    assert text_of_glyph(text) == folded
+    assert text_of_glyph(text) == folded
+
+
+def test_the_tables_stay_bounded_and_right_when_full() -> None:
+    # A long batch of documents with made-up glyph names must not grow the tables without
+    # bound; after a table is emptied, answers are worked out again, the same.
+    limit = encodings.MAX_REMEMBERED_TEXTS
+    for i in range(limit + 10):
+        assert glyph_name_to_unicode(f"uni{0x4E00 + i % 0x5000:04X}.alt{i}") == chr(0x4E00 + i % 0x5000)
+        assert text_of_glyph(f"\ufb01{i}") == f"fi{i}"
+    assert len(encodings._NAME_TEXTS) <= limit
+    assert len(encodings._GLYPH_TEXTS) <= limit
+    assert glyph_name_to_unicode("uni4E00.alt0") == "一"
