@@ -534,10 +534,9 @@ class Interpreter:
     # -- text showing (§9.4.3, §9.4.4) ------------------------------------------------------
 
     def _Tj(self, operands: list[Operand], index: int) -> None:
-        string = operands[0]
-        if not isinstance(string, bytes):
+        if not isinstance(operands[0], bytes):
             raise TypeError
-        self._show(string, index - 1)
+        self._show(operands, index - 1)
 
     def _quote(self, operands: list[Operand], index: int) -> None:
         self._T_star(operands, index)
@@ -554,23 +553,14 @@ class Interpreter:
         if not isinstance(items, list):
             raise TypeError
         # The array's tokens end just before the operator: walk back to where it starts.
-        token = index - token_count(items) + 1
-        gs = self.gs
-        for item in items:
-            if isinstance(item, bytes):
-                self._show(item, token)
-            elif isinstance(item, (int, float)) and not isinstance(item, bool):
-                # A number moves the pen back by item/1000 em (§9.4.3).
-                shift = -float(item) / 1000 * gs.font_size
-                a, b, c, d, e, f = self.text_matrix
-                if gs.font is not None and gs.font.wmode == 1:
-                    self.text_matrix = (a, b, c, d, e + shift * c, f + shift * d)
-                else:
-                    shift *= gs.horizontal_scaling
-                    self.text_matrix = (a, b, c, d, e + shift * a, f + shift * b)
-            token += token_count(item) if isinstance(item, (list, dict)) else 1
+        self._show(items, index - token_count(items) + 1)
 
-    def _show(self, data: bytes, token_index: int) -> None:
+    def _show(self, items: list[Operand], token: int) -> None:
+        """Show the strings of one Tj or TJ (§9.4.3), each at the text matrix, which then
+        moves past it; a number between them moves the pen back by n/1000 em. `token` is the
+        first item's token index. The state the strings share is read once and their glyphs
+        go to the device together: a TJ holds seven strings on median pages, most of one or
+        two glyphs."""
         gs = self.gs
         font = gs.font
         if font is None:
@@ -580,105 +570,107 @@ class Interpreter:
             font = gs.font = fallback_font()
         stream = self.stream
         size = gs.font_size
-        string_token = token_index
-        if not stream.is_page:
-            token_index = -1
         hscale = gs.horizontal_scaling
         char_spacing = gs.char_spacing
         word_spacing = gs.word_spacing
         rise = gs.rise
+        ctm = gs.ctm
         marked = self.marked[-1] if self.marked else None
-        tm = self.text_matrix
-        A, B, C, D, E, F = multiply(tm, gs.ctm)
+        mcid = marked.mcid if marked is not None else None
+        base_font = font.base_font or gs.font_name
+        sourced = stream.is_page or bool(stream.uses)
         vertical = font.wmode == 1
-        glyphs: list[Glyph] = []
+        wmode = font.wmode
         low = rise + font.descent * size
         high = rise + font.ascent * size
-        if vertical:
-            norm = _norm(C, D)
-            direction = (-C / norm, -D / norm) if norm else (0.0, -1.0)
-            across = abs(direction[0] * B - direction[1] * A)
-        else:
-            norm = _norm(A, B)
-            direction = (A / norm, B / norm) if norm else (1.0, 0.0)
-            up = abs(direction[0] * D - direction[1] * C)
-            box_height = up * (font.ascent - font.descent) * abs(size)
-        advance_total = 0.0
-        # Offsets of the origin (rise) and of the box's bottom and top edges, in user space.
-        rise_x, rise_y = C * rise, D * rise
-        rise_across = rise_y * direction[0] - rise_x * direction[1]
-        low_x, low_y, high_x, high_y = C * low, D * low, C * high, D * high
-        run = GlyphRun(
-            font.base_font or gs.font_name, size, gs.render_mode,
-            marked.mcid if marked is not None else None, token_index, stream.forms, rise_across,
-            marked, stream.annotation, stream.field_name, stream.is_page or bool(stream.uses),
-            stream.root, stream.uses, string_token, data, font, char_spacing, word_spacing, hscale,
-        )  # fmt: skip
-        wmode = font.wmode
-        code_index = -1
-        for decoded in font.decode(data):
-            code = decoded.code
-            width = decoded.width
-            is_space = decoded.is_space
-            code_index += 1
-            origin_x = rise_x + E
-            origin_y = rise_y + F
+        glyphs: list[Glyph] = []
+        for item in items:
+            if isinstance(item, (int, float)) and not isinstance(item, bool):
+                shift = -float(item) / 1000 * size
+                a, b, c, d, e, f = self.text_matrix
+                if vertical:
+                    self.text_matrix = (a, b, c, d, e + shift * c, f + shift * d)
+                else:
+                    shift *= hscale
+                    self.text_matrix = (a, b, c, d, e + shift * a, f + shift * b)
+            if not isinstance(item, bytes):
+                token += token_count(item) if isinstance(item, (list, dict)) else 1
+                continue
+            tm = self.text_matrix
+            A, B, C, D, E, F = multiply(tm, ctm)
             if vertical:
-                w1, vx, _ = font.vertical_metrics(code)
-                advance = w1 * size + char_spacing + (word_spacing if is_space else 0.0)
-                left = -vx * size * hscale
-                right = (width - vx) * size * hscale
-                bottom = rise + w1 * size
-                quad = (
-                    (A * left + C * bottom + E, B * left + D * bottom + F),
-                    (A * right + C * bottom + E, B * right + D * bottom + F),
-                    (A * right + C * rise + E, B * right + D * rise + F),
-                    (A * left + C * rise + E, B * left + D * rise + F),
-                )
-                glyph_end = (C * bottom + E, D * bottom + F)
-                end_y = rise + advance
-                baseline_end = (C * end_y + E, D * end_y + F)
-                height = across * abs(width * size * hscale)
-                E += advance * C
-                F += advance * D
+                norm = _norm(C, D)
+                direction = (-C / norm, -D / norm) if norm else (0.0, -1.0)
+                across = abs(direction[0] * B - direction[1] * A)
             else:
-                own = width * size * hscale
-                advance = (width * size + char_spacing + (word_spacing if is_space else 0.0)) * hscale
-                own_x = A * own
-                own_y = B * own
-                quad = (
-                    (low_x + E, low_y + F),
-                    (own_x + low_x + E, own_y + low_y + F),
-                    (own_x + high_x + E, own_y + high_y + F),
-                    (high_x + E, high_y + F),
-                )
-                glyph_end = (own_x + origin_x, own_y + origin_y)
-                baseline_end = (A * advance + origin_x, B * advance + origin_y)
-                height = box_height
-                E += advance * A
-                F += advance * B
-            advance_total += advance
-            glyphs.append(
-                Glyph(
-                    decoded.text,
-                    code,
-                    quad,
-                    (origin_x, origin_y),
-                    baseline_end,
-                    glyph_end,
-                    direction,
-                    height,
-                    wmode,
-                    decoded.mapped_text,
-                    run,
-                    code_index=code_index,
-                )
-            )
-        a, b, c, d, e, f = tm
-        if vertical:
-            self.text_matrix = (a, b, c, d, e + advance_total * c, f + advance_total * d)
-        else:
-            self.text_matrix = (a, b, c, d, e + advance_total * a, f + advance_total * b)
+                norm = _norm(A, B)
+                direction = (A / norm, B / norm) if norm else (1.0, 0.0)
+                up = abs(direction[0] * D - direction[1] * C)
+                box_height = up * (font.ascent - font.descent) * abs(size)
+            advance_total = 0.0
+            # Offsets of the origin (rise) and of the box's bottom and top edges, in user space.
+            rise_x, rise_y = C * rise, D * rise
+            rise_across = rise_y * direction[0] - rise_x * direction[1]
+            low_x, low_y, high_x, high_y = C * low, D * low, C * high, D * high
+            run = GlyphRun(
+                base_font, size, gs.render_mode, mcid, token if stream.is_page else -1, stream.forms,
+                rise_across, marked, stream.annotation, stream.field_name, sourced, stream.root,
+                stream.uses, token, item, font, char_spacing, word_spacing, hscale,
+            )  # fmt: skip
+            code_index = -1
+            for decoded in font.decode(item):
+                code = decoded.code
+                width = decoded.width
+                is_space = decoded.is_space
+                code_index += 1
+                origin_x = rise_x + E
+                origin_y = rise_y + F
+                if vertical:
+                    w1, vx, _ = font.vertical_metrics(code)
+                    advance = w1 * size + char_spacing + (word_spacing if is_space else 0.0)
+                    left = -vx * size * hscale
+                    right = (width - vx) * size * hscale
+                    bottom = rise + w1 * size
+                    quad = (
+                        (A * left + C * bottom + E, B * left + D * bottom + F),
+                        (A * right + C * bottom + E, B * right + D * bottom + F),
+                        (A * right + C * rise + E, B * right + D * rise + F),
+                        (A * left + C * rise + E, B * left + D * rise + F),
+                    )
+                    glyph_end = (C * bottom + E, D * bottom + F)
+                    end_y = rise + advance
+                    baseline_end = (C * end_y + E, D * end_y + F)
+                    height = across * abs(width * size * hscale)
+                    E += advance * C
+                    F += advance * D
+                else:
+                    own = width * size * hscale
+                    advance = (width * size + char_spacing + (word_spacing if is_space else 0.0)) * hscale
+                    own_x = A * own
+                    own_y = B * own
+                    quad = (
+                        (low_x + E, low_y + F),
+                        (own_x + low_x + E, own_y + low_y + F),
+                        (own_x + high_x + E, own_y + high_y + F),
+                        (high_x + E, high_y + F),
+                    )
+                    glyph_end = (own_x + origin_x, own_y + origin_y)
+                    baseline_end = (A * advance + origin_x, B * advance + origin_y)
+                    height = box_height
+                    E += advance * A
+                    F += advance * B
+                advance_total += advance
+                glyph = Glyph(
+                    decoded.text, code, quad, (origin_x, origin_y), baseline_end, glyph_end,
+                    direction, height, wmode, decoded.mapped_text, run, code_index=code_index,
+                )  # fmt: skip
+                glyphs.append(glyph)
+            a, b, c, d, e, f = tm
+            if vertical:
+                self.text_matrix = (a, b, c, d, e + advance_total * c, f + advance_total * d)
+            else:
+                self.text_matrix = (a, b, c, d, e + advance_total * a, f + advance_total * b)
+            token += 1
         if stream.clip is not None:
             clip = stream.clip
             glyphs = [g for g in glyphs if clip.contains(*g.center)]
