@@ -53,4 +53,6 @@ else:
         modules = mypycify(COMPILED, opt_level="3", group_name="pagetext")
         # The lexer's C twin: a byte loop that mypyc cannot make as tight (lexer.py).
         lexer = Extension("pagetext.content._native_lexer", ["pagetext/content/_native_lexer.c"])
-        setup(ext_modules=[*modules, lexer], setup_requires=["mypy>=1.8"])
+        # Glyph records out of the cycle collector's lists (glyph.untrack_records).
+        untrack = Extension("pagetext.content._native_untrack", ["pagetext/content/_native_untrack.c"])
+        setup(ext_modules=[*modules, lexer, untrack], setup_requires=["mypy>=1.8"])

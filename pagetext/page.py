@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Final
 import pikepdf
 
 from pagetext.budget import BudgetStop, PageBudget
-from pagetext.content.glyph import Glyph
+from pagetext.content.glyph import Glyph, untrack_records
 from pagetext.content.interpreter import GlyphCollector, Interpreter, ObjGen
 from pagetext.content.paths import PathRecord
 from pagetext.errors import PdfWarning, UsageError
@@ -177,6 +177,7 @@ class Page:
             tree = self._document.structure_tree(self._warn) if self._mcids else None
             if interpreter.actual_text_seen or tree is not None:
                 apply_actual_text(glyphs, self._element_text(tree) if tree is not None else None)
+            untrack_records(glyphs)
         return glyphs
 
     def _struct_parents(self) -> int | None:
@@ -300,6 +301,7 @@ class Page:
                 except (pikepdf.PdfError, RuntimeError, ValueError, TypeError) as error:
                     self._warn(f"the appearance of annotation {appearance.index} could not be drawn: {error}")
         glyphs.extend(collector.glyphs)
+        untrack_records(glyphs)
         return glyphs
 
     def font_styles(self) -> dict[str, FontStyle]:

@@ -1,0 +1,46 @@
+/* Taking records out of the cycle collector's lists, for the compiled build (setup.py,
+ * PAGETEXT_COMPILE=1); see untrack_records in glyph.py.
+ *
+ * A page keeps its glyphs, and the cycle collector walks every one of them at its next
+ * passes, for nothing: a glyph and its run can be part of no reference cycle. CPython does
+ * the same for the tuples and dicts it finds holding atomic values alone. Reference counting
+ * still frees the records; a cycle elsewhere that a record refers to stays collectable.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+/* untrack(objects: list) -> None */
+static PyObject *
+untrack(PyObject *module, PyObject *objects)
+{
+    if (!PyList_CheckExact(objects)) {
+        PyErr_SetString(PyExc_TypeError, "untrack(objects: list)");
+        return NULL;
+    }
+    Py_ssize_t count = PyList_GET_SIZE(objects);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *item = PyList_GET_ITEM(objects, i);
+        if (PyObject_IS_GC(item) && PyObject_GC_IsTracked(item))
+            PyObject_GC_UnTrack(item);
+    }
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"untrack", (PyCFunction)untrack, METH_O, "untrack(objects): out of the cycle collector's lists"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_native_untrack",
+    .m_doc = "Records taken out of the cycle collector's lists (see glyph.py).",
+    .m_size = -1,
+    .m_methods = methods,
+};
+
+PyMODINIT_FUNC
+PyInit__native_untrack(void)
+{
+    return PyModule_Create(&module_def);
+}

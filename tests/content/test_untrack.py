@@ -1,0 +1,101 @@
+"""Glyph records out of the cycle collector's lists (glyph.untrack_records).
+
+The compiled build takes a page's glyphs and runs out of the collector's lists, which is
+sound only while no reference cycle can pass through them: what a glyph refers to must never
+lead back to a glyph, a run or the page. That holds in both builds and is tested in both.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import tracemalloc
+from typing import Any
+
+import pytest
+
+import pagetext
+from pagetext.content import glyph as glyph_module
+from pagetext.content.glyph import Glyph, GlyphRun
+from tests.pdfbuild import add_page, form, new_pdf, to_bytes
+
+# Text in the page, in a form and in marked content with an MCID and an ActualText: every
+# kind of object a run refers to (font, forms, marked content).
+_CONTENT = (
+    b"/P <</MCID 0>> BDC BT /F1 10 Tf 72 700 Td [(Hel) -20 (lo)] TJ ET EMC "
+    b"/Span <</ActualText (fi)>> BDC BT /F1 10 Tf 72 680 Td (\\223) Tj ET EMC "
+    b"/X1 Do"
+)
+
+
+def _pdf(lines: int = 1) -> bytes:
+    pdf = new_pdf()
+    line = b"BT /F1 10 Tf 72 %d Td (line %d of the page) Tj ET"
+    body = b" ".join(line % (700 - i, i) for i in range(lines))
+    add_page(
+        pdf,
+        _CONTENT + b" " + body,
+        xobjects={"X1": form(pdf, b"BT /F1 9 Tf 72 600 Td (in a form) Tj ET")},
+    )
+    return to_bytes(pdf)
+
+
+def _reachable(start: Any, limit: int = 50_000) -> list[Any]:
+    """What `start` refers to, directly or not (modules and types left out)."""
+    seen = {id(start)}
+    found: list[Any] = []
+    todo = [start]
+    while todo and len(found) < limit:
+        for referent in gc.get_referents(todo.pop()):
+            if id(referent) in seen or isinstance(referent, type) or type(referent).__name__ == "module":
+                continue
+            seen.add(id(referent))
+            found.append(referent)
+            todo.append(referent)
+    return found
+
+
+def test_nothing_a_glyph_refers_to_leads_back_to_a_glyph_a_run_or_the_page() -> None:
+    with pagetext.open(_pdf()) as doc:
+        page = doc[0]
+        glyphs = page.glyphs(forms=True)
+        assert "".join(g.text for g in glyphs) == "Hellofiin a formline 0 of the page"
+        assert any(g.original_text is not None for g in glyphs)  # the ActualText was applied
+        for glyph in glyphs:
+            reached = _reachable(glyph)
+            assert reached.count(glyph.run) == 1
+            assert not any(isinstance(obj, (Glyph, pagetext.Page)) for obj in reached)
+            assert [obj for obj in reached if isinstance(obj, GlyphRun)] == [glyph.run]
+            assert not any(isinstance(obj, list) and glyph in obj for obj in reached)
+
+
+@pytest.mark.skipif(glyph_module._UNTRACK is None, reason="the compiled build untracks; plain Python cannot")
+def test_the_compiled_build_untracks_the_glyphs_and_runs_a_page_keeps() -> None:
+    with pagetext.open(_pdf()) as doc:
+        page = doc[0]
+        glyphs = page.glyphs(forms=True)
+        assert glyphs
+        assert not any(gc.is_tracked(g) or gc.is_tracked(g.run) for g in glyphs)
+        assert page.text().startswith("Hello")
+
+
+def test_the_compiled_build_has_untrack() -> None:
+    if os.environ.get("PAGETEXT_COMPILE") == "1":
+        assert glyph_module._UNTRACK is not None
+
+
+def test_the_glyphs_of_a_dropped_page_are_freed() -> None:
+    # Untracked, they are freed by reference counting alone, as soon as the page goes.
+    data = _pdf(lines=500)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        with pagetext.open(data) as doc:
+            page = doc[0]
+            assert len(page.glyphs()) > 8000
+            kept = tracemalloc.get_traced_memory()[0]
+            del page
+            after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert kept - after > 8000 * 100  # at least 100 bytes a glyph came back
