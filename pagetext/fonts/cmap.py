@@ -220,6 +220,16 @@ def _increment_text(base: bytes, offset: int) -> str:
     return decode_unicode_bytes(base[:-2] + last.to_bytes(2, "big"))
 
 
+def _code(data: bytes) -> int:
+    """A code written as bytes, big-endian (§9.7.6.2): one- and two-byte codes, nearly all
+    of them, without a call through int.from_bytes (a method call, compiled)."""
+    if len(data) == 2:
+        return data[0] << 8 | data[1]
+    if len(data) == 1:
+        return data[0]
+    return int.from_bytes(data, "big")
+
+
 def parse_cmap(data: bytes, warn: Warn) -> tuple[CMap, str | None]:
     """Parse a CMap stream; return the CMap and the name it builds on (`usecmap`), if any.
 
@@ -239,9 +249,9 @@ def parse_cmap(data: bytes, warn: Warn) -> tuple[CMap, str | None]:
             for i in range(0, len(operands) - 1, 2):
                 src, dst = operands[i], operands[i + 1]
                 if isinstance(src, bytes) and isinstance(dst, bytes):
-                    cmap.unicode[int.from_bytes(src, "big")] = decode_unicode_bytes(dst)
+                    cmap.unicode[_code(src)] = decode_unicode_bytes(dst)
                 elif isinstance(src, bytes) and isinstance(dst, str):
-                    cmap.unicode[int.from_bytes(src, "big")] = glyph_name_to_unicode(dst)
+                    cmap.unicode[_code(src)] = glyph_name_to_unicode(dst)
         elif operator == "endbfrange":
             for i in range(0, len(operands) - 2, 3):
                 _bfrange(cmap, operands[i], operands[i + 1], operands[i + 2], warn)
@@ -249,13 +259,13 @@ def parse_cmap(data: bytes, warn: Warn) -> tuple[CMap, str | None]:
             for i in range(0, len(operands) - 1, 2):
                 src, cid = operands[i], operands[i + 1]
                 if isinstance(src, bytes) and isinstance(cid, int):
-                    cmap.cids[int.from_bytes(src, "big")] = cid
+                    cmap.cids[_code(src)] = cid
         elif operator == "endcidrange":
             for i in range(0, len(operands) - 2, 3):
                 low, high, cid = operands[i], operands[i + 1], operands[i + 2]
                 if isinstance(low, bytes) and isinstance(high, bytes) and isinstance(cid, int):
-                    first = int.from_bytes(low, "big")
-                    last = min(int.from_bytes(high, "big"), first + MAX_RANGE_SPAN)
+                    first = _code(low)
+                    last = min(_code(high), first + MAX_RANGE_SPAN)
                     for code in range(first, last + 1):
                         cmap.cids[code] = cid + code - first
         elif operator == "usecmap" and operands and isinstance(operands[-1], str):
@@ -277,13 +287,13 @@ def parse_cmap(data: bytes, warn: Warn) -> tuple[CMap, str | None]:
 def _bfrange(cmap: CMap, low: object, high: object, dst: object, warn: Warn) -> None:
     if not isinstance(low, bytes) or not isinstance(high, bytes):
         return
-    first = int.from_bytes(low, "big")
-    last = int.from_bytes(high, "big")
+    first = _code(low)
+    last = _code(high)
     if last - first > MAX_RANGE_SPAN:
         warn("ToUnicode bfrange too long; clipped")
         last = first + MAX_RANGE_SPAN
     if isinstance(dst, bytes):
-        start = int.from_bytes(dst, "big") if len(dst) == 2 else -1
+        start = _code(dst) if len(dst) == 2 else -1
         stop = start + last - first + 1
         if start >= 0 and stop <= 0x10000:
             # One BMP code unit counting up: the code point itself, a lone surrogate U+FFFD.

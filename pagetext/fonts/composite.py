@@ -9,6 +9,7 @@ program (CIDToGIDMap → glyph → its cmap or glyph name).
 
 from __future__ import annotations
 
+import math
 from typing import Any, Final
 
 import pikepdf
@@ -190,31 +191,63 @@ class CompositeFont(Font):
         return w1, self.cid_widths.get(cid, self.default_width) / 2, vy
 
 
-def _parse_cid_metrics(array: Any, size: int) -> dict[int, tuple[float, ...]]:
-    """Per-CID metrics of `size` numbers each, from /W (size 1) or /W2 (size 3), §9.7.4.3.
-
-    Entries are `c [m1 m2 …]` (consecutive CIDs from c) or `c_first c_last m…` (one set of
-    metrics for a range); values are in 1/1000 text space.
-    """
-    metrics: dict[int, tuple[float, ...]] = {}
+def _metric_entries(array: Any, size: int) -> list[tuple[int, int, list[float]]]:
+    """The entries of /W (size 1) or /W2 (size 3), §9.7.4.3, as (first CID, last CID,
+    values), values in 1/1000 text space: `c [m1 m2 …]` gives consecutive CIDs from c,
+    `size` values each; `c_first c_last m…` one set of `size` values for the whole range.
+    A CID that is no finite number ends the reading (damage)."""
+    entries: list[tuple[int, int, list[float]]] = []
     items = _metric_items(array)
     i = 0
     while i < len(items) - 1:
-        first = int(number(items[i]))
+        start = number(items[i], math.nan)
+        if not math.isfinite(start):
+            break
+        first = int(start)
         following = items[i + 1]
         if isinstance(following, list):
             values = [number(v) / 1000 for v in following]
-            for j in range(0, len(values) - size + 1, size):
-                metrics[first + j // size] = tuple(values[j : j + size])
+            count = len(values) // size
+            if count:
+                entries.append((first, first + count - 1, values))
             i += 2
         elif i + 1 + size < len(items):
-            last = min(int(number(following)), first + MAX_W_SPAN)
-            entry = tuple(number(v) / 1000 for v in items[i + 2 : i + 2 + size])
-            for cid in range(first, last + 1):
-                metrics[cid] = entry
+            end = number(following, math.nan)
+            if not math.isfinite(end):
+                break
+            last = min(int(end), first + MAX_W_SPAN)
+            entries.append((first, last, [number(v) / 1000 for v in items[i + 2 : i + 2 + size]]))
             i += 2 + size
         else:
             break
+    return entries
+
+
+def _cid_widths(array: Any) -> dict[int, float]:
+    """CID → horizontal advance from /W."""
+    widths: dict[int, float] = {}
+    for first, last, values in _metric_entries(array, 1):
+        if len(values) == 1:  # a range (or a single CID): one width for all
+            width = values[0]
+            for cid in range(first, last + 1):
+                widths[cid] = width
+        else:
+            for offset, width in enumerate(values):
+                widths[first + offset] = width
+    return widths
+
+
+def _cid_vertical_metrics(array: Any) -> dict[int, tuple[float, float, float]]:
+    """CID → (w1, vx, vy) from /W2."""
+    metrics: dict[int, tuple[float, float, float]] = {}
+    for first, last, values in _metric_entries(array, 3):
+        if len(values) == 3:  # a range (or a single CID): one set for all
+            entry = (values[0], values[1], values[2])
+            for cid in range(first, last + 1):
+                metrics[cid] = entry
+        else:
+            for j in range(0, len(values) - 2, 3):
+                metrics[first + j // 3] = (values[j], values[j + 1], values[j + 2])
     return metrics
 
 
@@ -288,13 +321,13 @@ def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
     result.default_width = number(cid_font.get("/DW"), 1000) / 1000
     w = cid_font.get("/W")
     if isinstance(w, pikepdf.Array):
-        result.cid_widths = {cid: entry[0] for cid, entry in _parse_cid_metrics(w, 1).items()}
+        result.cid_widths = _cid_widths(w)
     dw2 = optional_entry(cid_font, "/DW2")
     if isinstance(dw2, pikepdf.Array) and len(dw2) == 2:
         result.default_vertical = (number(dw2[0]) / 1000, number(dw2[1]) / 1000)
     w2 = optional_entry(cid_font, "/W2")
     if isinstance(w2, pikepdf.Array):
-        result.vertical = {cid: (e[0], e[1], e[2]) for cid, e in _parse_cid_metrics(w2, 3).items()}
+        result.vertical = _cid_vertical_metrics(w2)
     return result
 
 

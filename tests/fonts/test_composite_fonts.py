@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pikepdf
 import pytest
 from pikepdf import Array, Dictionary, Name
 
@@ -79,12 +80,34 @@ def test_cmap_parser_usecmap_wmode_and_split() -> None:
 
 
 def test_w_and_w2_arrays_in_both_forms() -> None:
-    from pagetext.fonts.composite import _parse_cid_metrics
+    from pagetext.fonts.composite import _cid_vertical_metrics, _cid_widths
 
-    widths = _parse_cid_metrics(Array([1, Array([500, 600]), 10, 12, 250]), 1)
-    assert widths == {1: (0.5,), 2: (0.6,), 10: (0.25,), 11: (0.25,), 12: (0.25,)}
-    vertical = _parse_cid_metrics(Array([5, Array([-1000, 500, 880]), 7, 8, -900, 400, 800]), 3)
-    assert vertical == {5: (-1.0, 0.5, 0.88), 7: (-0.9, 0.4, 0.8), 8: (-0.9, 0.4, 0.8)}
+    widths = _cid_widths(Array([1, Array([500, 600]), 10, 12, 250, 20, Array([300]), 30, 29, 100]))
+    assert widths == {1: 0.5, 2: 0.6, 10: 0.25, 11: 0.25, 12: 0.25, 20: 0.3}  # 30..29 is empty
+    vertical = _cid_vertical_metrics(
+        Array([5, Array([-1000, 500, 880, -900, 400, 800, 1]), 7, 8, -900, 400, 800, 9, Array([1, 2])])
+    )
+    # A partial last triple, and an array shorter than one triple, give nothing.
+    assert vertical == {5: (-1.0, 0.5, 0.88), 6: (-0.9, 0.4, 0.8), 7: (-0.9, 0.4, 0.8), 8: (-0.9, 0.4, 0.8)}
+
+
+def test_a_w_array_with_a_cid_past_any_number_is_read_up_to_it() -> None:
+    # A real of 400 digits reads as infinity: no CID, so the reading stops there, and the
+    # font still reads (before, int(inf) raised OverflowError out of the library).
+    from pagetext.fonts.composite import _cid_widths
+
+    array = pikepdf.Object.parse(b"[1 [500] " + b"9" * 400 + b".0 [600] 3 [700]]")
+    assert _cid_widths(array) == {1: 0.5}
+    ranged = b"[1 [500] 2 " + b"9" * 400 + b".0 250]"
+    assert _cid_widths(pikepdf.Object.parse(ranged)) == {1: 0.5}
+
+    def fonts(pdf: pikepdf.Pdf) -> dict[str, object]:
+        font = identity_font(pdf, {1: "A", 2: "B"})
+        font.DescendantFonts[0].W = pdf.make_indirect(pikepdf.Object.parse(ranged))
+        return {"F1": font}
+
+    page = open_page(b"BT /F1 10 Tf 72 700 Td <00010002> Tj ET", fonts=fonts)
+    assert page.text() == "AB"
 
 
 def test_to_unicode_ranges_short_long_joined_and_overridden() -> None:
