@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import zlib
 from decimal import Decimal
 from typing import Any
@@ -103,6 +104,13 @@ def number(value: Any, default: float = 0.0) -> float:
         except (TypeError, ValueError):
             return default
     return default
+
+
+def integer(value: Any, default: int = 0) -> int:
+    """A PDF number as int (toward zero); `default` for anything else, and for a number past
+    any int (a real of hundreds of digits reads as infinity, which int() refuses)."""
+    result = number(value, math.nan)
+    return int(result) if math.isfinite(result) else default
 
 
 def name_bytes(value: Any) -> bytes:

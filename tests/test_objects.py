@@ -7,7 +7,7 @@ from decimal import Decimal
 import pikepdf
 import pytest
 
-from pagetext.objects import number, optional_entry, plain_array
+from pagetext.objects import integer, number, optional_entry, plain_array
 from tests.corpus import CORPUS
 
 
@@ -98,3 +98,11 @@ def test_number_reads_ints_floats_and_decimals_and_nothing_else(value: object, e
 def test_number_reads_pikepdf_reals_and_integers() -> None:
     values = pikepdf.Array([612, 0.5, -1e-3])
     assert [number(values[i]) for i in range(3)] == [612.0, 0.5, -0.001]
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [(7, 7), (-2.9, -2), (Decimal("3.5"), 3), (None, 5), (True, 5), (float("inf"), 5), (float("nan"), 5)],
+)
+def test_integer_reads_toward_zero_and_refuses_what_no_int_holds(value: object, expected: int) -> None:
+    assert integer(value, 5) == expected

@@ -14,7 +14,7 @@ import pikepdf
 
 from pagetext.content.lexer import Warn
 from pagetext.fonts.cmap import CMap, UnicodeMap, parse_cmap
-from pagetext.objects import name, number, optional_entry, read_stream
+from pagetext.objects import integer, name, number, optional_entry, read_stream
 
 
 class DecodedGlyph:
@@ -181,5 +181,5 @@ def read_embedded_cmap(stream: Any, what: str, warn: Warn) -> CMap | None:
     if parent is not None:
         warn(f"{what} uses {parent}, which is not a predefined CMap; ignored")
     if isinstance(stream, pikepdf.Stream) and stream.get("/WMode") is not None:
-        cmap.wmode = int(number(stream.get("/WMode")))
+        cmap.wmode = integer(stream.get("/WMode"))
     return cmap

@@ -19,7 +19,7 @@ from fontTools.ttLib import TTFont
 
 from pagetext.content.lexer import Warn
 from pagetext.fonts.encodings import encoding_table, glyph_name_to_unicode
-from pagetext.objects import name, number, read_stream, read_stream_start
+from pagetext.objects import integer, name, read_stream, read_stream_start
 
 # fontTools logs what it repairs in damaged programs; that is not ours to print.
 logging.getLogger("fontTools").addHandler(logging.NullHandler())
@@ -57,7 +57,7 @@ def load_program(descriptor: Any, warn: Warn) -> FontProgram | None:
         if not isinstance(stream, pikepdf.Stream):
             continue
         what = f"embedded font program {key[1:]}"
-        clear_length = int(number(stream.get("/Length1"))) if key == "/FontFile" else 0
+        clear_length = integer(stream.get("/Length1")) if key == "/FontFile" else 0
         if clear_length > 0:
             # Type 1: only the clear-text part (Length1 bytes, before eexec) is read here;
             # inflating the encrypted rest costs more than the rest of the font.

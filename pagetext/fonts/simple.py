@@ -18,7 +18,7 @@ from pagetext.content.lexer import Warn
 from pagetext.fonts.encodings import core14_metrics, encoding_table, glyph_name_to_unicode, text_of_glyph
 from pagetext.fonts.font import UNMAPPED, SimpleFont, read_to_unicode, strip_subset_prefix, vertical_extent
 from pagetext.fonts.program import FontProgram, load_program
-from pagetext.objects import name, number, optional_entry, plain_array
+from pagetext.objects import integer, name, number, optional_entry, plain_array
 
 DEFAULT_WIDTH: Final = 0.5  # a font with neither /Widths nor standard-14 metrics
 _FLAG_SYMBOLIC = 1 << 2  # FontDescriptor /Flags bit 3 (§9.8.2, Table 123)
@@ -99,7 +99,7 @@ def _glyph_names(
                     names[code] = name(item)
                 code += 1
             else:
-                code = int(number(item, -1))
+                code = integer(item, -1)
     return names
 
 
@@ -142,7 +142,7 @@ def _widths(
     widths_array = font.get("/Widths")
     if isinstance(widths_array, pikepdf.Array):
         widths = [missing] * 256
-        first = int(number(font.get("/FirstChar"), 0))
+        first = integer(font.get("/FirstChar"))
         values = plain_array(widths_array)
         for i, value in enumerate(widths_array if values is None else values):
             if 0 <= first + i < 256:
@@ -159,7 +159,7 @@ def _widths(
 def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     base_font = name(font.get("/BaseFont")) or name(font.get("/Name"))
     descriptor = font.get("/FontDescriptor")
-    flags = int(number(descriptor.get("/Flags"))) if isinstance(descriptor, pikepdf.Dictionary) else 0
+    flags = integer(descriptor.get("/Flags")) if isinstance(descriptor, pikepdf.Dictionary) else 0
     symbolic = bool(flags & _FLAG_SYMBOLIC)
     std14_name = standard14_name(base_font)
     std14 = core14_metrics(std14_name) if std14_name else None
@@ -182,8 +182,8 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     )
     to_unicode = read_to_unicode(font, warn)
     mapped = to_unicode.byte_texts()
-    first = int(number(font.get("/FirstChar"), 0))
-    last = int(number(font.get("/LastChar"), 255))
+    first = integer(font.get("/FirstChar"))
+    last = integer(font.get("/LastChar"), 255)
     # A ToUnicode map that covers every code the font has widths for leaves the built-in
     # encoding nothing to name (parsing the program costs milliseconds).
     covered = isinstance(font.get("/Widths"), pikepdf.Array) and all(

@@ -15,7 +15,7 @@ from typing import Any, Final
 import pikepdf
 
 from pagetext.fonts.font import Font, strip_subset_prefix
-from pagetext.objects import OBJECT_ERRORS, name, number
+from pagetext.objects import OBJECT_ERRORS, integer, name, number
 
 FLAG_ITALIC: Final = 1 << 6  # bit 7
 FLAG_FORCE_BOLD: Final = 1 << 18  # bit 19
@@ -64,7 +64,7 @@ def font_style(font_dict: Any, font: Font, font_name: str) -> FontStyle:
     try:
         descriptor = _descriptor(font_dict) if isinstance(font_dict, pikepdf.Dictionary) else None
         if descriptor is not None:
-            flags = int(number(descriptor.get("/Flags")))
+            flags = integer(descriptor.get("/Flags"))
             bold = (
                 bold or bool(flags & FLAG_FORCE_BOLD) or number(descriptor.get("/FontWeight")) >= BOLD_WEIGHT
             )

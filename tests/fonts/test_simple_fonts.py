@@ -145,3 +145,22 @@ def test_a_code_is_decoded_once_and_shared_by_every_string() -> None:
     assert first.width == pytest.approx(0.565)
     assert font.decode(b"ba")[1] is first
     assert font.decode(b" ")[0].is_space
+
+
+def test_font_integers_past_any_number_fall_back_to_their_defaults() -> None:
+    # Reals of 400 digits read as infinity, which int() refuses: /FirstChar falls back to 0,
+    # /Flags to none, a /Differences code ends the run of names. Before, OverflowError
+    # escaped from the font.
+    huge = pikepdf.Object.parse(b"9" * 400 + b".0")
+
+    def fonts(pdf: pikepdf.Pdf) -> dict[str, object]:
+        font = simple_font(pdf, widths=[500] * 256, first_char=0)
+        font.FirstChar = huge
+        font.LastChar = huge
+        font.FontDescriptor.Flags = huge
+        font.Encoding = Dictionary(Type=Name.Encoding, Differences=Array([65, Name.B, huge, Name.C]))
+        return {"F1": font}
+
+    page = open_page(b"BT /F1 10 Tf 72 700 Td (AB) Tj ET", fonts=fonts)
+    assert page.text() == "BB"
+    assert page.glyphs()[0].baseline_end[0] == pytest.approx(77.0)
