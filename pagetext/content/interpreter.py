@@ -583,6 +583,28 @@ class Interpreter:
         wmode = font.wmode
         low = rise + font.descent * size
         high = rise + font.ascent * size
+        page_token = stream.is_page  # a string's token index counts in the page stream only
+        # Within one operator the text matrix only moves, so its linear part in user space,
+        # and what follows from it (the writing direction, the box height, the rise and box
+        # edge offsets), is the same for every string: only the origin (E, F) is per string.
+        linear = multiply(self.text_matrix, ctm)
+        A = linear[0]
+        B = linear[1]
+        C = linear[2]
+        D = linear[3]
+        if vertical:
+            norm = _norm(C, D)
+            direction = (-C / norm, -D / norm) if norm else (0.0, -1.0)
+            across = abs(direction[0] * B - direction[1] * A)
+        else:
+            norm = _norm(A, B)
+            direction = (A / norm, B / norm) if norm else (1.0, 0.0)
+            up = abs(direction[0] * D - direction[1] * C)
+            box_height = up * (font.ascent - font.descent) * abs(size)
+        # Offsets of the origin (rise) and of the box's bottom and top edges, in user space.
+        rise_x, rise_y = C * rise, D * rise
+        rise_across = rise_y * direction[0] - rise_x * direction[1]
+        low_x, low_y, high_x, high_y = C * low, D * low, C * high, D * high
         glyphs: list[Glyph] = []
         for item in items:
             if isinstance(item, (int, float)) and not isinstance(item, bool):
@@ -597,23 +619,12 @@ class Interpreter:
                 token += token_count(item) if isinstance(item, (list, dict)) else 1
                 continue
             tm = self.text_matrix
-            A, B, C, D, E, F = multiply(tm, ctm)
-            if vertical:
-                norm = _norm(C, D)
-                direction = (-C / norm, -D / norm) if norm else (0.0, -1.0)
-                across = abs(direction[0] * B - direction[1] * A)
-            else:
-                norm = _norm(A, B)
-                direction = (A / norm, B / norm) if norm else (1.0, 0.0)
-                up = abs(direction[0] * D - direction[1] * C)
-                box_height = up * (font.ascent - font.descent) * abs(size)
+            origin = multiply(tm, ctm)
+            E = origin[4]
+            F = origin[5]
             advance_total = 0.0
-            # Offsets of the origin (rise) and of the box's bottom and top edges, in user space.
-            rise_x, rise_y = C * rise, D * rise
-            rise_across = rise_y * direction[0] - rise_x * direction[1]
-            low_x, low_y, high_x, high_y = C * low, D * low, C * high, D * high
             run = GlyphRun(
-                base_font, size, gs.render_mode, mcid, token if stream.is_page else -1, stream.forms,
+                base_font, size, gs.render_mode, mcid, token if page_token else -1, stream.forms,
                 rise_across, marked, stream.annotation, stream.field_name, sourced, stream.root,
                 stream.uses, token, item, font, char_spacing, word_spacing, hscale,
             )  # fmt: skip
