@@ -17,6 +17,7 @@ import pytest
 import pagetext
 from pagetext.content import glyph as glyph_module
 from pagetext.content.glyph import Glyph, GlyphRun
+from tests.corpus import CORPUS
 from tests.pdfbuild import add_page, form, new_pdf, to_bytes
 
 # Text in the page, in a form and in marked content with an MCID and an ActualText: every
@@ -99,3 +100,25 @@ def test_the_glyphs_of_a_dropped_page_are_freed() -> None:
     finally:
         tracemalloc.stop()
     assert kept - after > 8000 * 100  # at least 100 bytes a glyph came back
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "pdfplumber__mcid_example",  # tagged: MCIDs, structure elements
+        "pdfjs__structure_simple",
+        "pdfminer__AcroForm_TEST",  # form fields: annotation glyphs, made-up appearances
+        "pdfjs__annotation-choice-widget",
+    ],
+)
+def test_real_pages_hold_no_cycle_through_their_glyphs(name: str) -> None:
+    # The same check on real files, a sample of each page's glyphs (page, forms, annotations).
+    with pagetext.open(CORPUS / "real" / f"{name}.pdf") as doc:
+        for page in doc:
+            glyphs = page.glyphs(forms=True, annotations=True)
+            for glyph in glyphs[:: max(1, len(glyphs) // 20)]:
+                reached = _reachable(glyph)
+                assert not any(isinstance(obj, (Glyph, pagetext.Page)) for obj in reached), name
+                assert [obj for obj in reached if isinstance(obj, GlyphRun)] == [glyph.run], name
+            if glyph_module._UNTRACK is not None:
+                assert not any(gc.is_tracked(g) or gc.is_tracked(g.run) for g in glyphs), name
