@@ -3,7 +3,7 @@
  * It is the twin of `_operations` in lexer.py, which stays the reference: the same tokens,
  * values, token indices and warnings, in the same order (tests/content/test_native_lexer.py
  * compares the two on built streams and on every corpus page). The rare paths call the
- * Python helpers given to setup(): escaped literal strings, damaged hex strings, names with
+ * Python helpers given to setup(): unterminated literal strings, damaged hex strings, names with
  * #xx escapes, dictionaries and inline-image data. One difference is allowed: an operator in
  * `unread` preceded by numbers alone is yielded with no operands, the numbers counted but
  * never made (paths and colours, which text extraction ignores).
@@ -355,6 +355,76 @@ skimmed(Lexer *self)
     return operation(self, op);
 }
 
+/* A literal string with escapes, nesting or CRs, as read_literal in lexer.py reads it:
+ * `start` follows its '(', `first` is its first special byte. Makes *result a new bytes and
+ * sets *after past the closing ')': 1. Returns 0 when the string is unterminated (the Python
+ * helper then reads it and warns), -1 with an exception set when memory runs out. */
+static int
+escaped_literal(const unsigned char *data, Py_ssize_t start, Py_ssize_t first, Py_ssize_t end, PyObject **result,
+                Py_ssize_t *after)
+{
+    Py_ssize_t depth = 1, pos = first;
+    while (pos < end) { /* the end first, as the reference does (§7.3.4.2) */
+        unsigned char byte = data[pos];
+        if (byte == '\\')
+            pos += 2;
+        else if (byte == '(')
+            depth++, pos++;
+        else if (byte == ')' && --depth == 0)
+            break;
+        else
+            pos++;
+    }
+    if (pos >= end)
+        return 0;
+    *after = pos + 1;
+    Py_ssize_t stop = pos;
+    PyObject *value = PyBytes_FromStringAndSize(NULL, stop - start); /* escapes only shorten */
+    if (value == NULL)
+        return -1;
+    char *out = PyBytes_AS_STRING(value);
+    Py_ssize_t length = 0;
+    for (pos = start; pos < stop;) {
+        unsigned char byte = data[pos];
+        if (byte == '\r') { /* a bare CR or CRLF reads as LF */
+            out[length++] = '\n';
+            pos += pos + 1 < stop && data[pos + 1] == '\n' ? 2 : 1;
+            continue;
+        }
+        if (byte != '\\' || pos + 1 >= stop) {
+            out[length++] = (char)byte;
+            pos++;
+            continue;
+        }
+        unsigned char next = data[pos + 1];
+        pos += 2;
+        if (next >= '0' && next <= '7') { /* up to three octal digits, the high bits dropped */
+            unsigned int code = next - '0';
+            for (int digits = 1; digits < 3 && pos < stop && data[pos] >= '0' && data[pos] <= '7'; digits++)
+                code = code * 8 + (data[pos++] - '0');
+            out[length++] = (char)(code & 0xFF);
+        }
+        else if (next == '\r') { /* a backslash before an end of line: a continuation */
+            if (pos < stop && data[pos] == '\n')
+                pos++;
+        }
+        else if (next != '\n') {
+            switch (next) {
+            case 'n': out[length++] = '\n'; break;
+            case 'r': out[length++] = '\r'; break;
+            case 't': out[length++] = '\t'; break;
+            case 'b': out[length++] = '\b'; break;
+            case 'f': out[length++] = '\f'; break;
+            default: out[length++] = (char)next; /* an unknown escape keeps the byte */
+            }
+        }
+    }
+    if (_PyBytes_Resize(&value, length) < 0)
+        return -1;
+    *result = value;
+    return 1;
+}
+
 static PyObject *
 lexer_next(Lexer *self)
 {
@@ -495,17 +565,30 @@ lexer_next(Lexer *self)
                 self->pos = pos + 1;
             }
             else {
-                PyObject *start_offset = PyLong_FromSsize_t(start);
-                if (start_offset == NULL)
+                Py_ssize_t after;
+                PyObject *value;
+                int found = escaped_literal(data, start, pos, end, &value, &after);
+                if (found < 0)
                     goto error;
-                PyObject *result = PyObject_CallFunctionObjArgs(read_literal_fn, self->data, start_offset, self->warn, NULL);
-                Py_DECREF(start_offset);
-                if (result == NULL)
-                    goto error;
-                self->pos = PyLong_AsSsize_t(PyTuple_GET_ITEM(result, 1));
-                int failed = PyList_Append(self->operands, PyTuple_GET_ITEM(result, 0));
-                Py_DECREF(result);
-                if (failed < 0 || (self->pos == -1 && PyErr_Occurred()))
+                if (found == 0) { /* unterminated: the helper reads to the end and warns */
+                    PyObject *start_offset = PyLong_FromSsize_t(start);
+                    if (start_offset == NULL)
+                        goto error;
+                    PyObject *result =
+                        PyObject_CallFunctionObjArgs(read_literal_fn, self->data, start_offset, self->warn, NULL);
+                    Py_DECREF(start_offset);
+                    if (result == NULL)
+                        goto error;
+                    after = PyLong_AsSsize_t(PyTuple_GET_ITEM(result, 1));
+                    value = Py_NewRef(PyTuple_GET_ITEM(result, 0));
+                    Py_DECREF(result);
+                    if (after == -1 && PyErr_Occurred()) {
+                        Py_DECREF(value);
+                        goto error;
+                    }
+                }
+                self->pos = after;
+                if (append_new(self->operands, value) < 0)
                     goto error;
             }
         }

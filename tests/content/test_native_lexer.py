@@ -105,6 +105,25 @@ def test_long_and_escaped_strings_read_the_same() -> None:
     assert len(result[0]) == 4  # type: ignore[arg-type]
 
 
+# What a literal string can hold that is not its own bytes (ISO 32000-1 §7.3.4.2): escapes of
+# every kind, octal runs of one to four digits, line ends bare and escaped, nested and
+# escaped parentheses; an unbalanced one leaves the string unterminated.
+_LITERAL_PIECES = [
+    b"a", b"n", b"7", b"8", b"\\", b"\\n", b"\\r", b"\\t", b"\\b", b"\\f", b"\\q", b"\\\\",
+    b"\\(", b"\\)", b"\\0", b"\\53", b"\\101", b"\\1017", b"\\777", b"\\9", b"\r", b"\n",
+    b"\r\n", b"\\\r", b"\\\n", b"\\\r\n", b"(", b")", b"()", b"\xff",
+]  # fmt: skip
+
+
+@needs_native
+@given(st.lists(st.lists(st.sampled_from(_LITERAL_PIECES), max_size=12), max_size=4))
+@settings(max_examples=3000, deadline=None)
+def test_escaped_literal_strings_read_the_same(bodies: list[list[bytes]]) -> None:
+    data = b" ".join(b"(" + b"".join(pieces) + b") Tj" for pieces in bodies)
+    result, expected = both(data)
+    assert result == expected
+
+
 @needs_native
 def test_a_warning_that_raises_ends_the_operations() -> None:
     assert native is not None
