@@ -42,7 +42,6 @@ from pagetext.export.common import (
     xml_safe,
 )
 from pagetext.layout.records import Line
-from pagetext.layout.scripts import has_rtl
 from pagetext.page import Page
 
 NAMESPACE: Final = "http://www.loc.gov/standards/alto/ns-v4#"
@@ -174,7 +173,7 @@ def page_alto(
                 extra += f' BASELINE="{_n(sx)},{_n(sy)} {_n(ex)},{_n(ey)}"'
             if any(g.writing_mode == 1 for g in line.words[0].glyphs):
                 extra += ' BASEDIRECTION="ttb"'
-            elif has_rtl(line.text):
+            elif line.rtl:
                 extra += ' BASEDIRECTION="rtl"'
             rendered_lines.append(
                 (

@@ -229,7 +229,10 @@ def _line(
     text = " ".join([word.text.strip() for word in words])
     quad, bbox = words_quad(words, direction)
     font_name, font_size = _commonest_font(glyphs)
-    return Line(text, bbox, quad, direction, font_name, font_size, tuple(words))
+    # Normalised words hold only the glyphs' texts, and a page whose glyphs have no
+    # right-to-left letter has no such line; mapped texts are searched.
+    rtl = has_rtl(text) if page_rtl is not None or not params.normalize_text else False
+    return Line(text, bbox, quad, direction, font_name, font_size, tuple(words), rtl=rtl)
 
 
 def _commonest_font(glyphs: list[Glyph]) -> tuple[str, float]:

@@ -17,7 +17,6 @@ from typing import Final
 
 from pagetext.geometry import Point
 from pagetext.layout.records import Line, Word, quad_extent, words_extent, words_quad
-from pagetext.layout.scripts import has_rtl
 
 _INVISIBLE: Final = (3, 7)  # text render modes that neither fill nor stroke (§9.3.6)
 _INFINITY: Final = float("inf")  # compiled, float("inf") would parse the string at each use
@@ -219,7 +218,7 @@ class _Part:
         ux, uy = frame
         self.line = line
         # A right-to-left line's parts have an order of their own; a blank line has no parts.
-        self.joinable = bool(line.text.strip()) and not has_rtl(line.text)
+        self.joinable = bool(line.text.strip()) and not line.rtl
         first = line.words[0].glyphs[0]
         self.baseline = first.baseline_start[1] * ux - first.baseline_start[0] * uy
         extent = words_extent(line.words, ux, uy)  # indexed: a "_" target would box
@@ -292,4 +291,5 @@ def _merged(first: Line, second: Line, frame: Point) -> Line:
     words.sort(key=lambda word: quad_extent(word.quad, ux, uy)[0])
     quad, bbox = words_quad(words, frame)
     text = " ".join([word.text.strip() for word in words])
-    return Line(text, bbox, quad, frame, first.font_name, first.font_size, tuple(words), first.role)
+    rtl = first.rtl or second.rtl
+    return Line(text, bbox, quad, frame, first.font_name, first.font_size, tuple(words), first.role, rtl)

@@ -328,7 +328,9 @@ def _join(spans: Sequence[_Span], frame: Point) -> Line:
     quad, bbox = words_quad(words, frame)
     first = words[0]
     text = " ".join([word.text for word in words])
-    return Line(text, bbox, quad, frame, first.font_name, first.font_size, words)
+    # A span counts its right-to-left letters when the page has any line with them.
+    rtl = any(span.rtl_chars for span in spans)
+    return Line(text, bbox, quad, frame, first.font_name, first.font_size, words, rtl=rtl)
 
 
 def _frame(lines: Sequence[Line]) -> Point:
@@ -366,7 +368,7 @@ def reading_order(lines: Sequence[Line], params: LayoutParams) -> list[Line]:
     if _is_vertical_page(lines):
         return list(lines)  # assembly already reads the columns right to left
     frame = _frame(lines)
-    rtl = any(has_rtl(line.text) for line in lines)
+    rtl = any(line.rtl for line in lines)
     main: list[_Span] = []
     main_lines: list[Line] = []
     other: list[Line] = []

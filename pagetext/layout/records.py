@@ -8,6 +8,7 @@ from typing import Final
 
 from pagetext.content.glyph import Glyph, Quad
 from pagetext.geometry import Box, Point, make_box
+from pagetext.layout.scripts import has_rtl
 
 Bounds = tuple[float, float, float, float]  # x0, y0, x1, y1 of an axis-aligned box
 
@@ -57,7 +58,9 @@ class Line:
     """Words on one line, in reading order, joined by single spaces.
 
     role: "header" or "footer" for page furniture that repeats across the document's pages
-    (only when asked for: Page.lines(roles=True)), else "".
+    (only when asked for: Page.lines(roles=True)), else "". rtl: whether the text holds
+    right-to-left letters (Hebrew, Arabic, ...); the stages that make lines know it for most
+    of them without a search (a page without any such letter), and pass it on.
     """
 
     text: str
@@ -68,6 +71,7 @@ class Line:
     font_size: float
     words: tuple[Word, ...]
     role: str
+    rtl: bool
 
     def __init__(
         self,
@@ -79,6 +83,7 @@ class Line:
         font_size: float,
         words: tuple[Word, ...],
         role: str = "",
+        rtl: bool | None = None,
     ) -> None:
         self.text = text
         self.bbox = bbox
@@ -88,6 +93,7 @@ class Line:
         self.font_size = font_size
         self.words = words
         self.role = role
+        self.rtl = has_rtl(text) if rtl is None else rtl
 
     @property
     def glyphs(self) -> tuple[Glyph, ...]:

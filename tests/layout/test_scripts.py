@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import pytest
 
+from pagetext.geometry import make_box
 from pagetext.layout.bidi_text import base_direction, logical_text
 from pagetext.layout.params import LayoutParams
+from pagetext.layout.records import Line
+from pagetext.page import Page
 from tests.pdfbuild import identity_font, open_page
 
 ADVANCE = 5.0  # 500 units at 10 pt; a space in the visual string is a gap of one advance
 
 
-def _page_text(visual_lines: list[str], drawn: str = "visual") -> str:
+def _page(visual_lines: list[str], drawn: str = "visual") -> Page:
     chars = sorted({char for line in visual_lines for char in line if char != " "})
     cids = {char: index + 1 for index, char in enumerate(chars)}
     ops: list[bytes] = []
@@ -29,7 +32,11 @@ def _page_text(visual_lines: list[str], drawn: str = "visual") -> str:
     fonts = lambda pdf: {  # noqa: E731
         "F2": identity_font(pdf, {cid: char for char, cid in cids.items()}, default_width=500)
     }
-    return open_page(content, fonts=fonts).text(order="content")
+    return open_page(content, fonts=fonts)
+
+
+def _page_text(visual_lines: list[str], drawn: str = "visual") -> str:
+    return _page(visual_lines, drawn).text(order="content")
 
 
 @pytest.mark.parametrize("drawn", ["visual", "logical"])
@@ -101,3 +108,22 @@ def test_han_and_kana_gaps_are_no_word_spaces() -> None:
 
 def test_a_gap_between_latin_and_cjk_is_a_word_space() -> None:
     assert _page_text(["PDF 抽出 2026 年"]) == "PDF 抽出 2026 年"
+
+
+@pytest.mark.parametrize("order", ["content", "reading"])
+def test_lines_say_whether_they_hold_right_to_left_letters(order: str) -> None:
+    mixed = _page(["םולש 2-5", "plain words", "The word ابحرم means hello"]).lines(order=order)
+    assert {line.text: line.rtl for line in mixed} == {
+        "2-5 שלום": True, "plain words": False, "The word مرحبا means hello": True,
+    }  # fmt: skip
+    latin = _page(["plain words", "ümlaut café"]).lines(order=order)  # no such letter on the page
+    assert [(line.text, line.rtl) for line in latin] == [("plain words", False), ("ümlaut café", False)]
+
+
+def test_a_line_made_without_the_flag_searches_its_text() -> None:
+    def line(text: str) -> Line:
+        quad = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
+        return Line(text, make_box(0, 0, 1, 1), quad, (1.0, 0.0), "F", 10.0, ())
+
+    assert line("שלום").rtl is True
+    assert line("hello").rtl is False
