@@ -113,6 +113,8 @@ class StructTree:
         self.broken: list[str] = []  # why the tree is damaged (cycles, wrong types, depth)
         self.role_map = _dict(root, "/RoleMap")
         self._parent_tree: dict[int, Any] | None = None
+        # Per /StructParents: its parent tree array and the array's length, (None, 0) for none.
+        self._parent_arrays: dict[int, tuple[pikepdf.Array | None, int]] = {}
         self._roots: list[Node] | None = None
         self.by_key: dict[ContentKey, Node] = {}
         self.nodes: dict[ObjGen, Node] = {}
@@ -155,10 +157,19 @@ class StructTree:
         """The element a marked-content sequence belongs to, from the parent tree."""
         if struct_parents is None:
             return None
-        entry = self.parent_tree.get(struct_parents)
+        known = self._parent_arrays.get(struct_parents)
+        if known is None:
+            # Tested once per page: each test of a pikepdf object is a call into it.
+            entry = self.parent_tree.get(struct_parents)
+            try:
+                known = (entry, len(entry)) if isinstance(entry, pikepdf.Array) else (None, 0)
+            except OBJECT_ERRORS:
+                known = (None, 0)
+            self._parent_arrays[struct_parents] = known
+        array, length = known
         try:
-            if isinstance(entry, pikepdf.Array) and 0 <= mcid < len(entry):
-                element = entry[mcid]
+            if array is not None and 0 <= mcid < length:
+                element = array[mcid]
                 return element if isinstance(element, pikepdf.Dictionary) else None
         except OBJECT_ERRORS:
             return None
