@@ -238,8 +238,11 @@ def _line(
 def _commonest_font(glyphs: list[Glyph]) -> tuple[str, float]:
     """The most common font and size of the glyphs (the first of equals). Counted by runs:
     a line's glyphs mostly share one font, and a key made and hashed per glyph costs more
-    than the rest of the line."""
-    counts: dict[tuple[str, float], int] = {}
+    than the rest of the line. The few fonts of a line are kept in lists, searched in turn:
+    a (name, size) key hashed in a dict costs more than the search."""
+    names: list[str] = []
+    sizes: list[float] = []
+    counts: list[int] = []
     first = glyphs[0].run
     name = first.font_name
     size = first.font_size
@@ -253,14 +256,30 @@ def _commonest_font(glyphs: list[Glyph]) -> tuple[str, float]:
             run += 1
             continue
         last = glyph_run
-        counts[(name, size)] = counts.get((name, size), 0) + run
+        _count_font(names, sizes, counts, name, size, run)
         name = glyph_run.font_name
         size = glyph_run.font_size
         run = 1
     if not counts:
         return name, size
-    counts[(name, size)] = counts.get((name, size), 0) + run
-    return max(counts, key=counts.__getitem__)
+    _count_font(names, sizes, counts, name, size, run)
+    best = 0
+    for index in range(1, len(counts)):
+        if counts[index] > counts[best]:
+            best = index
+    return names[best], sizes[best]
+
+
+def _count_font(
+    names: list[str], sizes: list[float], counts: list[int], name: str, size: float, run: int
+) -> None:
+    for index in range(len(counts)):
+        if sizes[index] == size and names[index] == name:
+            counts[index] += run
+            return
+    names.append(name)
+    sizes.append(size)
+    counts.append(run)
 
 
 class _DecidedLine:

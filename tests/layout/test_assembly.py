@@ -150,6 +150,25 @@ def test_right_to_left_text_drawn_in_visual_order_reads_logically() -> None:
     assert open_page(content, fonts=fonts).text() == "שלום ע"
 
 
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        # Counted over all the line's glyphs, not by its first run or its longest one.
+        (b"/A 10 Tf (ab) Tj /B 10 Tf (cde) Tj /A 10 Tf (fg) Tj /A 12 Tf (h) Tj", ("Times-Roman", 10)),
+        (b"/A 10 Tf (ab) Tj /B 10 Tf (cd) Tj", ("Times-Roman", 10)),  # equals: the first
+        (b"/A 10 Tf (a) Tj /B 10 Tf (cd) Tj /A 10 Tf (e) Tj /B 10 Tf (f) Tj", ("Courier", 10)),
+        (b"/A 10 Tf (ab) Tj /A 12 Tf (cde) Tj", ("Times-Roman", 12)),  # one font, two sizes
+    ],
+)
+def test_a_line_takes_its_commonest_font_and_size(content: bytes, expected: tuple[str, float]) -> None:
+    fonts = lambda pdf: {  # noqa: E731
+        "A": simple_font(pdf, base_font="Times-Roman"), "B": simple_font(pdf, base_font="Courier"),
+    }  # fmt: skip
+    page = open_page(b"BT 100 700 Td " + content + b" ET", fonts=fonts)
+    (line,) = page.lines()
+    assert (line.font_name, line.font_size) == expected
+
+
 def test_words_and_lines_records() -> None:
     page = open_page(b"BT /F1 10 Tf 100 700 Td (Hello world) Tj 0 -20 Td [(Next) -300 (line)] TJ ET")
     first, second = page.lines()
