@@ -195,10 +195,7 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
         else None
     )
     names = _glyph_names(font, symbolic, std14_name, std14, program, warn)
-    zapf = std14_name == "ZapfDingbats"
-    found = [
-        mapped[code] or (glyph_name_to_unicode(name, zapf) if name else "") for code, name in enumerate(names)
-    ]
+    found, texts, mapped_texts = _code_texts(names, mapped, std14_name == "ZapfDingbats", program)
     # When codes the font has are left without text, the program may give them theirs: it is
     # read when a string first shows a code without text.
     needs_program = (
@@ -208,26 +205,59 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     )
     pending = bytes(code for code, text in enumerate(found) if not text) if needs_program else b""
 
-    def texts_with(source: FontProgram | None) -> tuple[list[str], list[str]]:
-        texts: list[str] = []
-        mapped_texts: list[str] = []
-        for code, glyph_name in enumerate(names):
-            text = found[code]
-            if not text and source is not None:
-                text = _text_from_program(code, glyph_name, source)
-            text = text or _text_from_code_name(code, glyph_name) or _last_resort(code)
-            mapped_texts.append(text)
-            texts.append(text_of_glyph(text))
-        return texts, mapped_texts
-
     def settle() -> tuple[list[str], list[str]]:
-        return texts_with(load_program(descriptor, warn))
+        return _texts_with(names, found, load_program(descriptor, warn))
 
-    texts, mapped_texts = texts_with(program)
     widths = _widths(font, names, scale, std14, descriptor)
     std14_extent = (std14["ascent"] / 1000, std14["descent"] / 1000) if std14 else None
     ascent, descent = vertical_extent(descriptor, vscale, std14_extent, font_bbox)
     return SimpleFont(base_font, subtype, ascent, descent, texts, widths, mapped_texts, pending, settle)
+
+
+# The texts of the 256 codes depend on the glyph names and the ToUnicode texts alone when no
+# font program has a say; fonts of one document, and documents of one producer, repeat them.
+# Emptied when full: a batch of documents with their own encodings does not grow it without end.
+MAX_KNOWN_ENCODINGS: Final = 256
+_KNOWN_CODE_TEXTS: Final[dict[tuple[object, ...], tuple[list[str], list[str], list[str]]]] = {}
+
+
+def _code_texts(
+    names: list[str | None], mapped: list[str | None], zapf: bool, program: FontProgram | None
+) -> tuple[list[str], list[str], list[str]]:
+    """Per code: the text the PDF's own mappings give ("" for none), the text the font
+    shows, and that text before glyph-text folding. The lists are shared between the fonts
+    that have the same mappings; nothing changes them."""
+    key = (tuple(names), tuple(mapped), zapf) if program is None else None
+    if key is not None:
+        known = _KNOWN_CODE_TEXTS.get(key)
+        if known is not None:
+            return known
+    found = [
+        mapped[code] or (glyph_name_to_unicode(name, zapf) if name else "") for code, name in enumerate(names)
+    ]
+    texts, mapped_texts = _texts_with(names, found, program)
+    if key is not None:
+        if len(_KNOWN_CODE_TEXTS) >= MAX_KNOWN_ENCODINGS:
+            _KNOWN_CODE_TEXTS.clear()
+        _KNOWN_CODE_TEXTS[key] = (found, texts, mapped_texts)
+    return found, texts, mapped_texts
+
+
+def _texts_with(
+    names: list[str | None], found: list[str], program: FontProgram | None
+) -> tuple[list[str], list[str]]:
+    """The texts the font shows and their unfolded form: `found`, else what the program
+    gives, else what the glyph name spells out, else the code read as Latin-1."""
+    texts: list[str] = []
+    mapped_texts: list[str] = []
+    for code, glyph_name in enumerate(names):
+        text = found[code]
+        if not text and program is not None:
+            text = _text_from_program(code, glyph_name, program)
+        text = text or _text_from_code_name(code, glyph_name) or _last_resort(code)
+        mapped_texts.append(text)
+        texts.append(text_of_glyph(text))
+    return texts, mapped_texts
 
 
 @cache

@@ -164,3 +164,32 @@ def test_font_integers_past_any_number_fall_back_to_their_defaults() -> None:
     page = open_page(b"BT /F1 10 Tf 72 700 Td (AB) Tj ET", fonts=fonts)
     assert page.text() == "BB"
     assert page.glyphs()[0].baseline_end[0] == pytest.approx(77.0)
+
+
+def test_fonts_with_the_same_mappings_share_their_code_texts() -> None:
+    pdf = pikepdf.new()
+    warn = lambda message: None  # noqa: E731
+    winansi = load_font(simple_font(pdf, encoding=Name.WinAnsiEncoding), warn)
+    again = load_font(simple_font(pdf, encoding=Name.WinAnsiEncoding, widths=[250] * 95), warn)
+    assert again.texts is winansi.texts  # type: ignore[attr-defined]
+    assert again.decode(b"\x93")[0].text == "\u201c"
+    assert again.decode(b"A")[0].width == pytest.approx(0.25)  # widths stay the font's own
+    # Other glyph names, or a ToUnicode map over the same names, give texts of their own.
+    differences = Dictionary(
+        Type=Name.Encoding, BaseEncoding=Name.WinAnsiEncoding, Differences=Array([65, Name.B])
+    )
+    other = load_font(simple_font(pdf, encoding=differences), warn)
+    cmap = b"begincmap 1 beginbfchar <41> <0058> endbfchar endcmap"
+    mapped = load_font(simple_font(pdf, encoding=Name.WinAnsiEncoding, to_unicode=cmap), warn)
+    assert [font.decode(b"A\x93")[0].text for font in (winansi, other, mapped)] == ["A", "B", "X"]
+    assert mapped.decode(b"\x93")[0].text == "\u201c"
+
+
+def test_remembered_code_texts_are_bounded() -> None:
+    from pagetext.fonts import simple
+
+    pdf = pikepdf.new()
+    for code in range(simple.MAX_KNOWN_ENCODINGS + 3):
+        encoding = Dictionary(Type=Name.Encoding, Differences=Array([33, Name(f"/g{code}")]))
+        load_font(simple_font(pdf, encoding=encoding), lambda message: None)
+    assert 0 < len(simple._KNOWN_CODE_TEXTS) <= simple.MAX_KNOWN_ENCODINGS
