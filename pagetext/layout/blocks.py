@@ -42,14 +42,17 @@ def median(values: list[float]) -> float:
     return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
-def y_bands(tops: Sequence[float], bottoms: Sequence[float], gap: float) -> list[int]:
+def y_bands(tops: list[float], bottoms: list[float], gap: float) -> list[int]:
     """The band of each item (0 = top): bands are cut at empty horizontal strips at least
     `gap` × the median item height tall."""
     height = median([max(top - bottom, 1e-6) for top, bottom in zip(tops, bottoms, strict=True)])
     bands = [0] * len(tops)
     band = 0
     bottom = 0.0
-    for rank, index in enumerate(sorted(range(len(tops)), key=lambda i: -tops[i])):
+    # Top first, equal tops in their order. The key is a list's own __getitem__, not a lambda:
+    # the sort calls it once per item.
+    below = [-top for top in tops]
+    for rank, index in enumerate(sorted(range(len(tops)), key=below.__getitem__)):
         if rank and bottom - tops[index] > gap * height:
             band += 1
         if not rank or bottoms[index] < bottom:

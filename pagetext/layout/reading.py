@@ -182,28 +182,25 @@ def _x_gutters(spans: list[_Span], params: LayoutParams) -> list[tuple[float, fl
     for span in projected:
         changes[int((span.x0 - left) / step)] += 1
         changes[min(int((span.x1 - left) / step), bins - 1) + 1] -= 1
-    coverage = [0] * bins
-    covering = 0
-    for index in range(bins):
-        covering += changes[index]
-        coverage[index] = covering
     allowed = int(params.gutter_noise * len(projected))
     gutters: list[tuple[float, float]] = []
     min_width = params.min_gutter * height
-    index = 0
-    while index < bins:
-        if coverage[index] > allowed:
-            index += 1
+    covering = 0
+    start = -1  # the first bin of the run of bins almost nothing covers, -1 outside one
+    for index in range(bins):
+        covering += changes[index]
+        if covering <= allowed:
+            if start < 0:
+                start = index
             continue
-        start = index
-        while index < bins and coverage[index] <= allowed:
-            index += 1
-        if start == 0 or index >= bins:
-            continue  # an empty margin at the region's edge is no gutter
-        gap_x0 = left + start * step
-        gap_x1 = left + index * step
-        if gap_x1 - gap_x0 > min_width:
-            gutters.append((gap_x0, gap_x1))
+        # An empty margin at the region's left edge is no gutter, nor one at its right edge
+        # (a run still open after the last bin).
+        if start > 0:
+            gap_x0 = left + start * step
+            gap_x1 = left + index * step
+            if gap_x1 - gap_x0 > min_width:
+                gutters.append((gap_x0, gap_x1))
+        start = -1
     return sorted(gutters, key=lambda gap: gap[0] - gap[1])  # the widest first
 
 
@@ -238,13 +235,14 @@ def _bands_around(spans: list[_Span], crossing: list[_Span]) -> list[list[_Span]
 def _y_bands(spans: list[_Span], gap: float) -> list[list[_Span]]:
     """Cut a region at empty horizontal bands at least `gap` × the median text height tall."""
     bands: list[list[_Span]] = []
-    for span, band in sorted(
-        zip(spans, y_bands([s.y1 for s in spans], [s.y0 for s in spans], gap), strict=True),
-        key=lambda pair: -pair[0].y1,
-    ):
+    tops = [s.y1 for s in spans]
+    span_bands = y_bands(tops, [s.y0 for s in spans], gap)
+    below = [-top for top in tops]
+    for index in sorted(range(len(spans)), key=below.__getitem__):  # top first, ties in order
+        band = span_bands[index]
         if band == len(bands):
             bands.append([])
-        bands[band].append(span)
+        bands[band].append(spans[index])
     return bands
 
 
