@@ -24,6 +24,8 @@ _UNSPACED: Final = re.compile(
 # Strong right-to-left letters: Hebrew, Arabic (with supplements and presentation forms),
 # Syriac, Thaana, NKo.
 _RTL: Final = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+# Below this no character is right-to-left: one comparison answers for a one-character text.
+FIRST_RTL: Final = "\u0590"
 # Below this no character is East Asian: one comparison answers for Latin text, which
 # assembly asks about for every glyph pair (a regex match costs a hundred times more).
 _FIRST_EAST_ASIAN: Final = "\u2e80"

@@ -127,3 +127,14 @@ def test_a_line_made_without_the_flag_searches_its_text() -> None:
 
     assert line("שלום").rtl is True
     assert line("hello").rtl is False
+
+
+def test_a_page_whose_only_right_to_left_letters_are_in_multi_letter_glyphs_reads_them() -> None:
+    # One glyph maps to two Hebrew letters (a ligature-like code), one Latin letter drawn
+    # after it: the page is found right to left through that glyph's text alone.
+    fonts = lambda pdf: {"F2": identity_font(pdf, {1: "של", 2: "ם"}, default_width=500)}  # noqa: E731
+    content = b"BT /F2 10 Tf 1 0 0 1 100 700 Tm <0002> Tj 1 0 0 1 105 700 Tm <0001> Tj ET"
+    page = open_page(content, fonts=fonts)
+    (line,) = page.lines()
+    assert line.rtl
+    assert line.text == "שלם"
