@@ -41,7 +41,7 @@ def rtl_page(glyphs: list[Glyph]) -> bool | None:
     searched: list[str] = []
     for glyph in glyphs:
         text = glyph.text
-        if len(text) != 1 or text >= FIRST_RTL:
+        if len(text) != 1 or ord(text[0]) >= FIRST_RTL:
             searched.append(text)
     if not searched or not has_rtl("".join(searched)):
         return None

@@ -24,20 +24,21 @@ _UNSPACED: Final = re.compile(
 # Strong right-to-left letters: Hebrew, Arabic (with supplements and presentation forms),
 # Syriac, Thaana, NKo.
 _RTL: Final = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
-# Below this no character is right-to-left: one comparison answers for a one-character text.
-FIRST_RTL: Final = "\u0590"
-# Below this no character is East Asian: one comparison answers for Latin text, which
-# assembly asks about for every glyph pair (a regex match costs a hundred times more).
-_FIRST_EAST_ASIAN: Final = "\u2e80"
+# Below these code points no character is right-to-left, or East Asian: one comparison
+# answers for Latin text, which assembly asks about for every glyph pair (a regex match costs a
+# hundred times more). Compared as code points: compiled, ord(s[0]) is read inline, where a
+# comparison of two strings is a call.
+FIRST_RTL: Final = 0x0590
+_FIRST_EAST_ASIAN: Final = 0x2E80
 
 
 def is_cjk(char: str) -> bool:
-    return char >= _FIRST_EAST_ASIAN and _CJK.match(char) is not None
+    return char != "" and ord(char[0]) >= _FIRST_EAST_ASIAN and _CJK.match(char) is not None
 
 
 def is_unspaced(char: str) -> bool:
     """Whether the character belongs to a script written without spaces between words."""
-    return char >= _FIRST_EAST_ASIAN and _UNSPACED.match(char) is not None
+    return char != "" and ord(char[0]) >= _FIRST_EAST_ASIAN and _UNSPACED.match(char) is not None
 
 
 def has_rtl(text: str) -> bool:
