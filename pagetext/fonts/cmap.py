@@ -88,6 +88,7 @@ class CMap:
 
     __slots__ = (
         "_by_first_byte",
+        "cid_ranges",
         "cids",
         "codespace",
         "collection",
@@ -101,6 +102,9 @@ class CMap:
         self.name = ""
         self.codespace: list[CodespaceRange] = []
         self.cids: dict[int, int] = {}
+        # Long cidranges (first code, last code, CID of the first), in the order defined: an
+        # embedded Identity CMap is one range over 65,536 codes. See cid().
+        self.cid_ranges: list[tuple[int, int, int]] = []
         self.unicode: dict[int, str] = {}
         self.unicode_ranges: list[tuple[int, int, int]] = []  # long bfranges, see UnicodeMap
         self.wmode = 0
@@ -136,15 +140,58 @@ class CMap:
             yield int.from_bytes(chunk, "big"), len(chunk)
             pos += length
 
+    def cid(self, code: int) -> int | None:
+        """The CID of a code, None for none: its cidchar or short cidrange, else the latest
+        long cidrange that holds it. A definition overrides the earlier ones: a long range
+        drops the earlier entries it covers when it is added, later entries are found first."""
+        cid = self.cids.get(code)
+        if cid is not None:
+            return cid
+        ranges = self.cid_ranges
+        for index in range(len(ranges) - 1, -1, -1):
+            first, last, start = ranges[index]
+            if first <= code <= last:
+                return start + code - first
+        return None
+
+    def has_cids(self) -> bool:
+        return bool(self.cids) or bool(self.cid_ranges)
+
+    def add_cid_range(self, first: int, last: int, cid: int) -> None:
+        """A cidrange (§9.7.6.2): kept as a range when long and when dropping the earlier
+        entries it covers costs less than an entry per code; else one entry per code."""
+        span = last - first + 1
+        if span <= LAZY_RANGE_SPAN or len(self.cids) > span:
+            for code in range(first, last + 1):
+                self.cids[code] = cid + code - first
+            return
+        _drop_covered(self.cids, first, last, {})
+        self.cid_ranges.append((first, last, cid))
+
     def inherit(self, parent: CMap) -> None:
         """Take the parent's entries (usecmap) wherever this CMap has none of its own."""
         if not self.codespace:
             self.codespace = list(parent.codespace)
             self._by_first_byte = None
-        self.cids = {**parent.cids, **self.cids}
+        merged = {**parent.cids, **self.cids}
+        for first, last, _ in self.cid_ranges:  # a long range of this CMap's own beats a parent's entry
+            _drop_covered(merged, first, last, self.cids)
+        self.cids = merged
+        self.cid_ranges = parent.cid_ranges + self.cid_ranges  # this CMap's own are the later
         self.unicode = {**parent.unicode, **self.unicode}
         self.unicode_ranges = self.unicode_ranges + parent.unicode_ranges
         self.collection = self.collection or parent.collection
+
+
+def _drop_covered(entries: dict[int, int], first: int, last: int, kept: dict[int, int]) -> None:
+    """Remove the entries from first to last, except those in `kept`: by code or by entry,
+    whichever are fewer."""
+    if last - first + 1 <= len(entries):
+        codes = [code for code in range(first, last + 1) if code in entries and code not in kept]
+    else:
+        codes = [code for code in entries if first <= code <= last and code not in kept]
+    for code in codes:
+        del entries[code]
 
 
 def _package_data(*parts: str) -> bytes | None:
@@ -265,9 +312,7 @@ def parse_cmap(data: bytes, warn: Warn) -> tuple[CMap, str | None]:
                 low, high, cid = operands[i], operands[i + 1], operands[i + 2]
                 if isinstance(low, bytes) and isinstance(high, bytes) and isinstance(cid, int):
                     first = _code(low)
-                    last = min(_code(high), first + MAX_RANGE_SPAN)
-                    for code in range(first, last + 1):
-                        cmap.cids[code] = cid + code - first
+                    cmap.add_cid_range(first, min(_code(high), first + MAX_RANGE_SPAN), cid)
         elif operator == "usecmap" and operands and isinstance(operands[-1], str):
             parent = operands[-1]
         elif operator == "def" and len(operands) >= 2:

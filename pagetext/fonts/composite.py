@@ -100,9 +100,10 @@ class CompositeFont(Font):
 
     def cid(self, code: int) -> int:
         cmap = self.cmap
-        if cmap is None or not cmap.cids:
+        if cmap is None or not cmap.has_cids():
             return code
-        return cmap.cids.get(code, 0)
+        cid = cmap.cid(code)
+        return 0 if cid is None else cid
 
     def _text(self, code: int, length: int, cid: int) -> str:
         text = self.to_unicode.get(code)
@@ -343,5 +344,6 @@ def load_legacy_cjk_font(font: Any, base_font: str, cmap_name: str, ordering: st
     result.word_space_code = 32
     if cmap is not None:
         for code in range(0x20, 0x7F):  # one-byte codes are half-width Latin
-            result.cid_widths[cmap.cids.get(code, 0)] = 0.5
+            cid = cmap.cid(code)
+            result.cid_widths[0 if cid is None else cid] = 0.5
     return result

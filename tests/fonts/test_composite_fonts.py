@@ -55,6 +55,64 @@ endcmap end end"""
     assert abs(ideographic.baseline_start[0] - (6 + 2.5 + 3)) < 1e-9  # one-byte 32 takes Tw
 
 
+def test_an_embedded_identity_cmap_is_kept_as_one_range() -> None:
+    # Identity-H embedded as a stream: one cidrange over every two-byte code, read per code
+    # rather than made into 65,536 entries.
+    cmap = b"""/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Identity-H def
+1 begincodespacerange <0000> <FFFF> endcodespacerange 1 begincidrange <0000> <FFFF> 0 endcidrange
+endcmap end end"""
+
+    def fonts(pdf):  # type: ignore[no-untyped-def]
+        font = identity_font(pdf, {0x41: "A", 0x4E2D: "中"}, widths={0x41: 600})
+        font.Encoding = pdf.make_stream(cmap)
+        return {"F2": font}
+
+    page = open_page(b"BT /F2 10 Tf 0 0 Td <00414E2D> Tj ET", fonts=fonts)
+    a, zhong = page.glyphs()
+    assert (a.text, zhong.text) == ("A", "中")
+    assert abs(a.glyph_end[0] - 6) < 1e-9  # CID 0x41 takes its /W width
+    font = a.source.font  # type: ignore[union-attr]
+    assert font.cmap.cids == {} and font.cmap.cid_ranges == [(0, 0xFFFF, 0)]
+    assert font.cid(0x4E2D) == 0x4E2D
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # A long range overrides the entries before it, an entry after it overrides the range.
+        (
+            b"1 begincidchar <0041> 7 endcidchar 1 begincidrange <0000> <00FF> 1000 endcidrange"
+            b" 1 begincidchar <0042> 9 endcidchar",
+            {0x41: 1065, 0x42: 9, 0x43: 1067, 0x100: None},
+        ),
+        # Of two long ranges over one code, the later wins; outside both, the earlier answers.
+        (
+            b"2 begincidrange <0000> <00FF> 0 <0080> <017F> 5000 endcidrange",
+            {0x7F: 0x7F, 0x80: 5000, 0xFF: 5127, 0x17F: 5255, 0x180: None},
+        ),
+        # A short range after a long one is entries, found first.
+        (b"2 begincidrange <0000> <00FF> 0 <0010> <0011> 77 endcidrange", {0x10: 77, 0x11: 78, 0x12: 0x12}),
+    ],
+)
+def test_cidranges_override_in_the_order_they_are_defined(
+    body: bytes, expected: dict[int, int | None]
+) -> None:
+    data = b"begincmap 1 begincodespacerange <0000> <FFFF> endcodespacerange " + body + b" endcmap"
+    cmap, _ = parse_cmap(data, lambda message: None)
+    assert {code: cmap.cid(code) for code in expected} == expected
+
+
+def test_a_long_range_of_an_embedded_cmap_beats_its_usecmap_parent() -> None:
+    child, parent = parse_cmap(
+        b"/UniJIS-UCS2-H usecmap 1 begincidrange <0000> <00FF> 50000 endcidrange"
+        b" 1 begincidchar <0042> 9 endcidchar",
+        lambda message: None,
+    )
+    assert parent is None
+    assert (child.cid(0x41), child.cid(0x42)) == (50065, 9)  # the parent maps <0041> too
+    assert child.cid(0x4E00) is not None and child.cid(0x4E00) < 50000  # the parent's, outside the range
+
+
 def test_vertical_w2_metrics() -> None:
     def fonts(pdf):  # type: ignore[no-untyped-def]
         font = identity_font(pdf, {1: "あ"}, vertical=True)
