@@ -42,23 +42,24 @@ def median(values: list[float]) -> float:
     return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
-def y_bands(tops: list[float], bottoms: list[float], gap: float) -> list[int]:
-    """The band of each item (0 = top): bands are cut at empty horizontal strips at least
-    `gap` × the median item height tall."""
+def y_bands(tops: list[float], bottoms: list[float], gap: float) -> tuple[list[int], list[int]]:
+    """The items' indices top first (equal tops in their order), and the band of each item
+    (0 = top): bands are cut at empty horizontal strips at least `gap` × the median item
+    height tall. Along the order the bands only grow."""
     height = median([max(top - bottom, 1e-6) for top, bottom in zip(tops, bottoms, strict=True)])
     bands = [0] * len(tops)
     band = 0
     bottom = 0.0
-    # Top first, equal tops in their order. The key is a list's own __getitem__, not a lambda:
-    # the sort calls it once per item.
+    # The key is a list's own __getitem__, not a lambda: the sort calls it once per item.
     below = [-top for top in tops]
-    for rank, index in enumerate(sorted(range(len(tops)), key=below.__getitem__)):
+    order = sorted(range(len(tops)), key=below.__getitem__)
+    for rank, index in enumerate(order):
         if rank and bottom - tops[index] > gap * height:
             band += 1
         if not rank or bottoms[index] < bottom:
             bottom = bottoms[index]
         bands[index] = band
-    return bands
+    return order, bands
 
 
 class _Unit:
@@ -89,7 +90,7 @@ def _invisible(line: Line) -> bool:
 def _units(lines: Sequence[Line], frame: Point, gap: float) -> list[_Unit]:
     ux, uy = frame
     extents = [words_extent(line.words, ux, uy) for line in lines]
-    bands = y_bands([e[3] for e in extents], [e[2] for e in extents], gap)
+    bands = y_bands([e[3] for e in extents], [e[2] for e in extents], gap)[1]
     units: list[_Unit] = []
     for line, (x0, x1, _, _), band in zip(lines, extents, bands, strict=True):
         if not units or units[-1].band != band:

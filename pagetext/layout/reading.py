@@ -235,10 +235,8 @@ def _bands_around(spans: list[_Span], crossing: list[_Span]) -> list[list[_Span]
 def _y_bands(spans: list[_Span], gap: float) -> list[list[_Span]]:
     """Cut a region at empty horizontal bands at least `gap` × the median text height tall."""
     bands: list[list[_Span]] = []
-    tops = [s.y1 for s in spans]
-    span_bands = y_bands(tops, [s.y0 for s in spans], gap)
-    below = [-top for top in tops]
-    for index in sorted(range(len(spans)), key=below.__getitem__):  # top first, ties in order
+    order, span_bands = y_bands([s.y1 for s in spans], [s.y0 for s in spans], gap)
+    for index in order:
         band = span_bands[index]
         if band == len(bands):
             bands.append([])
