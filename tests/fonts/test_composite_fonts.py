@@ -6,7 +6,9 @@ import pikepdf
 import pytest
 from pikepdf import Array, Dictionary, Name
 
+import pagetext
 from pagetext.fonts.cmap import CMap, UnicodeMap, parse_cmap
+from tests.corpus import CORPUS, cases, normalise
 from tests.pdfbuild import identity_font, open_page
 
 
@@ -250,3 +252,18 @@ def test_to_unicode_one_byte_codes_read_at_once_as_one_by_one(data: bytes) -> No
     cmap, _ = parse_cmap(b"1 begincodespacerange <00> <FF> endcodespacerange " + data, lambda message: None)
     to_unicode = UnicodeMap(cmap.unicode, cmap.unicode_ranges)
     assert to_unicode.byte_texts() == [to_unicode.get(code) for code in range(256)]
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus")
+def test_a_corpus_font_whose_tounicode_is_an_identity_cmap_reads_it_as_one_range() -> None:
+    # The producer wrote the Identity-H CMap (one cidrange over all codes) as the font's
+    # /ToUnicode: parsed, it is one kept range, not 65,536 entries, and the text is read on.
+    (case,) = [case for case in cases("real") if case.name == "pdfbox__PDFBOX-4322-Empty-ToUnicode-reduced"]
+    with pagetext.open(case.pdf) as doc:
+        assert normalise(doc[0].text()) == case.expect["text"]
+    with pikepdf.open(case.pdf) as pdf:
+        (font,) = [
+            obj for obj in pdf.objects if isinstance(obj, Dictionary) and obj.get("/Subtype") == "/Type0"
+        ]
+        cmap, _ = parse_cmap(font.ToUnicode.read_bytes(), lambda message: None)
+    assert cmap.cids == {} and cmap.cid_ranges == [(0, 0xFFFF, 0)]

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import pytest
 
+import pagetext
 from pagetext.geometry import make_box
 from pagetext.layout.bidi_text import base_direction, logical_text
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Line
+from pagetext.layout.scripts import has_rtl
 from pagetext.page import Page
+from tests.corpus import CORPUS, cases
 from tests.pdfbuild import identity_font, open_page
 
 ADVANCE = 5.0  # 500 units at 10 pt; a space in the visual string is a gap of one advance
@@ -138,3 +141,23 @@ def test_a_page_whose_only_right_to_left_letters_are_in_multi_letter_glyphs_read
     (line,) = page.lines()
     assert line.rtl
     assert line.text == "שלם"
+
+
+_RTL_CORPUS_FILES = (
+    "docling__right_to_left_01", "docling__right_to_left_02", "pdfjs__ArabicCIDTrueType", "pymupdf__bug1945",
+    "pypdf__multilang", "samplefiles__GeoTopo-komprimiert",  # the last: Latin-1 (German), none
+)  # fmt: skip
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus")
+@pytest.mark.parametrize("name", _RTL_CORPUS_FILES)
+def test_corpus_lines_carry_whether_they_hold_right_to_left_letters(name: str) -> None:
+    (case,) = [case for case in cases("real") if case.name == name]
+    flagged = 0
+    with pagetext.open(case.pdf, password=case.password) as doc:
+        for page in list(doc)[:20]:
+            for order in ("reading", "content"):
+                for line in page.lines(order=order):
+                    assert line.rtl == has_rtl(line.text), (page.number, line.text)
+                    flagged += line.rtl
+    assert (flagged > 0) == (name != "samplefiles__GeoTopo-komprimiert")
