@@ -31,13 +31,13 @@ from pagetext.layout.scripts import has_rtl
 def drop_duplicates(glyphs: list[Glyph], params: LayoutParams) -> list[Glyph]:
     """Remove fake-bold copies: the same text drawn again at almost the same place.
 
-    A glyph that starts where the previous one ended continues its run and is no copy; any
-    other is compared with the glyphs of the same text among the last `duplicate_window`
-    (kept per text as indices, newest last, so the search stops at the first one out of the
-    window; indices, not positions: compiled, a glyph's position is stored unboxed).
+    A glyph that starts where the previous one ended continues its run and is no copy (nine
+    glyphs in ten); any other is compared with the glyphs kept among the last
+    `duplicate_window`, by position first, which few of them share, then by text. Nothing
+    is kept per glyph for that: a record per text, grown per glyph, cost five times more.
     """
     kept: list[Glyph] | None = None  # made at the first copy: most pages have none
-    by_text: dict[str, list[int]] = {}
+    dropped: list[bool] = []  # by index, made with `kept`
     window = params.duplicate_window
     tolerance = params.duplicate_tolerance
     pen_x = pen_y = float("nan")
@@ -45,26 +45,24 @@ def drop_duplicates(glyphs: list[Glyph], params: LayoutParams) -> list[Glyph]:
         glyph = glyphs[index]
         x, y = glyph.baseline_start
         limit = tolerance * glyph.box_height or 1e-6
-        text = glyph.text
-        seen = by_text.get(text)
-        if seen is None:
-            seen = by_text[text] = []
-        elif not (-limit <= x - pen_x <= limit and -limit <= y - pen_y <= limit):
-            oldest = index - window
+        if not (-limit <= x - pen_x <= limit and -limit <= y - pen_y <= limit):
+            text = glyph.text
             duplicate = False
-            for position in range(len(seen) - 1, -1, -1):
-                seen_index = seen[position]
-                if seen_index < oldest:
-                    break
-                seen_x, seen_y = glyphs[seen_index].baseline_start
-                if -limit <= x - seen_x <= limit and -limit <= y - seen_y <= limit:
+            oldest = index - window if index > window else 0
+            for earlier in range(index - 1, oldest - 1, -1):
+                if kept is not None and dropped[earlier]:
+                    continue
+                other = glyphs[earlier]
+                seen_x, seen_y = other.baseline_start
+                if -limit <= x - seen_x <= limit and -limit <= y - seen_y <= limit and other.text == text:
                     duplicate = True
                     break
             if duplicate:
                 if kept is None:
                     kept = glyphs[:index]
+                    dropped = [False] * len(glyphs)
+                dropped[index] = True
                 continue
-        seen.append(index)
         if kept is not None:
             kept.append(glyph)
         pen_x, pen_y = glyph.baseline_end
@@ -200,21 +198,19 @@ def _line(
     """A line from its glyphs and whether a word space comes before each; `stacked`: CJK
     glyphs set one under the other; `page_rtl`: whether the page is mostly right-to-left, or
     None when it has no right-to-left text at all."""
+    # Words as slices of the line, not lists grown a glyph at a time.
     groups: list[list[Glyph]] = []
-    current: list[Glyph] = []
+    start = 0  # where the current word starts
     for index in range(len(glyphs)):
-        glyph = glyphs[index]
-        if glyph.text.isspace():
-            if current:
-                groups.append(current)
-                current = []
-            continue
-        if spaces[index] and current:
-            groups.append(current)
-            current = []
-        current.append(glyph)
-    if current:
-        groups.append(current)
+        if glyphs[index].text.isspace():
+            if index > start:
+                groups.append(glyphs[start:index])
+            start = index + 1
+        elif spaces[index] and index > start:
+            groups.append(glyphs[start:index])
+            start = index
+    if len(glyphs) > start:
+        groups.append(glyphs[start:])
     if not groups:
         return None
     direction = glyphs[0].direction
@@ -317,40 +313,43 @@ def _decided_lines(
     the line's LetterGaps as it is judged. Glyphs read across their font's direction are
     re-oriented copies (see advance.py), `originals` maps them back."""
     lines: list[_DecidedLine] = []
-    line_glyphs: list[Glyph] = []
-    spaces: list[bool] = []
+    prepared = _prepare(glyphs, params, originals)
+    count = len(prepared)
+    if not count:
+        return lines
+    # Lines as slices of the glyphs and of one list of word spaces for the page, not lists
+    # grown a glyph at a time.
+    spaces = [False] * count
+    start = 0  # where the current line starts
     stacked = False
     gaps = LetterGaps(params)
     line_break: _LineBreak | None = None
-    prev: Glyph | None = None
     line_shift = params.line_shift
     word_gap = params.word_gap
     script_size = params.script_size
-    for glyph in _prepare(glyphs, params, originals):
-        space = False
-        if prev is not None:
-            # Unpacked into named targets: compiled, a "_" target would box the float it drops.
-            verdict, gap, height, _limit, _shift, _line_limit = judge(
-                prev, glyph, line_shift, word_gap, script_size
+    prev = prepared[0]
+    for index in range(1, count):
+        glyph = prepared[index]
+        # Unpacked into named targets: compiled, a "_" target would box the float it drops.
+        verdict, gap, height, _limit, _shift, _line_limit = judge(
+            prev, glyph, line_shift, word_gap, script_size
+        )
+        if verdict == NEW_LINE:
+            lines.append(
+                _finished(prepared[start:index], spaces[start:index], stacked, gaps, line_break, params)
             )
-            if verdict == NEW_LINE:
-                lines.append(_finished(line_glyphs, spaces, stacked, gaps, line_break, params))
-                line_glyphs = []
-                spaces = []
-                stacked = False
-                gaps = LetterGaps(params)
-                line_break = _LineBreak(gap, height)
-            else:
-                space = verdict == GAP
-                if verdict == CJK_COLUMN:
-                    stacked = True
-                if is_letter_gap(prev, glyph, height):
-                    gaps.add(gap, height)
-        line_glyphs.append(glyph)
-        spaces.append(space)
+            start = index
+            stacked = False
+            gaps = LetterGaps(params)
+            line_break = _LineBreak(gap, height)
+        else:
+            spaces[index] = verdict == GAP
+            if verdict == CJK_COLUMN:
+                stacked = True
+            if is_letter_gap(prev, glyph, height):
+                gaps.add(gap, height)
         prev = glyph
-    if line_glyphs:
-        lines.append(_finished(line_glyphs, spaces, stacked, gaps, line_break, params))
+    lines.append(_finished(prepared[start:], spaces[start:], stacked, gaps, line_break, params))
     return lines
 
 

@@ -138,6 +138,26 @@ def test_fake_bold_duplicates_are_dropped_and_can_be_kept() -> None:
     assert text(glyphs) == "The"
 
 
+@pytest.mark.parametrize(("window", "expected"), [(3, "abc"), (2, "abc abc")])
+def test_fake_bold_copy_counts_only_within_the_window(window: int, expected: str) -> None:
+    # The copy's "a" comes three glyphs after the original "a": within a window of three
+    # glyphs, not of two. Kept, the copy's "b" and "c" continue its run and are kept too.
+    content = b"BT /F1 10 Tf 100 700 Td (abc) Tj ET BT /F1 10 Tf 100.3 700 Td (abc) Tj ET"
+    page = open_page(content)
+    assert page.text(params=LayoutParams(duplicate_window=window)) == expected
+
+
+def test_fake_bold_copy_is_compared_with_kept_glyphs_only() -> None:
+    # Three "x", each 0.3 right of the one before: the second and the third lie within 1.0
+    # of the first (duplicate_tolerance 0.1 × box height 10) and are dropped. A third "y" lies
+    # 0.9 from a dropped copy but 1.2 from the kept "y": it is kept.
+    content = b"BT /F1 10 Tf 100 700 Td (x) Tj ET BT /F1 10 Tf 100.3 700 Td (x) Tj ET "
+    content += b"BT /F1 10 Tf 100.6 700 Td (x) Tj ET "
+    content += b"BT /F1 10 Tf 200 700 Td (y) Tj ET BT /F1 10 Tf 200.3 700 Td (y) Tj ET "
+    content += b"BT /F1 10 Tf 201.2 700 Td (y) Tj ET"
+    assert [line.text for line in open_page(content).lines(order="content")] == ["x yy"]
+
+
 def test_repeated_letters_a_full_advance_apart_are_kept() -> None:
     assert text(b"BT /F1 10 Tf 100 700 Td (llama) Tj ET") == "llama"
 
