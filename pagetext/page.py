@@ -382,16 +382,25 @@ class Page:
             extra = self._annotations()
             if extra:
                 result = [*result, *extra]
-        return self._visible(result) if visible_only else list(result)
+        if visible_only:
+            visible = self._visible(result)
+            return list(visible) if visible is result else visible  # never the page's own list
+        return list(result)
 
     def _visible(self, glyphs: list[Glyph]) -> list[Glyph]:
-        """The glyphs whose box centre lies inside visible_box."""
+        """The glyphs whose box centre lies inside visible_box: `glyphs` itself when all do, as
+        on most pages (copied, it would be grown a glyph at a time)."""
         x0, y0, x1, y1 = self.visible_box
-        return [
-            g
-            for g in glyphs
-            if x0 <= (g.quad[0][0] + g.quad[2][0]) / 2 <= x1 and y0 <= (g.quad[0][1] + g.quad[2][1]) / 2 <= y1
-        ]
+        kept: list[Glyph] | None = None  # made at the first glyph outside
+        for index in range(len(glyphs)):
+            glyph = glyphs[index]
+            quad = glyph.quad
+            if x0 <= (quad[0][0] + quad[2][0]) / 2 <= x1 and y0 <= (quad[0][1] + quad[2][1]) / 2 <= y1:
+                if kept is not None:
+                    kept.append(glyph)
+            elif kept is None:
+                kept = glyphs[:index]
+        return glyphs if kept is None else kept
 
     def lines(
         self,

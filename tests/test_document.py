@@ -125,6 +125,19 @@ def test_visible_only_drops_glyphs_centred_outside_the_crop_box() -> None:
         assert page.text() == "In"
 
 
+def test_glyph_lists_handed_out_are_the_callers_own() -> None:
+    # All glyphs visible: the visible ones are the page's whole list, which a caller who
+    # empties the list handed out must not empty for the page.
+    pdf = new_pdf()
+    add_page(pdf, b"BT /F1 10 Tf 100 700 Td (In) Tj ET")
+    with pagetext.open(to_bytes(pdf)) as doc:
+        page = doc[0]
+        page.glyphs(forms=True, visible_only=True, annotations=False).clear()
+        page.glyphs().clear()
+        assert "".join(g.text for g in page.glyphs(visible_only=True)) == "In"
+        assert page.text() == "In"
+
+
 def test_damaged_content_stream_gives_text_and_a_warning() -> None:
     pdf = new_pdf()
     add_page(pdf, b"BT /F1 10 Tf 100 700 Td (Before) Tj ET")
