@@ -116,7 +116,8 @@ class SimpleFont(Font):
     def decode(self, data: bytes) -> list[DecodedGlyph]:
         table = self._decoded
         result: list[DecodedGlyph] = []
-        for code in data:
+        for index in range(len(data)):  # indexed: compiled, iterating bytes boxes each code
+            code = data[index]
             entry = table[code]
             if entry is None:
                 if code in self._pending:  # a code only the program names: read it, then decode again
