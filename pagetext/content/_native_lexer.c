@@ -88,8 +88,16 @@ typedef struct {
     PyObject *data;       /* bytes */
     PyObject *warn;       /* callable taking the message */
     PyObject *unread;     /* a set of operator names, or NULL */
-    PyObject *operands;   /* list */
-    PyObject *containers; /* list of (is_dict, the operand list it belongs to) */
+    /* The operands read since the last operator, an open array's or dictionary's items
+     * after its own start: kept here and made one list each when complete, not appended to
+     * lists one by one. Owned references. */
+    PyObject **items;
+    Py_ssize_t item_count;
+    Py_ssize_t item_capacity;
+    Py_ssize_t *opened;  /* per open container, innermost last: where its items start */
+    char *opened_dict;   /* per open container: whether it is a dictionary */
+    Py_ssize_t open_count;
+    Py_ssize_t open_capacity;
     const unsigned char *bytes;
     Py_ssize_t pos;
     Py_ssize_t end;
@@ -111,25 +119,55 @@ warn(Lexer *self, PyObject *message)
     return 0;
 }
 
+/* Add an item, taking the reference to `value` (NULL: the error of the call that made it). */
 static int
-append_new(PyObject *list, PyObject *value)
+push(Lexer *self, PyObject *value)
 {
     if (value == NULL)
         return -1;
-    int failed = PyList_Append(list, value);
-    Py_DECREF(value);
-    return failed;
+    if (self->item_count == self->item_capacity) {
+        Py_ssize_t capacity = self->item_capacity * 2;
+        PyObject **items = PyMem_Realloc(self->items, capacity * sizeof(PyObject *));
+        if (items == NULL) {
+            Py_DECREF(value);
+            PyErr_NoMemory();
+            return -1;
+        }
+        self->items = items;
+        self->item_capacity = capacity;
+    }
+    self->items[self->item_count++] = value;
+    return 0;
 }
 
-/* Replace self->operands by a fresh empty list. */
-static int
-new_operands(Lexer *self)
+/* The items from `first` on as a new list, which takes their references. */
+static PyObject *
+take_items(Lexer *self, Py_ssize_t first)
 {
-    PyObject *fresh = PyList_New(0);
-    if (fresh == NULL)
-        return -1;
-    Py_SETREF(self->operands, fresh);
-    return 0;
+    PyObject *list = PyList_New(self->item_count - first);
+    if (list == NULL)
+        return NULL;
+    for (Py_ssize_t i = first; i < self->item_count; i++)
+        PyList_SET_ITEM(list, i - first, self->items[i]);
+    self->item_count = first;
+    return list;
+}
+
+/* Drop the items from `first` on. */
+static void
+drop_items(Lexer *self, Py_ssize_t first)
+{
+    while (self->item_count > first) {
+        self->item_count--;
+        Py_DECREF(self->items[self->item_count]);
+    }
+}
+
+/* Where the innermost open container's items start (0 when none is open). */
+static Py_ssize_t
+innermost_start(Lexer *self)
+{
+    return self->open_count > 0 ? self->opened[self->open_count - 1] : 0;
 }
 
 /* The number at `start` (as _read_number reads it): 1 with *value and *after set, 0 when the
@@ -206,43 +244,43 @@ skim_numbers(const unsigned char *data, Py_ssize_t pos, Py_ssize_t end, long lon
     return -1;
 }
 
-/* Pop the innermost container: its items become one operand of the list it was opened in. */
+/* Close the innermost container: its items become one item of the one it was opened in. */
 static int
 close_container(Lexer *self)
 {
-    Py_ssize_t last = PyList_GET_SIZE(self->containers) - 1;
-    PyObject *entry = PyList_GET_ITEM(self->containers, last);
-    Py_INCREF(entry);
-    if (PyList_SetSlice(self->containers, last, last + 1, NULL) < 0) {
-        Py_DECREF(entry);
-        return -1;
-    }
-    int is_dict = PyTuple_GET_ITEM(entry, 0) == Py_True;
-    PyObject *outer = PyTuple_GET_ITEM(entry, 1);
-    Py_INCREF(outer);
-    Py_DECREF(entry);
-    PyObject *item;
-    if (is_dict)
-        item = PyObject_CallFunctionObjArgs(to_dict_fn, self->operands, self->warn, NULL);
-    else {
-        item = self->operands;
-        Py_INCREF(item);
-    }
-    if (append_new(outer, item) < 0) {
-        Py_DECREF(outer);
-        return -1;
-    }
-    Py_SETREF(self->operands, outer);
-    return 0;
+    self->open_count--;
+    int is_dict = self->opened_dict[self->open_count];
+    PyObject *list = take_items(self, self->opened[self->open_count]);
+    if (list == NULL || !is_dict)
+        return push(self, list);
+    PyObject *item = PyObject_CallFunctionObjArgs(to_dict_fn, list, self->warn, NULL);
+    Py_DECREF(list);
+    return push(self, item);
 }
 
 static int
 open_container(Lexer *self, int is_dict)
 {
-    PyObject *entry = PyTuple_Pack(2, is_dict ? Py_True : Py_False, self->operands);
-    if (append_new(self->containers, entry) < 0)
-        return -1;
-    return new_operands(self);
+    if (self->open_count == self->open_capacity) {
+        Py_ssize_t capacity = self->open_capacity * 2;
+        Py_ssize_t *opened = PyMem_Realloc(self->opened, capacity * sizeof(Py_ssize_t));
+        if (opened == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        self->opened = opened;
+        char *opened_dict = PyMem_Realloc(self->opened_dict, capacity);
+        if (opened_dict == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        self->opened_dict = opened_dict;
+        self->open_capacity = capacity;
+    }
+    self->opened[self->open_count] = self->item_count;
+    self->opened_dict[self->open_count] = (char)is_dict;
+    self->open_count++;
+    return 0;
 }
 
 static int
@@ -301,25 +339,24 @@ call_helper(PyObject *helper, Lexer *self, Py_ssize_t start, Py_ssize_t end, PyO
     return result;
 }
 
-/* The operation (operator, operands, index) as a new tuple, taking the reference to `op`;
- * self->operands starts afresh. */
+/* The operation (operator, operands, index) as a new tuple, taking the reference to `op`
+ * and the items (no container is open). */
 static PyObject *
 operation(Lexer *self, PyObject *op)
 {
-    PyObject *fresh = PyList_New(0);
-    PyObject *index = fresh != NULL ? PyLong_FromLongLong(self->index) : NULL;
+    PyObject *operands = take_items(self, 0);
+    PyObject *index = operands != NULL ? PyLong_FromLongLong(self->index) : NULL;
     PyObject *result = index != NULL ? PyTuple_New(3) : NULL;
     if (result == NULL) {
-        Py_XDECREF(fresh);
+        Py_XDECREF(operands);
         Py_XDECREF(index);
         Py_DECREF(op);
         self->done = 1;
         return NULL;
     }
     PyTuple_SET_ITEM(result, 0, op);
-    PyTuple_SET_ITEM(result, 1, self->operands);
+    PyTuple_SET_ITEM(result, 1, operands);
     PyTuple_SET_ITEM(result, 2, index);
-    self->operands = fresh;
     return result;
 }
 
@@ -441,8 +478,7 @@ lexer_next(Lexer *self)
             continue;
         }
         if (kind == NUMBER) {
-            if (self->unread != NULL && PyList_GET_SIZE(self->operands) == 0
-                && PyList_GET_SIZE(self->containers) == 0 && !self->inline_image) {
+            if (self->unread != NULL && self->item_count == 0 && self->open_count == 0 && !self->inline_image) {
                 PyObject *result = skimmed(self);
                 if (result != NULL)
                     return result;
@@ -456,7 +492,7 @@ lexer_next(Lexer *self)
                 goto error;
             if (number) {
                 self->index++;
-                if (append_new(self->operands, value) < 0)
+                if (push(self, value) < 0)
                     goto error;
                 self->pos = after;
                 continue;
@@ -471,34 +507,37 @@ lexer_next(Lexer *self)
             Py_ssize_t length = pos - start;
             const char *word = (const char *)data + start;
             if (length == 4 && memcmp(word, "true", 4) == 0) {
-                if (PyList_Append(self->operands, Py_True) < 0)
+                if (push(self, Py_NewRef(Py_True)) < 0)
                     goto error;
                 continue;
             }
             if (length == 5 && memcmp(word, "false", 5) == 0) {
-                if (PyList_Append(self->operands, Py_False) < 0)
+                if (push(self, Py_NewRef(Py_False)) < 0)
                     goto error;
                 continue;
             }
             if (length == 4 && memcmp(word, "null", 4) == 0) {
-                if (PyList_Append(self->operands, Py_None) < 0)
+                if (push(self, Py_NewRef(Py_None)) < 0)
                     goto error;
                 continue;
             }
             if (length == 2 && memcmp(word, "BI", 2) == 0) {
                 self->inline_image = 1;
-                if (new_operands(self) < 0)
-                    goto error;
+                drop_items(self, innermost_start(self));
                 continue;
             }
             if (length == 2 && memcmp(word, "ID", 2) == 0 && self->inline_image) {
                 self->inline_image = 0;
-                while (PyList_GET_SIZE(self->containers) > 0)
+                while (self->open_count > 0)
                     if (close_container(self) < 0)
                         goto error;
                 if (pos < end && byte_class[data[pos]] == WHITE)
                     pos++; /* exactly one white-space byte separates ID from the data (§8.9.7) */
-                PyObject *params = PyObject_CallFunctionObjArgs(to_dict_fn, self->operands, self->warn, NULL);
+                PyObject *entries = take_items(self, 0);
+                if (entries == NULL)
+                    goto error;
+                PyObject *params = PyObject_CallFunctionObjArgs(to_dict_fn, entries, self->warn, NULL);
+                Py_DECREF(entries);
                 if (params == NULL)
                     goto error;
                 PyObject *start_offset = PyLong_FromSsize_t(pos);
@@ -517,11 +556,9 @@ lexer_next(Lexer *self)
                 if (self->pos == -1 && PyErr_Occurred())
                     goto error;
                 self->index++; /* the data up to EI counts as one token */
-                if (new_operands(self) < 0)
-                    goto error;
                 continue;
             }
-            if (PyList_GET_SIZE(self->containers) > 0) {
+            if (self->open_count > 0) {
                 /* As viewers do, an operator inside an array is junk: drop it, keep the array. */
                 self->index--;
                 PyObject *text = PyUnicode_DecodeLatin1(word, length, NULL);
@@ -547,7 +584,7 @@ lexer_next(Lexer *self)
             PyObject *name = memchr(data + start, '#', pos - start) != NULL
                                  ? call_helper(decode_name_fn, self, start, pos, NULL)
                                  : word_text(data + start, pos - start, 1);
-            if (append_new(self->operands, name) < 0)
+            if (push(self, name) < 0)
                 goto error;
         }
         else if (byte == '(') {
@@ -560,7 +597,7 @@ lexer_next(Lexer *self)
                 pos++;
             }
             if (pos < end && data[pos] == ')') { /* no escapes, nesting or CR: the bytes */
-                if (append_new(self->operands, PyBytes_FromStringAndSize((const char *)data + start, pos - start)) < 0)
+                if (push(self, PyBytes_FromStringAndSize((const char *)data + start, pos - start)) < 0)
                     goto error;
                 self->pos = pos + 1;
             }
@@ -588,7 +625,7 @@ lexer_next(Lexer *self)
                     }
                 }
                 self->pos = after;
-                if (append_new(self->operands, value) < 0)
+                if (push(self, value) < 0)
                     goto error;
             }
         }
@@ -608,7 +645,7 @@ lexer_next(Lexer *self)
                 PyObject *value = plain_hex(data, start, pos);
                 if (value == NULL && !PyErr_Occurred())
                     value = call_helper(decode_hex_fn, self, start, pos, self->warn);
-                if (append_new(self->operands, value) < 0)
+                if (push(self, value) < 0)
                     goto error;
                 self->pos = pos + 1;
             }
@@ -628,9 +665,7 @@ lexer_next(Lexer *self)
             int is_dict = byte == '>';
             self->pos = pos + (is_dict ? 2 : 1);
             self->index++;
-            Py_ssize_t open = PyList_GET_SIZE(self->containers);
-            if (open == 0
-                || (PyTuple_GET_ITEM(PyList_GET_ITEM(self->containers, open - 1), 0) == Py_True) != is_dict) {
+            if (self->open_count == 0 || self->opened_dict[self->open_count - 1] != is_dict) {
                 if (warn(self, PyUnicode_FromString(is_dict ? "unmatched '>>'; skipped" : "unmatched ']'; skipped")) < 0)
                     goto error;
                 continue;
@@ -655,10 +690,10 @@ lexer_next(Lexer *self)
         }
     }
     self->done = 1;
-    if (PyList_GET_SIZE(self->containers) > 0
+    if (self->open_count > 0
         && warn(self, PyUnicode_FromString("unclosed array or dictionary at the end of the stream")) < 0)
         return NULL;
-    if ((PyList_GET_SIZE(self->operands) > 0 || PyList_GET_SIZE(self->containers) > 0)
+    if ((self->item_count > 0 || self->open_count > 0)
         && warn(self, PyUnicode_FromString("operands without an operator at the end of the stream; ignored")) < 0)
         return NULL;
     return NULL;
@@ -674,8 +709,8 @@ lexer_traverse(Lexer *self, visitproc visit, void *arg)
     Py_VISIT(self->data);
     Py_VISIT(self->warn);
     Py_VISIT(self->unread);
-    Py_VISIT(self->operands);
-    Py_VISIT(self->containers);
+    for (Py_ssize_t i = 0; i < self->item_count; i++)
+        Py_VISIT(self->items[i]);
     return 0;
 }
 
@@ -685,8 +720,8 @@ lexer_clear(Lexer *self)
     Py_CLEAR(self->data);
     Py_CLEAR(self->warn);
     Py_CLEAR(self->unread);
-    Py_CLEAR(self->operands);
-    Py_CLEAR(self->containers);
+    drop_items(self, 0);
+    self->open_count = 0;
     self->done = 1;
     return 0;
 }
@@ -696,6 +731,9 @@ lexer_dealloc(Lexer *self)
 {
     PyObject_GC_UnTrack(self);
     lexer_clear(self);
+    PyMem_Free(self->items);
+    PyMem_Free(self->opened);
+    PyMem_Free(self->opened_dict);
     PyObject_GC_Del(self);
 }
 
@@ -730,8 +768,12 @@ lexer_new(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     self->data = Py_NewRef(args[0]);
     self->warn = Py_NewRef(args[1]);
     self->unread = PySet_GET_SIZE(args[2]) > 0 ? Py_NewRef(args[2]) : NULL;
-    self->operands = PyList_New(0);
-    self->containers = PyList_New(0);
+    self->item_count = self->open_count = 0;
+    self->item_capacity = 16;
+    self->open_capacity = 4;
+    self->items = PyMem_Malloc(self->item_capacity * sizeof(PyObject *));
+    self->opened = PyMem_Malloc(self->open_capacity * sizeof(Py_ssize_t));
+    self->opened_dict = PyMem_Malloc(self->open_capacity);
     self->bytes = (const unsigned char *)PyBytes_AS_STRING(args[0]);
     self->pos = 0;
     self->end = PyBytes_GET_SIZE(args[0]);
@@ -741,9 +783,9 @@ lexer_new(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     self->inline_image = 0;
     self->done = 0;
     PyObject_GC_Track(self);
-    if (self->operands == NULL || self->containers == NULL) {
+    if (self->items == NULL || self->opened == NULL || self->opened_dict == NULL) {
         Py_DECREF(self);
-        return NULL;
+        return PyErr_NoMemory();
     }
     return (PyObject *)self;
 }
