@@ -216,26 +216,32 @@ def before_footer(main: list[Line], other: list[Line], frame: Point, gap: float)
 class _Part:
     """A line of the page, as far as rejoining its parts needs it."""
 
-    __slots__ = ("baseline", "height", "joinable", "line", "spans", "x0")
+    __slots__ = ("baseline", "frame", "height", "joinable", "line", "spans", "x0")
 
     def __init__(self, line: Line, frame: Point) -> None:
         ux, uy = frame
         self.line = line
+        self.frame = frame
         # A right-to-left line's parts have an order of their own; a blank line has no parts.
         self.joinable = bool(line.text.strip()) and not line.rtl
         first = line.words[0].glyphs[0]
         self.baseline = first.baseline_start[1] * ux - first.baseline_start[0] * uy
         extent = words_extent(line.words, ux, uy)  # indexed: a "_" target would box
         self.height = max(extent[3] - extent[2], 1e-6)
-        self.spans: list[tuple[float, float]] = []
-        x0 = _INFINITY
-        for word in line.words:
-            word_extent = quad_extent(word.quad, ux, uy)
-            low = word_extent[0]
-            self.spans.append((low, word_extent[1]))
-            if low < x0:
-                x0 = low
-        self.x0 = x0
+        self.x0 = extent[0]
+        self.spans: list[tuple[float, float]] | None = None  # see word_spans
+
+    def word_spans(self) -> list[tuple[float, float]]:
+        """Each word's extent along the frame; made when first asked, as most parts are never
+        compared that far."""
+        spans = self.spans
+        if spans is None:
+            ux, uy = self.frame
+            spans = self.spans = []
+            for word in self.line.words:
+                word_extent = quad_extent(word.quad, ux, uy)
+                spans.append((word_extent[0], word_extent[1]))
+        return spans
 
 
 def _flows_under(part: _Part, above: _Part) -> bool:
@@ -253,8 +259,9 @@ def _fits(part: _Part, into: _Part, span_gap: float) -> bool:
         return False
     limit = span_gap * big
     nearest = _INFINITY
-    for low, high in part.spans:
-        for other_low, other_high in into.spans:
+    into_spans = into.word_spans()
+    for low, high in part.word_spans():
+        for other_low, other_high in into_spans:
             if low < other_high and other_low < high:
                 return False
             gap = other_low - high if other_low >= high else low - other_high
@@ -283,7 +290,7 @@ def rejoin_lines(lines: Sequence[Line], frame: Point, span_gap: float) -> list[L
         if into is None:
             parts.append(part)
             continue
-        into.spans.extend(part.spans)
+        into.word_spans().extend(part.word_spans())
         into.line = _merged(into.line, line, frame)
         changed = True
     return [part.line for part in parts] if changed else list(lines)
