@@ -335,11 +335,24 @@ def _frame(lines: Sequence[Line]) -> Point:
     weights: dict[tuple[int, int], int] = {}
     for line in lines:
         ux, uy = line.direction
-        key = (round(ux * 100), round(uy * 100))
+        key = (_hundredths(ux), _hundredths(uy))
         weights[key] = weights.get(key, 0) + len(line.text)
     x, y = max(weights, key=lambda k: weights[k])
     norm = math.hypot(x, y) or 1.0
     return x / norm, y / norm
+
+
+def _hundredths(value: float) -> int:
+    """round(value * 100), ties to even as round() rounds them; compiled, round() is a call
+    to the builtin looked up by name, which costs more than the rest of _frame."""
+    scaled = value * 100
+    floor = float(int(scaled))  # toward zero, then down
+    if floor > scaled:
+        floor -= 1.0
+    rest = scaled - floor  # exact
+    if rest > 0.5 or (rest == 0.5 and floor % 2.0 == 1.0):
+        floor += 1.0
+    return int(floor)
 
 
 def _runs_down(line: Line) -> bool:

@@ -338,3 +338,12 @@ def test_lines_in_position_order_are_cut_as_the_sort_cuts_them() -> None:
                     ]
                     compared += len(fast)
     assert compared > 500
+
+
+def test_hundredths_round_half_to_even_as_round_does() -> None:
+    from pagetext.layout.reading import _hundredths
+
+    # Ties (x.5 hundredths, exact in binary) go to the even neighbour; others to the nearest.
+    for value in (0.125, -0.125, 0.375, -0.375, 0.005, 0.015, 1.0, -1.0, 0.0, -0.0, 0.7071, -0.7071):
+        assert _hundredths(value) == round(value * 100), value
+    assert _hundredths(0.125) == 12 and _hundredths(0.375) == 38 and _hundredths(-0.125) == -12
