@@ -49,14 +49,26 @@ def drop_duplicates(glyphs: list[Glyph], params: LayoutParams) -> list[Glyph]:
             text = glyph.text
             duplicate = False
             oldest = index - window if index > window else 0
-            for earlier in range(index - 1, oldest - 1, -1):
-                if kept is not None and dropped[earlier]:
-                    continue
-                other = glyphs[earlier]
-                seen_x, seen_y = other.baseline_start
-                if -limit <= x - seen_x <= limit and -limit <= y - seen_y <= limit and other.text == text:
-                    duplicate = True
-                    break
+            # Oldest first: any match will do. Before the first copy every glyph of the window
+            # was kept, and compiled, a slice is read natively where an index is bounds-checked.
+            if kept is None:
+                for other in glyphs[oldest:index]:
+                    seen_x, seen_y = other.baseline_start
+                    if -limit <= x - seen_x <= limit and -limit <= y - seen_y <= limit and other.text == text:
+                        duplicate = True
+                        break
+            else:
+                for earlier in range(oldest, index):
+                    other = glyphs[earlier]
+                    seen_x, seen_y = other.baseline_start
+                    if (
+                        not dropped[earlier]
+                        and -limit <= x - seen_x <= limit
+                        and -limit <= y - seen_y <= limit
+                        and other.text == text
+                    ):
+                        duplicate = True
+                        break
             if duplicate:
                 if kept is None:
                     kept = glyphs[:index]
