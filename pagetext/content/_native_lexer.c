@@ -25,6 +25,13 @@ static const double exact_powers_of_ten[23] = {
 };
 #define MAX_FAST_DIGITS 15
 #define MAX_INTEGER_LENGTH 18
+/* Inlined where it is called, so that the skim (no value wanted) compiles without the value
+ * part: called, it costs more than it reads on the median documents. */
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
 
 static PyObject *read_literal_fn, *decode_hex_fn, *decode_name_fn, *to_dict_fn, *skip_inline_image_fn;
 
@@ -172,7 +179,7 @@ innermost_start(Lexer *self)
 
 /* The number at `start` (as _read_number reads it): 1 with *value and *after set, 0 when the
  * bytes are no number, -1 on error. With `value` NULL, only its extent is read (the skim). */
-static int
+static ALWAYS_INLINE int
 read_number(const unsigned char *data, Py_ssize_t start, Py_ssize_t end, PyObject **value, Py_ssize_t *after)
 {
     Py_ssize_t pos = start;
@@ -360,8 +367,9 @@ operation(Lexer *self, PyObject *op)
     return result;
 }
 
-/* Numbers alone before an operator the caller does not read: that operator, its numbers
- * skipped. NULL without an error set when the run is not that. */
+/* Numbers alone before an operator: that operation, its numbers skipped when the caller does
+ * not read the operator, else its operands. NULL without an error set when the run is not
+ * that (the tokens are then read one by one). */
 static PyObject *
 skimmed(Lexer *self)
 {
@@ -383,9 +391,22 @@ skimmed(Lexer *self)
     if (op == NULL)
         return NULL;
     int unread = PySet_Contains(self->unread, op);
-    if (unread <= 0) {
+    if (unread < 0) {
         Py_DECREF(op);
         return NULL;
+    }
+    if (!unread) { /* read: the numbers are its operands, their values read on this pass */
+        Py_ssize_t pos = self->pos;
+        for (long long number = 0; number < count; number++) {
+            while (byte_class[data[pos]] == WHITE) /* the keyword ends the run */
+                pos++;
+            PyObject *value = NULL;
+            if (read_number(data, pos, self->end, &value, &pos) != 1 || push(self, value) < 0) {
+                drop_items(self, 0); /* on an error (the skim read every number already) */
+                Py_DECREF(op);
+                return NULL;
+            }
+        }
     }
     self->index += count + 1;
     self->pos = keyword_end;
