@@ -607,8 +607,17 @@ class Interpreter:
         low_x, low_y, high_x, high_y = C * low, D * low, C * high, D * high
         glyphs: list[Glyph] = []
         for item in items:
-            if isinstance(item, (int, float)) and not isinstance(item, bool):
-                shift = -float(item) / 1000 * size
+            # Narrowed to float or int first: compiled, float() of the union is a call to the type.
+            is_number = False
+            kern = 0.0
+            if isinstance(item, float):
+                is_number = True
+                kern = item
+            elif isinstance(item, int) and not isinstance(item, bool):
+                is_number = True
+                kern = float(item)
+            if is_number:
+                shift = -kern / 1000 * size
                 a, b, c, d, e, f = self.text_matrix
                 if vertical:
                     self.text_matrix = (a, b, c, d, e + shift * c, f + shift * d)
