@@ -75,6 +75,12 @@ def _by_annotation(glyphs: list[Glyph]) -> list[list[Glyph]]:
     return list(groups.values())
 
 
+def _centre_inside(glyph: Glyph, x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Whether the glyph box's centre lies inside the box x0, y0, x1, y1 (the visible test)."""
+    quad = glyph.quad  # indexed: compiled, unpacking into "_" targets would box the corners
+    return x0 <= (quad[0][0] + quad[2][0]) / 2 <= x1 and y0 <= (quad[0][1] + quad[2][1]) / 2 <= y1
+
+
 @contextlib.contextmanager
 def _cycle_collector_paused() -> Iterator[None]:
     """Pause Python's cycle collector while a page's records are built.
@@ -244,10 +250,7 @@ class Page:
 
     def _visible_mask(self, glyphs: list[Glyph]) -> list[bool]:
         x0, y0, x1, y1 = self.visible_box
-        return [
-            x0 <= (g.quad[0][0] + g.quad[2][0]) / 2 <= x1 and y0 <= (g.quad[0][1] + g.quad[2][1]) / 2 <= y1
-            for g in glyphs
-        ]
+        return [_centre_inside(g, x0, y0, x1, y1) for g in glyphs]
 
     def _structure_lines(self, params: LayoutParams, tagged_only: bool = False) -> list[Line]:
         """Lines in structure order: a pre-order walk of the tree, then the visible text the
@@ -394,8 +397,7 @@ class Page:
         kept: list[Glyph] | None = None  # made at the first glyph outside
         for index in range(len(glyphs)):
             glyph = glyphs[index]
-            quad = glyph.quad
-            if x0 <= (quad[0][0] + quad[2][0]) / 2 <= x1 and y0 <= (quad[0][1] + quad[2][1]) / 2 <= y1:
+            if _centre_inside(glyph, x0, y0, x1, y1):
                 if kept is not None:
                     kept.append(glyph)
             elif kept is None:

@@ -37,7 +37,7 @@ def drop_duplicates(glyphs: list[Glyph], params: LayoutParams) -> list[Glyph]:
     is kept per glyph for that: a record per text, grown per glyph, cost five times more.
     """
     kept: list[Glyph] | None = None  # made at the first copy: most pages have none
-    dropped: list[bool] = []  # by index, made with `kept`
+    dropped = [False] * len(glyphs)  # by index
     window = params.duplicate_window
     tolerance = params.duplicate_tolerance
     pen_x = pen_y = float("nan")
@@ -49,30 +49,21 @@ def drop_duplicates(glyphs: list[Glyph], params: LayoutParams) -> list[Glyph]:
             text = glyph.text
             duplicate = False
             oldest = index - window if index > window else 0
-            # Oldest first: any match will do. Before the first copy every glyph of the window
-            # was kept, and compiled, a slice is read natively where an index is bounds-checked.
-            if kept is None:
-                for other in glyphs[oldest:index]:
-                    seen_x, seen_y = other.baseline_start
-                    if -limit <= x - seen_x <= limit and -limit <= y - seen_y <= limit and other.text == text:
-                        duplicate = True
-                        break
-            else:
-                for earlier in range(oldest, index):
-                    other = glyphs[earlier]
-                    seen_x, seen_y = other.baseline_start
-                    if (
-                        not dropped[earlier]
-                        and -limit <= x - seen_x <= limit
-                        and -limit <= y - seen_y <= limit
-                        and other.text == text
-                    ):
-                        duplicate = True
-                        break
+            # Any match among the kept glyphs will do. Compiled, a slice is read natively where
+            # an index is bounds-checked.
+            for offset, other in enumerate(glyphs[oldest:index]):
+                seen_x, seen_y = other.baseline_start
+                if (
+                    -limit <= x - seen_x <= limit
+                    and -limit <= y - seen_y <= limit
+                    and other.text == text
+                    and not dropped[oldest + offset]
+                ):
+                    duplicate = True
+                    break
             if duplicate:
                 if kept is None:
                     kept = glyphs[:index]
-                    dropped = [False] * len(glyphs)
                 dropped[index] = True
                 continue
         if kept is not None:
