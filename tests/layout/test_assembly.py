@@ -12,6 +12,7 @@ from pikepdf import Array
 
 import pagetext
 from pagetext.layout.params import LayoutParams
+from tests.corpus import CORPUS
 from tests.pdfbuild import add_page, identity_font, new_pdf, open_page, simple_font, to_bytes
 
 
@@ -320,3 +321,21 @@ def test_explain_gives_the_decisions_assembly_took() -> None:
     # Without the line's tracking, its letter gaps would have been word gaps.
     first, second = page.glyphs()[:2]
     assert decide(first, second, LayoutParams()).reason == "gap"
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus")
+@pytest.mark.parametrize(
+    ("name", "line", "copies"),
+    [
+        # A report title drawn four times over itself, a map label twice.
+        ("pdfplumber__issue-842-example", "安徽安利合成革股份有限公司", 4),
+        ("pdfminer__issue-1008-inline-ascii85", "Municipalité de Morin-Heights", 2),
+    ],
+)
+def test_fake_bold_copies_in_real_files_are_read_once(name: str, line: str, copies: int) -> None:
+    with pagetext.open(CORPUS / "real" / f"{name}.pdf") as doc:
+        page = doc[0]
+        lines = page.text().splitlines()
+        raw = page.text(params=LayoutParams(drop_duplicates=False)).splitlines()
+    assert line in lines
+    assert any(text.count(line.split()[0]) == copies for text in raw)
