@@ -3,9 +3,15 @@
     python tools/build_data.py [SHARED_DATA_DIR]
 
 Writes into pagetext/fonts/data/:
-  cmap/NAME.json.gz        each predefined CMap: codespace, code → CID ranges, usecmap, WMode
-  cid2unicode/ORD.json.gz  CID → Unicode for each Adobe character collection (variation
-                           selectors stripped; gaps filled from cid2code's UTF-32 column)
+  cmap/NAME.bin.gz         each predefined CMap, its usecmap chain resolved: a JSON header line
+                           (collection, WMode, codespace), then its code → CID runs as three
+                           little-endian uint32 columns: first codes, spans (last − first),
+                           first CIDs
+  cid2unicode/ORD.txt.gz   CID → Unicode for each Adobe character collection, UTF-8: the CID
+                           count and a line break, one code point per CID (U+0000 for none,
+                           U+FFFF for a longer text), then the longer texts in CID order, each
+                           after a U+0000 (variation selectors
+                           stripped; gaps filled from cid2code's UTF-32 column)
   LICENSE-CMAP.txt         Adobe's BSD notice for the two above
   encodings.json  simple-font encodings as 256-entry code → glyph-name lists (ISO 32000-1 Annex D)
   core14.json     metrics of the standard 14 fonts: ascent, descent, FontBBox, widths by glyph
@@ -20,6 +26,7 @@ import gzip
 import json
 import re
 import shutil
+import struct
 import sys
 from pathlib import Path
 
@@ -27,6 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pagetext.content.lexer import iter_operations
 from pagetext.fonts.cmap import decode_unicode_bytes
+
+NO_TEXT, LONGER_TEXT = "\x00", "\uffff"  # as pagetext.fonts.cmap.CollectionText reads them
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE.parent / "pagetext" / "fonts" / "data"
@@ -52,10 +61,49 @@ def _fail(message: str) -> None:
     raise SystemExit(f"build_data: {message}")
 
 
-def _write_gz(path: Path, value: object) -> None:
+def _write_gz(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    data = json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
     path.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+
+
+def resolve_cmap(name: str, cmaps: dict[str, dict[str, object]], depth: int = 0) -> dict[str, object]:
+    """A predefined CMap with its usecmap chain applied: code → CID, the later definition
+    winning within a file and the file's own over its parent's; the parent's codespace and
+    collection where the file has none."""
+    if depth > 8:
+        _fail(f"usecmap loop at {name}")
+    source = cmaps[name]
+    cids: dict[int, int] = {}
+    for _, low, high, cid in source["ranges"]:  # type: ignore[attr-defined]
+        for code in range(low, high + 1):
+            cids[code] = cid + code - low
+    codespace = source["codespace"]
+    collection = source["collection"]
+    parent_name = source["usecmap"]
+    if parent_name:
+        parent = resolve_cmap(str(parent_name), cmaps, depth + 1)
+        cids = {**parent["cids"], **cids}  # type: ignore[dict-item]
+        codespace = codespace or parent["codespace"]
+        collection = collection or parent["collection"]
+    return {"collection": collection, "wmode": source["wmode"], "codespace": codespace, "cids": cids}
+
+
+def cmap_bytes(cmap: dict[str, object]) -> bytes:
+    """The runtime file of a resolved CMap: its header line, then its CID runs (consecutive
+    codes with consecutive CIDs), sorted by first code, column by column (they pack tighter)."""
+    header = {key: cmap[key] for key in ("collection", "wmode", "codespace")}
+    runs: list[list[int]] = []
+    cids: dict[int, int] = cmap["cids"]  # type: ignore[assignment]
+    for code in sorted(cids):
+        cid = cids[code]
+        last = runs[-1] if runs else None
+        if last is not None and last[1] + 1 == code and last[2] + code - last[0] == cid:
+            last[1] = code
+        else:
+            runs.append([code, code, cid])
+    columns = ([run[0] for run in runs], [run[1] - run[0] for run in runs], [run[2] for run in runs])
+    packed = b"".join(struct.pack(f"<{len(runs)}I", *column) for column in columns)
+    return json.dumps(header, separators=(",", ":")).encode("ascii") + b"\n" + packed
 
 
 def build_cmap(path: Path, collection: str) -> dict[str, object]:
@@ -132,6 +180,15 @@ def build_cid2unicode(ucs2: Path, cid2code: Path | None) -> list[str]:
     return result
 
 
+def collection_bytes(table: list[str]) -> bytes:
+    """The runtime file of a CID → Unicode table (see the module's docstring)."""
+    if any(char in text for text in table for char in (NO_TEXT, LONGER_TEXT)):
+        _fail("U+0000 or U+FFFF in a CID → Unicode table")
+    singles = "".join(text if len(text) == 1 else LONGER_TEXT if text else NO_TEXT for text in table)
+    longer = "".join(NO_TEXT + text for text in table if len(text) > 1)
+    return f"{len(table)}\n{singles}{longer}".encode()
+
+
 def build(shared: Path) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     index = {}
@@ -141,14 +198,15 @@ def build(shared: Path) -> None:
         fields = line.split("\t")
         index[fields[0]] = fields[1]
     shutil.rmtree(OUT / "cmap", ignore_errors=True)
-    for name, collection in sorted(index.items()):
-        _write_gz(OUT / "cmap" / f"{name}.json.gz", build_cmap(shared / "cmap" / name, collection))
+    cmaps = {name: build_cmap(shared / "cmap" / name, collection) for name, collection in index.items()}
+    for name in sorted(cmaps):
+        _write_gz(OUT / "cmap" / f"{name}.bin.gz", cmap_bytes(resolve_cmap(name, cmaps)))
     shutil.rmtree(OUT / "cid2unicode", ignore_errors=True)
     for ucs2 in sorted((shared / "cid2unicode").glob("Adobe-*-UCS2")):
         ordering = ucs2.name.split("-")[1]
         masters = sorted((shared / "cid2unicode" / "cid2code").glob(f"Adobe-{ordering}-*_cid2code.txt"))
         table = build_cid2unicode(ucs2, masters[0] if masters else None)
-        _write_gz(OUT / "cid2unicode" / f"{ordering}.json.gz", table)
+        _write_gz(OUT / "cid2unicode" / f"{ordering}.txt.gz", collection_bytes(table))
     shutil.copyfile(shared / "cmap" / "LICENSE", OUT / "LICENSE-CMAP.txt")
 
     source = json.loads((shared / "encodings" / "encodings.json").read_text("utf-8"))

@@ -10,6 +10,8 @@ from __future__ import annotations
 import bisect
 import gzip
 import json
+import sys
+from array import array
 from collections.abc import Iterator
 from functools import cache
 from importlib import resources
@@ -80,6 +82,28 @@ class UnicodeMap:
         return chr(value)
 
 
+class CidRuns:
+    """The code → CID runs of a predefined CMap (consecutive codes, consecutive CIDs), sorted
+    and disjoint, as the package data stores them: a lookup is a binary search."""
+
+    __slots__ = ("firsts", "spans", "starts")
+
+    def __init__(self, firsts: array[int], spans: array[int], starts: array[int]) -> None:
+        self.firsts = firsts
+        self.spans = spans  # last code − first code
+        self.starts = starts  # CID of the first code
+
+    def __len__(self) -> int:
+        return len(self.firsts)
+
+    def cid(self, code: int) -> int | None:
+        index = bisect.bisect_right(self.firsts, code) - 1
+        if index < 0:
+            return None
+        offset = code - self.firsts[index]
+        return self.starts[index] + offset if offset <= self.spans[index] else None
+
+
 class CMap:
     """Codespace ranges plus code → CID and code → Unicode tables, with the CMap's WMode.
 
@@ -88,6 +112,7 @@ class CMap:
 
     __slots__ = (
         "_by_first_byte",
+        "base_runs",
         "cid_ranges",
         "cids",
         "codespace",
@@ -105,6 +130,8 @@ class CMap:
         # Long cidranges (first code, last code, CID of the first), in the order defined: an
         # embedded Identity CMap is one range over 65,536 codes. See cid().
         self.cid_ranges: list[tuple[int, int, int]] = []
+        # A predefined CMap's definitions (its own or its usecmap parent's), below the above.
+        self.base_runs: CidRuns | None = None
         self.unicode: dict[int, str] = {}
         self.unicode_ranges: list[tuple[int, int, int]] = []  # long bfranges, see UnicodeMap
         self.wmode = 0
@@ -142,8 +169,9 @@ class CMap:
 
     def cid(self, code: int) -> int | None:
         """The CID of a code, None for none: its cidchar or short cidrange, else the latest
-        long cidrange that holds it. A definition overrides the earlier ones: a long range
-        drops the earlier entries it covers when it is added, later entries are found first."""
+        long cidrange that holds it, else the predefined runs. A definition overrides the
+        earlier ones: a long range drops the earlier entries it covers when it is added, later
+        entries are found first, and a predefined parent's come last."""
         cid = self.cids.get(code)
         if cid is not None:
             return cid
@@ -152,10 +180,11 @@ class CMap:
             first, last, start = ranges[index]
             if first <= code <= last:
                 return start + code - first
-        return None
+        runs = self.base_runs
+        return runs.cid(code) if runs is not None else None
 
     def has_cids(self) -> bool:
-        return bool(self.cids) or bool(self.cid_ranges)
+        return bool(self.cids) or bool(self.cid_ranges) or bool(self.base_runs)
 
     def add_cid_range(self, first: int, last: int, cid: int) -> None:
         """A cidrange (§9.7.6.2): kept as a range when long and when dropping the earlier
@@ -178,6 +207,8 @@ class CMap:
             _drop_covered(merged, first, last, self.cids)
         self.cids = merged
         self.cid_ranges = parent.cid_ranges + self.cid_ranges  # this CMap's own are the later
+        if self.base_runs is None:  # a CMap read from a stream has no runs of its own
+            self.base_runs = parent.base_runs
         self.unicode = {**parent.unicode, **self.unicode}
         self.unicode_ranges = self.unicode_ranges + parent.unicode_ranges
         self.collection = self.collection or parent.collection
@@ -206,43 +237,73 @@ def _package_data(*parts: str) -> bytes | None:
 
 @cache
 def predefined_cmap(name: str) -> CMap | None:
-    """A predefined CMap (ISO 32000-1 Table 118 and Adobe's later ones) by name, or None."""
-    return _load_predefined(name, 0)
+    """A predefined CMap (ISO 32000-1 Table 118 and Adobe's later ones) by name, or None.
 
-
-def _load_predefined(name: str, depth: int) -> CMap | None:
-    if depth > MAX_USECMAP_DEPTH or not name.replace("-", "").isalnum():
+    The package data holds each with its usecmap chain already applied (tools/build_data.py).
+    """
+    if not name.replace("-", "").isalnum():
         return None
-    data = _package_data("cmap", f"{name}.json.gz")
+    data = _package_data("cmap", f"{name}.bin.gz")
     if data is None:
         return None
-    source = json.loads(data)
+    header_end = data.index(b"\n")
+    header = json.loads(data[:header_end])
+    columns = array("I")
+    columns.frombytes(data[header_end + 1 :])
+    if sys.byteorder == "big":
+        columns.byteswap()  # stored little-endian
+    count = len(columns) // 3
     cmap = CMap()
     cmap.name = name
-    cmap.wmode = source["wmode"]
-    cmap.collection = source["collection"]
+    cmap.wmode = header["wmode"]
+    cmap.collection = header["collection"]
     cmap.codespace = [
-        (length, bytes.fromhex(low), bytes.fromhex(high)) for length, low, high in source["codespace"]
+        (length, bytes.fromhex(low), bytes.fromhex(high)) for length, low, high in header["codespace"]
     ]
-    cids = cmap.cids
-    for _, low, high, cid in source["ranges"]:
-        for code in range(low, high + 1):
-            cids[code] = cid + code - low
-    if source["usecmap"]:
-        parent = _load_predefined(source["usecmap"], depth + 1)
-        if parent is not None:
-            cmap.inherit(parent)
+    cmap.base_runs = CidRuns(columns[:count], columns[count : 2 * count], columns[2 * count :])
     return cmap
 
 
+class CollectionText:
+    """CID → Unicode of an Adobe character collection, "" where it has none, as the package
+    data stores it (tools/build_data.py): one code point per CID, U+0000 for none, U+FFFF
+    for a longer text, kept apart. Loading makes no object per CID."""
+
+    __slots__ = ("_longer", "_longer_source", "_singles")
+
+    def __init__(self, text: str, count: int) -> None:
+        self._singles = text[:count]
+        self._longer_source = text[count:]
+        self._longer: list[str] | None = None
+
+    def __len__(self) -> int:
+        return len(self._singles)
+
+    def get(self, cid: int) -> str:
+        singles = self._singles
+        if not 0 <= cid < len(singles):
+            return ""
+        char = singles[cid]
+        if char == "\x00":
+            return ""
+        if char != "\uffff":
+            return char
+        longer = self._longer
+        if longer is None:
+            longer = self._longer = self._longer_source.split("\x00")[1:]
+        return longer[singles.count("\uffff", 0, cid)]
+
+
 @cache
-def cid_to_unicode_table(ordering: str) -> list[str] | None:
+def cid_to_unicode_table(ordering: str) -> CollectionText | None:
     """CID → Unicode of an Adobe character collection (Japan1, GB1, CNS1, Korea1, KR)."""
     if not ordering.isalnum():
         return None
-    data = _package_data("cid2unicode", f"{ordering}.json.gz")
-    table: list[str] | None = json.loads(data) if data is not None else None
-    return table
+    data = _package_data("cid2unicode", f"{ordering}.txt.gz")
+    if data is None:
+        return None
+    count, _, text = data.decode("utf-8").partition("\n")
+    return CollectionText(text, int(count))
 
 
 def decode_unicode_bytes(value: bytes) -> str:

@@ -15,7 +15,7 @@ from typing import Any, Final
 import pikepdf
 
 from pagetext.content.lexer import Warn
-from pagetext.fonts.cmap import CMap, UnicodeMap, cid_to_unicode_table, predefined_cmap
+from pagetext.fonts.cmap import CMap, CollectionText, UnicodeMap, cid_to_unicode_table, predefined_cmap
 from pagetext.fonts.encodings import text_of_glyph
 from pagetext.fonts.font import (
     UNMAPPED,
@@ -72,7 +72,7 @@ class CompositeFont(Font):
         self.cmap: CMap | None = None  # None: Identity-H or Identity-V
         self.to_unicode = UnicodeMap({}, [])
         self.unicode_codec: str | None = None
-        self.collection_table: list[str] | None = None
+        self.collection_table: CollectionText | None = None
         self.program: FontProgram | None = None
         # The descriptor whose program is read at the first code the PDF leaves unmapped:
         # parsing a program costs more than most pages, and ToUnicode usually makes it moot.
@@ -117,8 +117,10 @@ class CompositeFont(Font):
         if self.program_source is not None:
             self._read_program()
         table = self.collection_table
-        if table is not None and cid < len(table) and table[cid]:
-            return table[cid]
+        if table is not None:
+            text = table.get(cid)
+            if text:
+                return text
         program = self.program
         if program is not None:
             if program.gid_by_cid:
