@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pagetext.content.lexer import iter_operations
 from pagetext.fonts.cmap import decode_unicode_bytes
 
+MAX_USECMAP_DEPTH = 8  # predefined chains are at most two deep; this guards against loops
 NO_TEXT, LONGER_TEXT = "\x00", "\uffff"  # as pagetext.fonts.cmap.CollectionText reads them
 
 HERE = Path(__file__).resolve().parent
@@ -70,7 +71,7 @@ def resolve_cmap(name: str, cmaps: dict[str, dict[str, object]], depth: int = 0)
     """A predefined CMap with its usecmap chain applied: code → CID, the later definition
     winning within a file and the file's own over its parent's; the parent's codespace and
     collection where the file has none."""
-    if depth > 8:
+    if depth > MAX_USECMAP_DEPTH:
         _fail(f"usecmap loop at {name}")
     source = cmaps[name]
     cids: dict[int, int] = {}

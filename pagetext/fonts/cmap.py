@@ -25,7 +25,6 @@ from pagetext.fonts.encodings import glyph_name_to_unicode
 CodespaceRange = tuple[int, bytes, bytes]
 
 MAX_RANGE_SPAN: Final = 0x10000  # a longer bfrange/cidrange is damage, not data: it is clipped
-MAX_USECMAP_DEPTH: Final = 8  # predefined chains are at most two deep; this guards against loops
 
 _TWO_BYTES: Final[list[CodespaceRange]] = [(2, b"\x00\x00", b"\xff\xff")]
 
@@ -92,9 +91,6 @@ class CidRuns:
         self.firsts = firsts
         self.spans = spans  # last code − first code
         self.starts = starts  # CID of the first code
-
-    def __len__(self) -> int:
-        return len(self.firsts)
 
     def cid(self, code: int) -> int | None:
         index = bisect.bisect_right(self.firsts, code) - 1
@@ -184,7 +180,7 @@ class CMap:
         return runs.cid(code) if runs is not None else None
 
     def has_cids(self) -> bool:
-        return bool(self.cids) or bool(self.cid_ranges) or bool(self.base_runs)
+        return bool(self.cids) or bool(self.cid_ranges) or self.base_runs is not None
 
     def add_cid_range(self, first: int, last: int, cid: int) -> None:
         """A cidrange (§9.7.6.2): kept as a range when long and when dropping the earlier
@@ -275,9 +271,6 @@ class CollectionText:
         self._singles = text[:count]
         self._longer_source = text[count:]
         self._longer: list[str] | None = None
-
-    def __len__(self) -> int:
-        return len(self._singles)
 
     def get(self, cid: int) -> str:
         singles = self._singles
