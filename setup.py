@@ -38,6 +38,10 @@ COMPILED = [
     "pagetext/structure/tree.py",
 ]
 
+# mypyc 2.4.0 and 2.4.1 stop with an internal error on `reversed()` of a list whose items
+# are of a type from an untyped import (pikepdf in the build environment); 2.3 compiles it.
+MYPYC = "mypy>=1.8,<2.4"
+
 if os.environ.get("PAGETEXT_COMPILE") != "1":
     setup()
 else:
@@ -46,7 +50,7 @@ else:
     except ImportError:
         # The front end first asks what the build needs (setup_requires), installs it, then
         # builds: only that first question arrives here without mypy.
-        setup(setup_requires=["mypy>=1.8"])
+        setup(setup_requires=[MYPYC])
     else:
         from setuptools import Extension
 
@@ -55,4 +59,4 @@ else:
         lexer = Extension("pagetext.content._native_lexer", ["pagetext/content/_native_lexer.c"])
         # Glyph records out of the cycle collector's lists (glyph.untrack_records).
         untrack = Extension("pagetext.content._native_untrack", ["pagetext/content/_native_untrack.c"])
-        setup(ext_modules=[*modules, lexer, untrack], setup_requires=["mypy>=1.8"])
+        setup(ext_modules=[*modules, lexer, untrack], setup_requires=[MYPYC])
