@@ -156,6 +156,15 @@ def _widths(
     return [missing or DEFAULT_WIDTH] * 256
 
 
+def _may_have_builtin_encoding(descriptor: Any) -> bool:
+    """Whether the embedded program has an encoding of its own (Type 1, CFF: §9.6.6.1). A
+    TrueType program has none: its cmap names only the codes that nothing else names, so it
+    is read when a string first shows such a code, like any other program."""
+    return isinstance(descriptor, pikepdf.Dictionary) and not isinstance(
+        descriptor.get("/FontFile2"), pikepdf.Stream
+    )
+
+
 def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     base_font = name(font.get("/BaseFont")) or name(font.get("/Name"))
     descriptor = font.get("/FontDescriptor")
@@ -191,7 +200,11 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     )
     program = (
         load_program(descriptor, warn)
-        if embedded and not has_base and (encoding is None or symbolic) and not covered
+        if embedded
+        and not has_base
+        and (encoding is None or symbolic)
+        and not covered
+        and _may_have_builtin_encoding(descriptor)
         else None
     )
     names = _glyph_names(font, symbolic, std14_name, std14, program, warn)

@@ -183,6 +183,29 @@ def test_the_embedded_program_is_parsed_only_when_a_shown_code_needs_it(shown: b
     assert any("embedded font program could not be read" in w for w in page.warnings) == parsed
 
 
+@pytest.mark.parametrize(("shown", "parsed"), [(b"A", False), (b"AB", True)])
+def test_a_symbolic_truetype_program_is_parsed_only_when_a_shown_code_needs_it(
+    shown: bytes, parsed: bool
+) -> None:
+    # A symbolic TrueType font without /Encoding: a TrueType program has no built-in encoding
+    # to read first, so its cmap is read only for a code its ToUnicode leaves without text.
+    to_unicode = b"""/CIDInit /ProcSet findresource begin 12 dict begin begincmap
+1 begincodespacerange <00> <FF> endcodespacerange
+1 beginbfchar <41> <0058> endbfchar
+endcmap end end"""
+
+    def fonts(pdf: pikepdf.Pdf) -> dict[str, Any]:
+        font = simple_font(pdf, base_font="PiFont", subtype="TrueType", to_unicode=to_unicode)
+        font.FontDescriptor.Flags = 4
+        font.FontDescriptor.FontFile2 = pdf.make_stream(b"no font program at all")
+        return {"F1": font}
+
+    with pytest.warns(pagetext.PdfWarning) if parsed else contextlib.nullcontext():
+        page = open_page(b"BT /F1 10 Tf (" + shown + b") Tj ET", fonts=fonts)
+        assert "".join(g.text for g in page.glyphs()) == "XB"[: len(shown)]
+    assert any("embedded font program could not be read" in w for w in page.warnings) == parsed
+
+
 def test_cff_charset_names_resolve_glyph_ids() -> None:
     program = cff([".notdef", "space", "eacute", "germandbls"])
 
