@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import zlib
 from decimal import Decimal
 from typing import Any
@@ -177,16 +178,22 @@ def _no_warning(message: str) -> None:
     """plain_array answers None for anything its caller should read the slow way."""
 
 
+# A name as qpdf writes it: the slash and the regular characters after it (§7.3.5).
+_NAME_TOKEN = re.compile(rb"/[^\s/\[\]<>(){}%]*")
+
+
 def plain_array(array: pikepdf.Array) -> list[Any] | None:
     """The items of an array without indirect references, as the content lexer reads them
     from the array's own syntax (numbers as int or float, nested arrays as lists): one call
-    into pikepdf, not one per item (a font's /Widths or /W holds hundreds to thousands).
-    None when the array holds references or cannot be written out."""
+    into pikepdf, not one per item (a font's /Widths or /W holds hundreds to thousands), names
+    as str without their slash, strings as bytes. None when the array holds references (or a
+    string with an R) or cannot be written out."""
     try:
         syntax = bytes(array.unparse(resolved=True))  # an indirect array itself, not "5 0 R"
     except OBJECT_ERRORS:
         return None
-    if b"R" in syntax:  # a reference ("5 0 R"); a name or string with an R is read slowly too
+    # A reference ("5 0 R") is read the slow way; an R in a name (/Rcaron) is no reference.
+    if b"R" in syntax and b"R" in _NAME_TOKEN.sub(b"", syntax):
         return None
     for _, operands, _ in iter_operations(syntax + b" W", _no_warning):
         if len(operands) == 1 and isinstance(operands[0], list):

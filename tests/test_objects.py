@@ -28,6 +28,46 @@ def test_plain_array_leaves_references_to_the_slow_reading() -> None:
     assert plain_array(array) is None
 
 
+def test_plain_array_reads_names_with_an_r_and_leaves_strings_with_one_to_the_slow_reading() -> None:
+    # An R in a name (/Rcaron, /R) is no reference: names are read as str without the slash.
+    names = pikepdf.Array([82, pikepdf.Name("/R"), pikepdf.Name("/Rcaron"), 200, pikepdf.Name("/g7")])
+    assert plain_array(names) == [82, "R", "Rcaron", 200, "g7"]
+    # An R in a string could be part of nothing the syntax shows apart from a reference.
+    assert plain_array(pikepdf.Array([1, pikepdf.String("5 0 R")])) is None
+    pdf = pikepdf.new()
+    assert plain_array(pikepdf.Array([pikepdf.Name("/Rx"), pdf.make_indirect(pikepdf.Array([1]))])) is None
+
+
+def _differences(pdf: pikepdf.Pdf) -> list[pikepdf.Array]:
+    """The /Differences arrays of every font encoding in the file."""
+    found = []
+    for obj in pdf.objects:
+        if isinstance(obj, pikepdf.Dictionary) and isinstance(obj.get("/Differences"), pikepdf.Array):
+            found.append(obj.Differences)
+    return found
+
+
+def test_plain_array_reads_the_differences_of_real_files_as_pikepdf_does() -> None:
+    files = sorted((CORPUS / "real").glob("*.pdf"))
+    assert files, "the shared corpus is missing"
+    read = with_r = 0
+    for path in files:
+        try:
+            pdf = pikepdf.open(path)
+        except (pikepdf.PdfError, pikepdf.PasswordError):
+            continue
+        with pdf:
+            for array in _differences(pdf):
+                items = plain_array(array)
+                if items is None:
+                    continue
+                expected = [str(v)[1:] if isinstance(v, pikepdf.Name) else int(v) for v in array]
+                assert items == expected
+                read += 1
+                with_r += any(isinstance(item, str) and "R" in item for item in items)
+    assert read > 100 and with_r > 10
+
+
 def _metric_arrays(pdf: pikepdf.Pdf) -> list[pikepdf.Array]:
     """The /Widths, /W and /W2 arrays of every font in the file."""
     found = []

@@ -92,11 +92,12 @@ def _glyph_names(
             base = _table("StandardEncoding")
     names = list(base)
     if isinstance(differences, pikepdf.Array):
+        items = plain_array(differences)  # names as str: one call into pikepdf, not one per item
         code = 0
-        for item in differences:
-            if isinstance(item, pikepdf.Name):
+        for item in differences if items is None else items:
+            if isinstance(item, (str, pikepdf.Name)):
                 if 0 <= code < 256:
-                    names[code] = name(item)
+                    names[code] = item if isinstance(item, str) else name(item)
                 code += 1
             else:
                 code = integer(item, -1)
