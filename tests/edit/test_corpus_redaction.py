@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,8 @@ FILES = [
 
 @pytest.mark.parametrize("name", FILES)
 def test_word_redacted_and_nothing_else_changed(name: str, tmp_path: Path) -> None:
+    if shutil.which("pdftoppm") is None:  # the pixel check renders with poppler (.ci/run installs it)
+        pytest.skip("pdftoppm (poppler-utils) is not installed")
     path = CORPUS / "real" / name
     if not path.exists():
         pytest.skip(f"corpus file {name} is not beside the clone")
