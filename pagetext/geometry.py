@@ -29,6 +29,11 @@ def apply(m: Matrix, x: float, y: float) -> Point:
     return (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
 
 
+def projection(point: Point, ux: float, uy: float) -> float:
+    """How far `point` lies along the unit direction (ux, uy)."""
+    return point[0] * ux + point[1] * uy
+
+
 class Box(NamedTuple):
     """An axis-aligned rectangle, normalised so that x0 <= x1 and y0 <= y1."""
 

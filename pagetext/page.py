@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Final
 
 import pikepdf
@@ -99,6 +99,53 @@ def _cycle_collector_paused() -> Iterator[None]:
         gc.enable()
 
 
+class ElementActualText:
+    """The /ActualText of the outermost structure element that owns a glyph (§14.9.4), looked
+    up once per marked-content item. An object, not a nested function: compiled, a nested
+    function and its closure refer to each other, a cycle left to the collector."""
+
+    __slots__ = ("cache", "forms", "page", "struct_parents", "tree")
+
+    def __init__(
+        self, tree: StructTree, page: ObjGen, struct_parents: int | None, forms: dict[ObjGen, int]
+    ) -> None:
+        self.tree = tree
+        self.page = page
+        self.struct_parents = struct_parents
+        self.forms = forms
+        self.cache: dict[tuple[ObjGen | None, ObjGen | None, int], tuple[object, str] | None] = {}
+
+    def __call__(self, glyph: Glyph) -> tuple[object, str] | None:
+        key = glyph_key(glyph, self.page)
+        if key is None:
+            return None
+        cache = self.cache
+        if key in cache:
+            return cache[key]
+        parents = self.struct_parents if key[1] is None else self.forms.get(key[1])
+        element = self.tree.parent_of(parents, key[2])
+        unit = self.tree.actual_text_unit(element) if element is not None else None
+        cache[key] = unit
+        return unit
+
+
+class PageWarnings:
+    """Where what is found damaged while a page is read goes: the page's warnings list, and a
+    PdfWarning. It holds the list, not the page: the document keeps it in what it caches (the
+    structure tree, the fonts that read their programs late), and a page held there would
+    make page and document a reference cycle that only the cycle collector frees."""
+
+    __slots__ = ("messages", "number")
+
+    def __init__(self, messages: list[str], number: int) -> None:
+        self.messages = messages
+        self.number = number
+
+    def __call__(self, message: str) -> None:
+        self.messages.append(message)
+        warnings.warn(f"page {self.number}: {message}", PdfWarning, stacklevel=2)
+
+
 class Page:
     """One page of a Document. Glyphs are interpreted on first use and kept."""
 
@@ -107,6 +154,7 @@ class Page:
         self._obj = page_obj
         self.number = number  # 1-based
         self.warnings: list[str] = []
+        self._warn = PageWarnings(self.warnings, number)
         self._glyphs: dict[bool, list[Glyph]] = {}  # by clip_forms
         # What the interpreter saw of marked content (§14.6), for the structure stage.
         self._tag_suspect = False
@@ -138,10 +186,6 @@ class Page:
 
     def __repr__(self) -> str:
         return f"<pagetext.Page {self.number}>"
-
-    def _warn(self, message: str) -> None:
-        self.warnings.append(message)
-        warnings.warn(f"page {self.number}: {message}", PdfWarning, stacklevel=2)
 
     def _content(self, budget: PageBudget) -> bytes:
         """The page's content streams joined into one (§7.8.2: they form one stream)."""
@@ -194,26 +238,8 @@ class Page:
             return None
         return value if isinstance(value, int) and not isinstance(value, bool) else None
 
-    def _element_text(self, tree: StructTree) -> Callable[[Glyph], tuple[object, str] | None]:
-        """The /ActualText of the outermost structure element that owns a glyph (§14.9.4)."""
-        page = self._obj.objgen
-        struct_parents = self._struct_parents()
-        forms = self._form_struct_parents
-        cache: dict[tuple[ObjGen | None, ObjGen | None, int], tuple[object, str] | None] = {}
-
-        def element_text(glyph: Glyph) -> tuple[object, str] | None:
-            key = glyph_key(glyph, page)
-            if key is None:
-                return None
-            if key in cache:
-                return cache[key]
-            parents = struct_parents if key[1] is None else forms.get(key[1])
-            element = tree.parent_of(parents, key[2])
-            unit = tree.actual_text_unit(element) if element is not None else None
-            cache[key] = unit
-            return unit
-
-        return element_text
+    def _element_text(self, tree: StructTree) -> ElementActualText:
+        return ElementActualText(tree, self._obj.objgen, self._struct_parents(), self._form_struct_parents)
 
     # -- structure (§14.7) ------------------------------------------------------------------
 

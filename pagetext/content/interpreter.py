@@ -58,29 +58,38 @@ def _no_warning(message: str) -> None:
     pass
 
 
+class WarningRelay:
+    """Where a font sends what it finds late (a program read at the first unmapped code): the
+    page being read then. Fonts hold the relay, not the FontCache, so that a document's fonts
+    and their cache form no reference cycle and are freed when the document is."""
+
+    __slots__ = ("target",)
+
+    def __init__(self) -> None:
+        self.target: Warn = _no_warning
+
+    def __call__(self, message: str) -> None:
+        self.target(message)
+
+
 class FontCache:
     """Fonts parsed once per document, keyed by the font dictionary's object number."""
 
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, int], Font] = {}
-        self._warn: Warn = _no_warning
-
-    def _forward(self, message: str) -> None:
-        # Fonts read parts of themselves late (a program at the first unmapped code): their
-        # warnings belong to the page being read then.
-        self._warn(message)
+        self._relay = WarningRelay()
 
     def end_page(self) -> None:
         """Let go of the page's warn (which holds the page, which holds the document)."""
-        self._warn = _no_warning
+        self._relay.target = _no_warning
 
     def get(self, font_dict: Any, warn: Warn) -> Font:
         """The font for a font dictionary; problems found while parsing it go to `warn`."""
-        self._warn = warn
+        self._relay.target = warn
         key = font_dict.objgen if isinstance(font_dict, pikepdf.Object) else (0, 0)
         if key != (0, 0) and key in self._fonts:
             return self._fonts[key]
-        font = load_font(font_dict, self._forward)
+        font = load_font(font_dict, self._relay)
         if key != (0, 0):
             self._fonts[key] = font
         return font

@@ -9,7 +9,7 @@ and at last the code itself read as Latin-1.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, partial
 from typing import Any, Final
 
 import pikepdf
@@ -218,10 +218,9 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
         and any(not text and (names[code] or first <= code <= last) for code, text in enumerate(found))
     )
     pending = bytes(code for code, text in enumerate(found) if not text) if needs_program else b""
-
-    def settle() -> tuple[list[str], list[str]]:
-        return _texts_with(names, found, load_program(descriptor, warn))
-
+    # A partial, not a nested function: compiled, a nested function and its closure refer to
+    # each other, and the font would be freed by the cycle collector only.
+    settle = partial(_texts_from_program, names, found, descriptor, warn)
     widths = _widths(font, names, scale, std14, descriptor)
     std14_extent = (std14["ascent"] / 1000, std14["descent"] / 1000) if std14 else None
     ascent, descent = vertical_extent(descriptor, vscale, std14_extent, font_bbox)
@@ -255,6 +254,13 @@ def _code_texts(
             _KNOWN_CODE_TEXTS.clear()
         _KNOWN_CODE_TEXTS[key] = (found, texts, mapped_texts)
     return found, texts, mapped_texts
+
+
+def _texts_from_program(
+    names: list[str | None], found: list[str], descriptor: Any, warn: Warn
+) -> tuple[list[str], list[str]]:
+    """The texts of a font whose program is read late (SimpleFont.settle)."""
+    return _texts_with(names, found, load_program(descriptor, warn))
 
 
 def _texts_with(

@@ -6,10 +6,10 @@ assembly and `explain` call it, so what a user is shown is exactly what was deci
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator, Sequence
 
 from pagetext.content.glyph import Glyph
+from pagetext.geometry import projection
 from pagetext.layout.advance import follow_advance, restore
 from pagetext.layout.bidi_text import logical_words, rtl_page
 from pagetext.layout.gaps import (
@@ -79,36 +79,34 @@ def _column_order(run: list[Glyph]) -> list[Glyph]:
     """
     ux, uy = run[0].direction
     nx, ny = -uy, ux  # across the columns; for upright vertical text it points right
-
-    def across(glyph: Glyph) -> float:
-        return glyph.baseline_start[0] * nx + glyph.baseline_start[1] * ny
-
-    def along(glyph: Glyph) -> float:
-        return glyph.baseline_start[0] * ux + glyph.baseline_start[1] * uy
-
-    column_end = along(run[0])
+    # Positions by index, not nested key functions: compiled, a nested function and its
+    # closure refer to each other, a cycle left to the collector at every call.
+    along = [projection(glyph.baseline_start, ux, uy) for glyph in run]
+    across = [projection(glyph.baseline_start, nx, ny) for glyph in run]
+    column_end = along[0]
     in_order = True
-    for prev, glyph in itertools.pairwise(run):
-        step = across(glyph) - across(prev)
+    for i in range(1, len(run)):
+        prev, glyph = run[i - 1], run[i]
+        step = across[i] - across[i - 1]
         limit = 0.5 * max(prev.box_height, glyph.box_height)
         if abs(step) <= limit:
-            if along(glyph) < along(prev) - limit:
+            if along[i] < along[i - 1] - limit:
                 in_order = False
                 break
-        elif step > 0 and along(glyph) <= column_end:  # back to the right, but not a new tier
+        elif step > 0 and along[i] <= column_end:  # back to the right, but not a new tier
             in_order = False
             break
-        column_end = max(column_end, along(glyph))
+        column_end = max(column_end, along[i])
     if in_order:
         return run
-    by_across = sorted(run, key=across, reverse=True)
-    columns: list[list[Glyph]] = [[by_across[0]]]
-    for glyph in by_across[1:]:
+    by_across = sorted(range(len(run)), key=across.__getitem__, reverse=True)
+    columns: list[list[int]] = [[by_across[0]]]
+    for index in by_across[1:]:
         last = columns[-1][-1]
-        if across(last) - across(glyph) > 0.5 * max(last.box_height, glyph.box_height):
+        if across[last] - across[index] > 0.5 * max(run[last].box_height, run[index].box_height):
             columns.append([])
-        columns[-1].append(glyph)
-    return [glyph for column in columns for glyph in sorted(column, key=along)]
+        columns[-1].append(index)
+    return [run[index] for column in columns for index in sorted(column, key=along.__getitem__)]
 
 
 def order_vertical_runs(glyphs: list[Glyph]) -> list[Glyph]:

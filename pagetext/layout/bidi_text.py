@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from pagetext.content.glyph import Glyph
-from pagetext.geometry import Point
+from pagetext.geometry import Point, projection
 from pagetext.layout.inverse_bidi import logical_text
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Word, make_word
@@ -88,12 +88,10 @@ def logical_words(
     `groups` are the glyphs of each word, in drawing order; `direction` the line's.
     """
     ux, uy = direction
-
-    def along(glyph: Glyph) -> float:
-        return glyph.baseline_start[0] * ux + glyph.baseline_start[1] * uy
-
-    visual = [sorted(group, key=along) for group in groups]
-    visual.sort(key=lambda group: along(group[0]))
+    # Lambdas, not a nested function: compiled, a nested function and its closure refer to
+    # each other, a cycle left to the collector at every call.
+    visual = [sorted(group, key=lambda glyph: projection(glyph.baseline_start, ux, uy)) for group in groups]
+    visual.sort(key=lambda group: projection(group[0].baseline_start, ux, uy))
     texts = [_visual_text(group, params.normalize_text) for group in visual]
     line = " ".join(texts)
     base = base_direction(line, page_rtl, params)
