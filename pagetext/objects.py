@@ -6,7 +6,7 @@ import math
 import re
 import zlib
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 import pikepdf
 import pikepdf.codec  # registers the "pdfdoc" codec
@@ -27,6 +27,11 @@ def optional_entry(dictionary: pikepdf.Dictionary | pikepdf.Stream, key: str) ->
     catches an exception inside for a missing key, six times the cost of testing first. For
     a key that is nearly always there, get() is cheaper (one call, not two)."""
     return dictionary[key] if key in dictionary else None  # noqa: SIM401 (the point of it)
+
+
+# Made once: pikepdf.Name.FlateDecode builds a new name at each use.
+_FLATE: Final = pikepdf.Name("/FlateDecode")
+_BROTLI: Final = pikepdf.Name("/BrotliDecode")
 
 
 def read_stream(
@@ -72,7 +77,7 @@ def _inflate(stream: Any, max_bytes: int) -> bytes | None:
     filters = stream.get("/Filter")
     if isinstance(filters, pikepdf.Array) and len(filters) == 1:
         filters = filters[0]
-    if filters != pikepdf.Name.FlateDecode or optional_entry(stream, "/DecodeParms") is not None:
+    if filters != _FLATE or optional_entry(stream, "/DecodeParms") is not None:
         return None
     inflater = zlib.decompressobj()
     try:
@@ -87,7 +92,7 @@ def _unbrotli(stream: Any, max_bytes: int) -> bytes | None:
     filters = optional_entry(stream, "/Filter")  # no filter, mostly: Flate was tried first
     if isinstance(filters, pikepdf.Array) and len(filters) == 1:
         filters = filters[0]
-    if filters != pikepdf.Name.BrotliDecode or optional_entry(stream, "/DecodeParms") is not None:
+    if filters != _BROTLI or optional_entry(stream, "/DecodeParms") is not None:
         return None
     return brotli_filter.decompress(stream.read_raw_bytes(), max_bytes + 1)
 

@@ -108,6 +108,7 @@ class StructTree:
 
     def __init__(self, root: pikepdf.Dictionary, suspects: bool, warn: Warn) -> None:
         self.root = root
+        self._root_key = _key(root)
         self.suspects = suspects  # /MarkInfo /Suspects true (§14.7.1)
         self.warn = warn
         self.broken: list[str] = []  # why the tree is damaged (cycles, wrong types, depth)
@@ -189,8 +190,9 @@ class StructTree:
             if key in self._actual:  # the answer at and above this element is known
                 above = self._actual[key]
                 break
-            # Known elements first: each test of the object costs a call into pikepdf.
-            if key in seen or optional_entry(node, "/Type") == _STRUCT_TREE_ROOT:
+            # The root by its identity: reading and comparing its /Type is three calls into
+            # pikepdf, for every element of the chain.
+            if key in seen or key == self._root_key:
                 break
             seen.add(key)
             try:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pikepdf import Dictionary, String
 
+import pagetext
 from pagetext.layout.params import LayoutParams
-from tests.pdfbuild import open_page
-from tests.structure.tagged import element, tagged_page
+from tests.pdfbuild import add_page, new_pdf, open_page, to_bytes
+from tests.structure.tagged import build, element, tagged_page
 
 
 def test_span_over_two_text_objects_is_one_unit() -> None:
@@ -62,3 +63,15 @@ def test_structure_element_actual_text_covers_its_content() -> None:
     page = tagged_page(content, [element("Document", element("P", 0, ActualText="Hello"), element("P", 1))])
     assert page.text() == "Hello\nx"
     assert page.text(params=LayoutParams(actual_text=False)) == "H i\nx"
+
+
+def test_the_structure_tree_root_is_no_element_whatever_its_type_says() -> None:
+    # The walk up from an element stops at the root by its identity (§14.7.2): a root that
+    # lacks /Type and carries an /ActualText is still no element, and replaces nothing.
+    content = b"BT /F1 10 Tf /P <</MCID 0>> BDC 72 700 Td (Hi) Tj EMC ET"
+    pdf = new_pdf()
+    page = add_page(pdf, content)
+    root = build(pdf, page, [element("Document", element("P", 0))])
+    del root.Type
+    root.ActualText = String("not text of the page")
+    assert pagetext.open(to_bytes(pdf))[0].text() == "Hi"
