@@ -9,7 +9,8 @@ import os
 
 from setuptools import setup
 
-# The per-glyph stages and what they call per object; the rest (document, CLI, font
+# The per-glyph stages and what they call per object, and what page.text() runs per page
+# (annotations) and per right-to-left line (inverse_bidi); the rest (document, CLI, font
 # programs, limits) talks to pikepdf and fontTools once per document, where compiling gains
 # nothing.
 COMPILED = [
@@ -30,10 +31,12 @@ COMPILED = [
     "pagetext/layout/assembly.py",
     "pagetext/layout/bidi_text.py",
     "pagetext/layout/blocks.py",
+    "pagetext/layout/inverse_bidi.py",
     "pagetext/layout/gaps.py",
     "pagetext/layout/reading.py",
     "pagetext/layout/records.py",
     "pagetext/layout/scripts.py",
+    "pagetext/structure/annotations.py",
     "pagetext/structure/marked.py",
     "pagetext/structure/tree.py",
 ]
