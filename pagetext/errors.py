@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import warnings
+from collections.abc import Callable
+
 
 class PdfError(Exception):
     """Base of every exception that leaves pagetext."""
@@ -37,3 +40,42 @@ class PdfWarning(UserWarning):
 
 class LimitExceeded(PdfError):
     """A page went over one of its budgets (pagetext.Limits) while strict mode was on."""
+
+
+class PageWarnings:
+    """Where what is found damaged while a page is read goes: the page's warnings list, and a
+    PdfWarning. It holds the list, not the page: the document keeps it in what it caches (the
+    structure tree, the fonts that read their programs late), and a page held there would
+    make page and document a reference cycle that only the cycle collector frees."""
+
+    __slots__ = ("messages", "number")
+
+    def __init__(self, messages: list[str], number: int) -> None:
+        self.messages = messages
+        self.number = number
+
+    def __call__(self, message: str) -> None:
+        self.messages.append(message)
+        warnings.warn(f"page {self.number}: {message}", PdfWarning, stacklevel=2)
+
+
+def _no_warning(message: str) -> None:
+    pass
+
+
+class WarningRelay:
+    """Where a font sends what it finds late (a program read at the first unmapped code): the
+    page being read then. Fonts hold the relay, not their cache, so that a document's fonts
+    and their cache form no reference cycle and are freed when the document is."""
+
+    __slots__ = ("target",)
+
+    def __init__(self) -> None:
+        self.target: Callable[[str], None] = _no_warning
+
+    def __call__(self, message: str) -> None:
+        self.target(message)
+
+    def clear(self) -> None:
+        """Let go of the page's warn (held, it would keep that page and its document)."""
+        self.target = _no_warning

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import warnings
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Final
 
@@ -14,7 +13,7 @@ from pagetext.budget import BudgetStop, PageBudget
 from pagetext.content.glyph import Glyph, untrack_records
 from pagetext.content.interpreter import GlyphCollector, Interpreter, ObjGen
 from pagetext.content.paths import PathRecord
-from pagetext.errors import PdfWarning, UsageError
+from pagetext.errors import PageWarnings, UsageError
 from pagetext.fonts.style import FontStyle, font_style
 from pagetext.geometry import Box
 from pagetext.layout.assembly import assemble, lines_text
@@ -24,10 +23,15 @@ from pagetext.layout.reading import reading_order
 from pagetext.layout.records import Line, Word
 from pagetext.objects import OBJECT_ERRORS, optional_entry, read_rect, read_stream
 from pagetext.structure.annotations import page_annotations
-from pagetext.structure.marked import apply_actual_text, artifact_role, without_actual_text
+from pagetext.structure.marked import (
+    ElementActualText,
+    apply_actual_text,
+    artifact_role,
+    without_actual_text,
+)
 from pagetext.structure.order import StructureTrust, cells_in_tree_order, structure_sequence, trust
 from pagetext.structure.tree import StructTree
-from pagetext.structure.view import PageStructure, StructElement, glyph_key, page_structure
+from pagetext.structure.view import PageStructure, StructElement, page_structure
 
 if TYPE_CHECKING:
     from pagetext.document import Document
@@ -97,53 +101,6 @@ def _cycle_collector_paused() -> Iterator[None]:
         yield
     finally:
         gc.enable()
-
-
-class ElementActualText:
-    """The /ActualText of the outermost structure element that owns a glyph (§14.9.4), looked
-    up once per marked-content item. An object, not a nested function: compiled, a nested
-    function and its closure refer to each other, a cycle left to the collector."""
-
-    __slots__ = ("cache", "forms", "page", "struct_parents", "tree")
-
-    def __init__(
-        self, tree: StructTree, page: ObjGen, struct_parents: int | None, forms: dict[ObjGen, int]
-    ) -> None:
-        self.tree = tree
-        self.page = page
-        self.struct_parents = struct_parents
-        self.forms = forms
-        self.cache: dict[tuple[ObjGen | None, ObjGen | None, int], tuple[object, str] | None] = {}
-
-    def __call__(self, glyph: Glyph) -> tuple[object, str] | None:
-        key = glyph_key(glyph, self.page)
-        if key is None:
-            return None
-        cache = self.cache
-        if key in cache:
-            return cache[key]
-        parents = self.struct_parents if key[1] is None else self.forms.get(key[1])
-        element = self.tree.parent_of(parents, key[2])
-        unit = self.tree.actual_text_unit(element) if element is not None else None
-        cache[key] = unit
-        return unit
-
-
-class PageWarnings:
-    """Where what is found damaged while a page is read goes: the page's warnings list, and a
-    PdfWarning. It holds the list, not the page: the document keeps it in what it caches (the
-    structure tree, the fonts that read their programs late), and a page held there would
-    make page and document a reference cycle that only the cycle collector frees."""
-
-    __slots__ = ("messages", "number")
-
-    def __init__(self, messages: list[str], number: int) -> None:
-        self.messages = messages
-        self.number = number
-
-    def __call__(self, message: str) -> None:
-        self.messages.append(message)
-        warnings.warn(f"page {self.number}: {message}", PdfWarning, stacklevel=2)
 
 
 class Page:

@@ -27,6 +27,7 @@ from pagetext.content.paths import (
     space_components,
     user_line_width,
 )
+from pagetext.errors import WarningRelay
 from pagetext.fonts.font import Font
 from pagetext.fonts.loader import fallback_font, load_font
 from pagetext.geometry import IDENTITY, Box, Matrix, apply, multiply
@@ -54,24 +55,6 @@ class GlyphCollector:
         self.paths.append(path)
 
 
-def _no_warning(message: str) -> None:
-    pass
-
-
-class WarningRelay:
-    """Where a font sends what it finds late (a program read at the first unmapped code): the
-    page being read then. Fonts hold the relay, not the FontCache, so that a document's fonts
-    and their cache form no reference cycle and are freed when the document is."""
-
-    __slots__ = ("target",)
-
-    def __init__(self) -> None:
-        self.target: Warn = _no_warning
-
-    def __call__(self, message: str) -> None:
-        self.target(message)
-
-
 class FontCache:
     """Fonts parsed once per document, keyed by the font dictionary's object number."""
 
@@ -80,8 +63,7 @@ class FontCache:
         self._relay = WarningRelay()
 
     def end_page(self) -> None:
-        """Let go of the page's warn (which holds the page, which holds the document)."""
-        self._relay.target = _no_warning
+        self._relay.clear()
 
     def get(self, font_dict: Any, warn: Warn) -> Font:
         """The font for a font dictionary; problems found while parsing it go to `warn`."""

@@ -14,6 +14,8 @@ from pagetext.content.glyph import Glyph, MarkedContent
 from pagetext.fonts.encodings import text_of_glyph
 from pagetext.geometry import Box
 from pagetext.layout.records import Line
+from pagetext.structure.tree import ObjGen, StructTree
+from pagetext.structure.view import glyph_key
 
 SOFT_HYPHEN = "\u00ad"  # a hyphenation point, not a character of the text (Unicode §23.2)
 # Producers pad ActualText with tabs and runs of spaces (table columns): one space is a gap.
@@ -33,6 +35,36 @@ def _marked_unit(marked: MarkedContent | None) -> tuple[object, str] | None:
             found = (marked, marked.actual_text)
         marked = marked.parent
     return found
+
+
+class ElementActualText:
+    """The /ActualText of the outermost structure element that owns a glyph (§14.9.4), looked
+    up once per marked-content item of one page. An object, not a nested function: compiled, a
+    nested function and its closure refer to each other, a cycle left to the collector."""
+
+    __slots__ = ("cache", "forms", "page", "struct_parents", "tree")
+
+    def __init__(
+        self, tree: StructTree, page: ObjGen, struct_parents: int | None, forms: dict[ObjGen, int]
+    ) -> None:
+        self.tree = tree
+        self.page = page
+        self.struct_parents = struct_parents
+        self.forms = forms
+        self.cache: dict[tuple[ObjGen | None, ObjGen | None, int], tuple[object, str] | None] = {}
+
+    def __call__(self, glyph: Glyph) -> tuple[object, str] | None:
+        key = glyph_key(glyph, self.page)
+        if key is None:
+            return None
+        cache = self.cache
+        if key in cache:
+            return cache[key]
+        parents = self.struct_parents if key[1] is None else self.forms.get(key[1])
+        element = self.tree.parent_of(parents, key[2])
+        unit = self.tree.actual_text_unit(element) if element is not None else None
+        cache[key] = unit
+        return unit
 
 
 def apply_actual_text(glyphs: list[Glyph], element_text: ElementText | None = None) -> int:
