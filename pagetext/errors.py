@@ -59,8 +59,9 @@ class PageWarnings:
         warnings.warn(f"page {self.number}: {message}", PdfWarning, stacklevel=2)
 
 
-def _no_warning(message: str) -> None:
-    pass
+def ignore_warning(message: str) -> None:
+    """A warn that drops the message: for readers whose caller handles failure itself (None
+    back, a slower path), and for what arrives when no page is being read."""
 
 
 class WarningRelay:
@@ -71,11 +72,11 @@ class WarningRelay:
     __slots__ = ("target",)
 
     def __init__(self) -> None:
-        self.target: Callable[[str], None] = _no_warning
+        self.target: Callable[[str], None] = ignore_warning
 
     def __call__(self, message: str) -> None:
         self.target(message)
 
     def clear(self) -> None:
         """Let go of the page's warn (held, it would keep that page and its document)."""
-        self.target = _no_warning
+        self.target = ignore_warning

@@ -13,6 +13,7 @@ import pikepdf.codec  # registers the "pdfdoc" codec
 
 from pagetext import brotli_filter
 from pagetext.content.lexer import Warn, decode_name, iter_operations, unescape_name
+from pagetext.errors import ignore_warning
 from pagetext.geometry import IDENTITY, Box, Matrix
 
 # What qpdf raises through pikepdf when an object or stream is damaged.
@@ -179,10 +180,6 @@ def read_matrix(value: Any) -> Matrix:
     return IDENTITY
 
 
-def _no_warning(message: str) -> None:
-    """plain_array answers None for anything its caller should read the slow way."""
-
-
 # A name as qpdf writes it: the slash and the regular characters after it (§7.3.5).
 _NAME_TOKEN = re.compile(rb"/[^\s/\[\]<>(){}%]*")
 
@@ -200,7 +197,7 @@ def plain_array(array: pikepdf.Array) -> list[Any] | None:
     # A reference ("5 0 R") is read the slow way; an R in a name (/Rcaron) is no reference.
     if b"R" in syntax and b"R" in _NAME_TOKEN.sub(b"", syntax):
         return None
-    for _, operands, _ in iter_operations(syntax + b" W", _no_warning):
+    for _, operands, _ in iter_operations(syntax + b" W", ignore_warning):  # damage: None, read slowly
         if len(operands) == 1 and isinstance(operands[0], list):
             return list(operands[0])
     return None

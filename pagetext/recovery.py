@@ -20,7 +20,7 @@ from typing import Any, Final
 
 import pikepdf
 
-from pagetext.errors import DamagedPdfError, PasswordError
+from pagetext.errors import DamagedPdfError, PasswordError, ignore_warning
 from pagetext.objects import OBJECT_ERRORS, read_stream
 from pagetext.pagetree import Rebuilt, rebuild_page_tree
 
@@ -278,7 +278,7 @@ def _unpack_object_streams(pdf: pikepdf.Pdf, scanned: Scan) -> bool:
         try:
             if not isinstance(stream, pikepdf.Stream) or stream.get("/Type") != pikepdf.Name.ObjStm:
                 continue
-            data = read_stream(stream, "an object stream", lambda message: None, MAX_OBJECT_STREAM_BYTES)
+            data = read_stream(stream, "an object stream", ignore_warning, MAX_OBJECT_STREAM_BYTES)
             count, first = int(stream.get("/N", 0)), int(stream.get("/First", 0))
         except OBJECT_ERRORS:
             continue

@@ -31,10 +31,10 @@ def collector_paused() -> Iterator[None]:
         gc.enable()
 
 
-def _read_and_drop(source: Any, password: str = "") -> int:
+def _read_and_drop(source: Any) -> int:
     """Read every page of a document, close it, and count what only the collector frees."""
     gc.collect()  # what the test runner left
-    with pagetext.open(source, password=password or None) as doc:
+    with pagetext.open(source) as doc:
         pages = [page.text() for page in doc]
     assert pages
     del doc

@@ -12,7 +12,10 @@ import pytest
 from pikepdf import Array, Dictionary, Name
 
 import pagetext
+from pagetext.fonts import simple
+from pagetext.fonts.program import load_program
 from pagetext.layout.params import LayoutParams
+from tests.corpus import cases, normalise
 from tests.fonts.fontprograms import cff, truetype, type1_cleartext
 from tests.pdfbuild import identity_font, open_page, simple_font
 
@@ -204,6 +207,37 @@ endcmap end end"""
         page = open_page(b"BT /F1 10 Tf (" + shown + b") Tj ET", fonts=fonts)
         assert "".join(g.text for g in page.glyphs()) == "XB"[: len(shown)]
     assert any("embedded font program could not be read" in w for w in page.warnings) == parsed
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "pymupdf__test_2635",
+        "pdfjs__pdkids",
+        "camelot__icdar2013-us-030",
+        "samplefiles__002-trivial-libre-office-writer",
+    ],
+)
+def test_real_files_read_their_text_without_parsing_truetype_programs(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each of these has symbolic TrueType fonts without /Encoding whose programs were parsed
+    # at load; every code they show has text from the PDF's own mappings, so none is now.
+    case = next((c for c in cases("real") if c.name == name), None)
+    if case is None:
+        pytest.skip(f"corpus file {name} is not beside the clone")
+    parsed: list[Any] = []
+
+    def counting(descriptor: Any, warn: Any) -> Any:
+        if isinstance(descriptor, pikepdf.Dictionary) and "/FontFile2" in descriptor:
+            parsed.append(descriptor)
+        return load_program(descriptor, warn)
+
+    monkeypatch.setattr(simple, "load_program", counting)
+    with pagetext.open(case.pdf, password=case.password) as doc:
+        text = normalise("\n".join(page.text() for page in doc))
+    assert parsed == []
+    assert all(normalise(expected) in text for expected in case.expect["contains"])
 
 
 def test_cff_charset_names_resolve_glyph_ids() -> None:
