@@ -153,7 +153,16 @@ def _open_pdf(source: Source, password: str | bytes | None) -> tuple[pikepdf.Pdf
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                return pikepdf.open(target, password=attempt), None
+                # Inherited attributes are read through /Parent (objects.inherited_entry), not pushed
+                # down onto every page: that costs qpdf a pass over the tree at each open, and a
+                # saved edit would carry the pushed copies.
+                pdf = pikepdf.open(target, password=attempt, inherit_page_attributes=False)
+                try:
+                    len(pdf.pages)  # the page tree read here, where damage to it leads to recovery
+                except BaseException:
+                    pdf.close()
+                    raise
+            return pdf, None
         except pikepdf.PasswordError as error:
             last_error = error
         except pikepdf.PdfError as error:

@@ -30,6 +30,27 @@ def optional_entry(dictionary: pikepdf.Dictionary | pikepdf.Stream, key: str) ->
     return dictionary[key] if key in dictionary else None  # noqa: SIM401 (the point of it)
 
 
+MAX_PAGE_TREE_DEPTH: Final = 64  # guard for /Parent chains that loop
+
+
+def inherited_entry(page: Any, key: str) -> Any:
+    """An inheritable page attribute (§7.7.3.4): from the page or the nearest ancestor."""
+    node = page
+    seen: set[tuple[int, int]] = set()
+    for _ in range(MAX_PAGE_TREE_DEPTH):
+        if not isinstance(node, pikepdf.Dictionary):
+            return None
+        value = optional_entry(node, key)
+        if value is not None:
+            return value
+        objgen = node.objgen
+        if objgen in seen:
+            return None
+        seen.add(objgen)
+        node = optional_entry(node, "/Parent")
+    return None
+
+
 # Made once: pikepdf.Name.FlateDecode builds a new name at each use.
 _FLATE: Final = pikepdf.Name("/FlateDecode")
 _BROTLI: Final = pikepdf.Name("/BrotliDecode")

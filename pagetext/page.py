@@ -21,7 +21,7 @@ from pagetext.layout.overlay import place_overlay
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.reading import reading_order
 from pagetext.layout.records import Line, Word
-from pagetext.objects import OBJECT_ERRORS, optional_entry, read_rect, read_stream
+from pagetext.objects import OBJECT_ERRORS, inherited_entry, optional_entry, read_rect, read_stream
 from pagetext.structure.annotations import page_annotations
 from pagetext.structure.marked import (
     ElementActualText,
@@ -43,26 +43,7 @@ ARTIFACTS: Final = ("keep", "drop")
 DEFAULT_MEDIA_BOX = Box(0.0, 0.0, 612.0, 792.0)  # US Letter, what viewers assume without one
 # Frozen, so one instance serves every page (building one validates every field).
 _DEFAULT_PARAMS: Final = LayoutParams()
-MAX_TREE_DEPTH: Final = 64  # guard for /Parent chains that loop
 MAX_FORM_DEPTH: Final = 16  # how deep font_styles() looks into nested Form XObjects
-
-
-def _inherited(page: Any, key: str) -> Any:
-    """An inheritable page attribute (§7.7.3.4): from the page or the nearest ancestor."""
-    node = page
-    seen: set[tuple[int, int]] = set()
-    for _ in range(MAX_TREE_DEPTH):
-        if not isinstance(node, pikepdf.Dictionary):
-            return None
-        value = optional_entry(node, key)
-        if value is not None:
-            return value
-        objgen = node.objgen
-        if objgen in seen:
-            return None
-        seen.add(objgen)
-        node = optional_entry(node, "/Parent")
-    return None
 
 
 def _box(value: Any) -> Box | None:
@@ -125,16 +106,16 @@ class Page:
         self._paths: list[PathRecord] | None = None
         if document.repair_warning is not None:
             self._warn(document.repair_warning)
-        media = _box(_inherited(page_obj, "/MediaBox"))
+        media = _box(inherited_entry(page_obj, "/MediaBox"))
         if media is None:
             self._warn("page has no valid /MediaBox; US Letter assumed")
             media = DEFAULT_MEDIA_BOX
         self.media_box: Box = media
-        crop = _box(_inherited(page_obj, "/CropBox"))
+        crop = _box(inherited_entry(page_obj, "/CropBox"))
         self.crop_box: Box = crop if crop is not None else media
         # What a viewer shows: CropBox clipped to MediaBox (§14.11.2).
         self.visible_box: Box = self.crop_box.intersect(media)
-        rotate = _inherited(page_obj, "/Rotate")
+        rotate = inherited_entry(page_obj, "/Rotate")
         try:
             degrees = int(rotate) if rotate is not None else 0
         except (TypeError, ValueError):
@@ -171,7 +152,7 @@ class Page:
             )
             # The glyphs drawn before a budget ran out are the page's text.
             with contextlib.suppress(BudgetStop), _cycle_collector_paused():
-                interpreter.run_page(self._content(budget), _inherited(self._obj, "/Resources"))
+                interpreter.run_page(self._content(budget), inherited_entry(self._obj, "/Resources"))
             if paths:
                 self._paths = collector.paths
                 if glyphs is not None:  # read again for the paths: keep the glyphs given out
@@ -319,7 +300,7 @@ class Page:
             except OBJECT_ERRORS:
                 return
 
-        walk(_inherited(self._obj, "/Resources"), 0)
+        walk(inherited_entry(self._obj, "/Resources"), 0)
         return styles
 
     def paths(self) -> list[PathRecord]:

@@ -19,7 +19,7 @@ from pagetext.edit.strings import Removals
 from pagetext.edit.tokens import apply_edits
 from pagetext.errors import UnsupportedError
 from pagetext.geometry import Matrix, multiply
-from pagetext.objects import read_matrix, read_rect
+from pagetext.objects import inherited_entry, read_matrix, read_rect
 from pagetext.structure.annotations import appearance_matrix
 
 FLATTENED_NAME: Final = "PTFlat"
@@ -75,7 +75,11 @@ def flatten(
         if matrix is None:
             continue
         placement = multiply(_inverse(form_matrix), matrix)
-        taken = page.get("/Resources", pikepdf.Dictionary()).get("/XObject", pikepdf.Dictionary())
+        # The names the page's resources take, inherited ones too: they become the page's own.
+        resources = inherited_entry(page, "/Resources")
+        if not isinstance(resources, pikepdf.Dictionary):
+            resources = pikepdf.Dictionary()
+        taken = resources.get("/XObject", pikepdf.Dictionary())
         name = free_name(taken, added, FLATTENED_NAME)
         numbers = " ".join(f"{v:.6f}" for v in placement)
         root_data = f"q {numbers} cm /{name} Do Q".encode()

@@ -28,7 +28,7 @@ from pagetext.edit.strings import Removals
 from pagetext.edit.structure import strip_element_text
 from pagetext.edit.tokens import Edit, LexedStream, apply_edits
 from pagetext.errors import UnsupportedError, UsageError
-from pagetext.page import _inherited as inherited
+from pagetext.objects import inherited_entry
 
 if TYPE_CHECKING:
     from pagetext.document import Document
@@ -206,7 +206,7 @@ def redact(
     for number in numbers:
         page = document[number - 1]
         selection = select(number, page.glyphs(forms=True, annotations=True), targets)
-        resources = inherited(page._obj, "/Resources")
+        resources = inherited_entry(page._obj, "/Resources")
         if pattern_text(resources):
             selection.refuse("the page paints text through a tiling pattern (not edited)", selection.fills)
         report = PageRedaction(number, selection.count, len(selection.annotations))

@@ -17,12 +17,13 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 from pagetext.content.glyph import Glyph
-from pagetext.edit.redact import PagePlan, inherited, save_whole
+from pagetext.edit.redact import PagePlan, save_whole
 from pagetext.edit.search import Hit
 from pagetext.edit.select import select
 from pagetext.edit.strings import Insertion
 from pagetext.errors import UnsupportedError, UsageError
 from pagetext.fonts.font import SimpleFont
+from pagetext.objects import inherited_entry
 
 if TYPE_CHECKING:
     from pagetext.document import Document
@@ -139,7 +140,7 @@ def replace(document: Document, hits: Iterable[Hit], new_text: str, output: str 
             if edit.insertion is not None:
                 raise UnsupportedError(f"page {number}: two replacements in one string")
             edit.insertion = _insertion(hit, new_text, glyphs)
-        plans.append(PagePlan(pdf, page._obj, inherited(page._obj, "/Resources"), selection))
+        plans.append(PagePlan(pdf, page._obj, inherited_entry(page._obj, "/Resources"), selection))
     for plan in plans:
         plan.apply(None, "keep")
     save_whole(pdf, output)

@@ -369,3 +369,25 @@ def test_the_open_document_keeps_reading_the_original(tmp_path: Path) -> None:
         assert doc.text() == "alpha omega"
     with pagetext.open(second) as doc:
         assert doc.text() == "alpha secret"
+
+
+def test_inherited_page_attributes_stay_inherited(tmp_path: Path) -> None:
+    """The page's box and resources stay on the Pages node they are inherited from: the
+    redaction changes the content, not where the page tree keeps its attributes."""
+    pdf = new_pdf()
+    add_page(pdf, b"BT /F1 10 Tf 100 700 Td (Keep Secret) Tj ET")
+    page = pdf.pages[0].obj
+    pdf.Root.Pages.Resources = page.Resources
+    pdf.Root.Pages.MediaBox = page.MediaBox
+    del page["/Resources"]
+    del page["/MediaBox"]
+    path = tmp_path / "in.pdf"
+    pdf.save(path)
+    out, removed = _redact_word(path, "Secret")
+    assert removed == 6
+    with pikepdf.open(out, inherit_page_attributes=False) as result:
+        kept = result.pages[0].obj
+        assert "/MediaBox" not in kept and "/Resources" not in kept
+        assert "/MediaBox" in result.Root.Pages and "/Resources" in result.Root.Pages
+    with pagetext.open(out) as doc:
+        assert doc[0].text() == "Keep"
