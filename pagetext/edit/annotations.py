@@ -61,6 +61,9 @@ def flatten(
     """Draw each listed annotation's edited appearance from the page content; the new forms
     go into `added` (name → form) for the page's resources."""
     content: list[bytes] = []
+    # The names the page's resources take, inherited ones too: they become the page's own.
+    resources = inherited_entry(page, "/Resources")
+    taken: Any = resources.get("/XObject", {}) if isinstance(resources, pikepdf.Dictionary) else {}
     for root, removals in sorted(by_root.items()):
         index = int(root[len("Annots[") : -1])
         annot = _annotation(page, index)
@@ -75,11 +78,6 @@ def flatten(
         if matrix is None:
             continue
         placement = multiply(_inverse(form_matrix), matrix)
-        # The names the page's resources take, inherited ones too: they become the page's own.
-        resources = inherited_entry(page, "/Resources")
-        if not isinstance(resources, pikepdf.Dictionary):
-            resources = pikepdf.Dictionary()
-        taken = resources.get("/XObject", pikepdf.Dictionary())
         name = free_name(taken, added, FLATTENED_NAME)
         numbers = " ".join(f"{v:.6f}" for v in placement)
         root_data = f"q {numbers} cm /{name} Do Q".encode()
