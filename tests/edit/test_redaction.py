@@ -12,6 +12,7 @@ from pikepdf import Array, Dictionary, Name
 import pagetext
 from pagetext.errors import UnsupportedError
 from pagetext.geometry import Box
+from tests.corpus import CORPUS
 from tests.edit.checks import assert_redacted, stream_bytes
 from tests.pdfbuild import add_page, form, identity_font, new_pdf, simple_font
 
@@ -391,3 +392,31 @@ def test_inherited_page_attributes_stay_inherited(tmp_path: Path) -> None:
         assert "/MediaBox" in result.Root.Pages and "/Resources" in result.Root.Pages
     with pagetext.open(out) as doc:
         assert doc[0].text() == "Keep"
+
+
+# Pages whose /Resources or /MediaBox come from a Pages node.
+INHERITING = ["pdfbox__simple-openoffice.pdf", "pypdf__crazyones.pdf"]
+
+
+@pytest.mark.parametrize("name", INHERITING)
+def test_inherited_attributes_stay_on_the_page_tree(name: str, tmp_path: Path) -> None:
+    """The redaction changes the page's content, not where the tree keeps its attributes."""
+    path = CORPUS / "real" / name
+    if not path.exists():
+        pytest.skip(f"corpus file {name} is not beside the clone")
+    with pikepdf.open(path, inherit_page_attributes=False) as pdf:
+        own_before = set(pdf.pages[0].obj.keys()) & {"/Resources", "/MediaBox", "/CropBox", "/Rotate"}
+    assert not {"/Resources", "/MediaBox"} <= own_before  # one of them is inherited
+    out = tmp_path / "out.pdf"
+    with pagetext.open(path) as doc:
+        before = doc[0].text()
+        word = next(w.text for w in doc[0].words() if len(w.text) > 3 and w.text.isalpha())
+        doc.redact(doc[0].search(word, whole_words=True), out)
+    with pikepdf.open(out, inherit_page_attributes=False) as pdf:
+        own_after = set(pdf.pages[0].obj.keys()) & {"/Resources", "/MediaBox", "/CropBox", "/Rotate"}
+    assert own_after == own_before
+    with pagetext.open(out) as doc:
+        after = doc[0].text()
+    assert word in before and word not in after
+    kept = [w for w in before.split() if word not in w]
+    assert kept and all(w in after.split() for w in kept)
