@@ -173,7 +173,25 @@ def test_usage_errors_exit_2(tmp_path: Path, capsysbinary: pytest.CaptureFixture
     assert worker_processes() == []
 
 
-SMALL_FILES = 40  # behind the slow one: more than a batch reads between two polls below
+SMALL_FILES = 40
+FILE_DELAY = 0.1  # seconds each worker waits before a file: the batch cannot end between two polls
+
+# `pagetext batch` as the command line runs it, each file started FILE_DELAY late. Workers are
+# spawned: each imports this script as __mp_main__, so the delay reaches them as well.
+SLOWED_BATCH = f"""
+import sys, time
+import pagetext.batch.worker as worker
+from pagetext.cli import main
+
+_extract = worker._extract
+def _delayed(job, settings):
+    time.sleep({FILE_DELAY})
+    return _extract(job, settings)
+worker._extract = _delayed
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
+"""
 
 
 @pytest.mark.parametrize("fmt", ["text", "jsonl"])
@@ -185,18 +203,20 @@ def test_interrupted_batch_resumes_to_the_same_outputs(
     small = [folder / f"small{n}.pdf" for n in range(SMALL_FILES)]
     for n, path in enumerate(small):
         path.write_bytes(text_pdf([[f"small file {n}", "page one"], [f"small file {n}", "page two"]]))
-    # The largest file starts first and, in the plain build, reads for seconds: the batch is
-    # interrupted while one worker is on it. The compiled build may finish it first; the
-    # small files behind it are enough that the batch still stops part way.
+    # The largest file starts first: in the plain build the batch is interrupted while one
+    # worker reads it. With FILE_DELAY per file, SMALL_FILES files take a second or more after
+    # the first record, whatever the build, so the interruption always comes part way.
     slow = folder / "slow.pdf"
     slow.write_bytes(deflate_bomb(16 * MIB, b"slow"))
     out = tmp_path / "out"
-    command = [sys.executable, "-m", "pagetext", "batch", str(folder), "-o", str(out), "-j", "2"]
-    command += ["--format", fmt]
+    script = tmp_path / "slowed_batch.py"
+    script.write_text(SLOWED_BATCH)
+    options = ["batch", str(folder), "-o", str(out), "-j", "2", "--format", fmt]
+    command = [sys.executable, "-m", "pagetext", *options]
     # SIGINT as Ctrl-C sends it; a shell without job control starts background commands
     # with SIGINT ignored, and Python keeps it so, hence the default restored for the child.
     batch = subprocess.Popen(
-        command,
+        [sys.executable, str(script), *options],
         cwd=ROOT,
         stderr=subprocess.PIPE,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
