@@ -54,7 +54,7 @@ def profile_document(path: Path) -> tuple[dict[str, float], int, int, float] | N
     from pagetext.layout.assembly import assemble, lines_text
     from pagetext.layout.params import LayoutParams
     from pagetext.layout.reading import reading_order
-    from pagetext.page import _inherited
+    from pagetext.objects import inherited_entry
 
     seconds = dict.fromkeys(STAGES, 0.0)
     clock = time.perf_counter
@@ -73,7 +73,7 @@ def profile_document(path: Path) -> tuple[dict[str, float], int, int, float] | N
                 for _ in iter_operations(content, lambda message: None):
                     pass
                 marks.append(clock())
-                resources = _inherited(page._obj, "/Resources")
+                resources = inherited_entry(page._obj, "/Resources")
                 for font_dict in _page_fonts(resources):
                     with contextlib.suppress(Exception):
                         doc._fonts.get(font_dict, lambda message: None)
