@@ -21,6 +21,7 @@ COMPILED = [
     "pagetext/content/glyph.py",
     "pagetext/content/lexer.py",
     "pagetext/content/interpreter.py",
+    "pagetext/fonts/cid_metrics.py",
     "pagetext/fonts/cmap.py",
     "pagetext/fonts/composite.py",
     "pagetext/fonts/encodings.py",

@@ -18,7 +18,7 @@ from importlib import resources
 from typing import Final
 
 from pagetext.content.lexer import Warn, iter_operations
-from pagetext.fonts.encodings import glyph_name_to_unicode
+from pagetext.fonts.encodings import char, glyph_name_to_unicode
 
 # A codespace range (§9.7.6.2): codes of `length` bytes whose every byte lies within the
 # per-byte bounds of low and high.
@@ -302,10 +302,10 @@ def cid_to_unicode_table(ordering: str) -> CollectionText | None:
 def decode_unicode_bytes(value: bytes) -> str:
     """The text a ToUnicode destination string stands for: UTF-16BE, or a lone byte."""
     if len(value) == 1:
-        return chr(value[0])
+        return char(value[0])
     if len(value) == 2:  # one UTF-16 code unit, the common case: no codec lookup by name
         unit = value[0] << 8 | value[1]
-        return "\ufffd" if 0xD800 <= unit < 0xE000 else chr(unit)
+        return "\ufffd" if 0xD800 <= unit < 0xE000 else char(unit)
     if len(value) % 2:
         value = value[:-1]
     return value.decode("utf-16-be", errors="replace")

@@ -9,12 +9,12 @@ program (CIDToGIDMap → glyph → its cmap or glyph name).
 
 from __future__ import annotations
 
-import math
-from typing import Any, Final
+from typing import Any
 
 import pikepdf
 
 from pagetext.content.lexer import Warn
+from pagetext.fonts.cid_metrics import CidWidths, cid_vertical_metrics, cid_widths
 from pagetext.fonts.cmap import CMap, CollectionText, UnicodeMap, cid_to_unicode_table, predefined_cmap
 from pagetext.fonts.encodings import text_of_glyph
 from pagetext.fonts.font import (
@@ -26,10 +26,9 @@ from pagetext.fonts.font import (
     vertical_extent,
 )
 from pagetext.fonts.program import FontProgram, load_program
-from pagetext.objects import name, number, optional_entry, plain_array, read_stream
+from pagetext.objects import name, number, optional_entry, read_stream
 
 DEFAULT_VERTICAL = (0.88, -1.0)  # DW2 = [880 -1000] (§9.7.4.3)
-MAX_W_SPAN: Final = 0x10000  # a longer /W range is damage: it is clipped
 
 
 def _unicode_encoding(cmap_name: str) -> str | None:
@@ -78,7 +77,7 @@ class CompositeFont(Font):
         # parsing a program costs more than most pages, and ToUnicode usually makes it moot.
         self.program_source: tuple[Any, Warn] | None = None
         self.cid_to_gid: bytes | None = None  # None: identity
-        self.cid_widths: dict[int, float] = {}
+        self.cid_widths = CidWidths([])
         self.default_width = 1.0
         self.vertical: dict[int, tuple[float, float, float]] = {}
         self.default_vertical = DEFAULT_VERTICAL
@@ -194,74 +193,6 @@ class CompositeFont(Font):
         return w1, self.cid_widths.get(cid, self.default_width) / 2, vy
 
 
-def _metric_entries(array: Any, size: int) -> list[tuple[int, int, list[float]]]:
-    """The entries of /W (size 1) or /W2 (size 3), §9.7.4.3, as (first CID, last CID,
-    values), values in 1/1000 text space: `c [m1 m2 …]` gives consecutive CIDs from c,
-    `size` values each; `c_first c_last m…` one set of `size` values for the whole range.
-    A CID that is no finite number ends the reading (damage)."""
-    entries: list[tuple[int, int, list[float]]] = []
-    items = _metric_items(array)
-    i = 0
-    while i < len(items) - 1:
-        start = number(items[i], math.nan)
-        if not math.isfinite(start):
-            break
-        first = int(start)
-        following = items[i + 1]
-        if isinstance(following, list):
-            values = [number(v) / 1000 for v in following]
-            count = len(values) // size
-            if count:
-                entries.append((first, first + count - 1, values))
-            i += 2
-        elif i + 1 + size < len(items):
-            end = number(following, math.nan)
-            if not math.isfinite(end):
-                break
-            last = min(int(end), first + MAX_W_SPAN)
-            entries.append((first, last, [number(v) / 1000 for v in items[i + 2 : i + 2 + size]]))
-            i += 2 + size
-        else:
-            break
-    return entries
-
-
-def _cid_widths(array: Any) -> dict[int, float]:
-    """CID → horizontal advance from /W."""
-    widths: dict[int, float] = {}
-    for first, last, values in _metric_entries(array, 1):
-        if len(values) == 1:  # a range (or a single CID): one width for all
-            width = values[0]
-            for cid in range(first, last + 1):
-                widths[cid] = width
-        else:
-            for offset, width in enumerate(values):
-                widths[first + offset] = width
-    return widths
-
-
-def _cid_vertical_metrics(array: Any) -> dict[int, tuple[float, float, float]]:
-    """CID → (w1, vx, vy) from /W2."""
-    metrics: dict[int, tuple[float, float, float]] = {}
-    for first, last, values in _metric_entries(array, 3):
-        if len(values) == 3:  # a range (or a single CID): one set for all
-            entry = (values[0], values[1], values[2])
-            for cid in range(first, last + 1):
-                metrics[cid] = entry
-        else:
-            for j in range(0, len(values) - 2, 3):
-                metrics[first + j // 3] = (values[j], values[j + 1], values[j + 2])
-    return metrics
-
-
-def _metric_items(array: Any) -> list[Any]:
-    """The items of a /W or /W2 array: numbers, and lists of numbers for the nested arrays."""
-    items = plain_array(array)
-    if items is not None:
-        return items
-    return [[number(v) for v in item] if isinstance(item, pikepdf.Array) else item for item in array]
-
-
 def _ordering(cid_font: Any) -> str:
     info = cid_font.get("/CIDSystemInfo")
     if not isinstance(info, pikepdf.Dictionary):
@@ -324,13 +255,13 @@ def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
     result.default_width = number(cid_font.get("/DW"), 1000) / 1000
     w = cid_font.get("/W")
     if isinstance(w, pikepdf.Array):
-        result.cid_widths = _cid_widths(w)
+        result.cid_widths = cid_widths(w)
     dw2 = optional_entry(cid_font, "/DW2")
     if isinstance(dw2, pikepdf.Array) and len(dw2) == 2:
         result.default_vertical = (number(dw2[0]) / 1000, number(dw2[1]) / 1000)
     w2 = optional_entry(cid_font, "/W2")
     if isinstance(w2, pikepdf.Array):
-        result.vertical = _cid_vertical_metrics(w2)
+        result.vertical = cid_vertical_metrics(w2)
     return result
 
 
@@ -347,5 +278,5 @@ def load_legacy_cjk_font(font: Any, base_font: str, cmap_name: str, ordering: st
     if cmap is not None:
         for code in range(0x20, 0x7F):  # one-byte codes are half-width Latin
             cid = cmap.cid(code)
-            result.cid_widths[0 if cid is None else cid] = 0.5
+            result.cid_widths.set(0 if cid is None else cid, 0.5)
     return result

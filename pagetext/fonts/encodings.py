@@ -20,6 +20,13 @@ _EXTRA_NAMES = {
     "tcommaaccent": "\u0163",
 }
 _HEX_NAME = re.compile(r"(?:uni|u)([0-9A-Fa-f]{4,6})$")
+_LATIN1: Final = [chr(code) for code in range(256)]
+
+
+def char(code: int) -> str:
+    """chr(code), read from a table for Latin-1: compiled, each chr() call looks the builtin
+    up by name, and fonts ask for a character per code and per ToUnicode entry."""
+    return _LATIN1[code] if 0 <= code < 256 else chr(code)
 
 
 @cache
@@ -83,6 +90,8 @@ def _text_of_name(name: str, zapf_dingbats: bool) -> str:
     return ""
 
 
+# No character below this one is a presentation form, a radical or a hyphen that folds.
+FIRST_FOLDED: Final = 0x2010
 # Presentation forms are glyph shapes, not text: search and copy-paste want the letters.
 # Latin ligatures U+FB00–FB06, Arabic presentation forms A and B, the vertical forms of
 # U+FE10–FE19 (︒ is 。), and Kangxi radicals (U+2F00–2FDF), which some producers' ToUnicode
@@ -115,7 +124,9 @@ def _expand_presentation_form(match: re.Match[str]) -> str:
 def text_of_glyph(text: str) -> str:
     """The text a glyph stands for: presentation forms and radical variants as the letters and
     ideographs they show, hyphens as "-"."""
-    if text.isascii():  # none of the forms or folded characters is ASCII
+    # One character below the first that folds, the common case, is told by a comparison;
+    # else ASCII (compiled, isascii() is a method call by name).
+    if (len(text) == 1 and ord(text) < FIRST_FOLDED) or text.isascii():
         return text
     known = _GLYPH_TEXTS.get(text)
     if known is None:

@@ -15,7 +15,13 @@ from typing import Any, Final
 import pikepdf
 
 from pagetext.content.lexer import Warn
-from pagetext.fonts.encodings import core14_metrics, encoding_table, glyph_name_to_unicode, text_of_glyph
+from pagetext.fonts.encodings import (
+    char,
+    core14_metrics,
+    encoding_table,
+    glyph_name_to_unicode,
+    text_of_glyph,
+)
 from pagetext.fonts.font import UNMAPPED, SimpleFont, read_to_unicode, strip_subset_prefix, vertical_extent
 from pagetext.fonts.program import FontProgram, load_program
 from pagetext.objects import integer, name, number, optional_entry, plain_array
@@ -122,16 +128,16 @@ def _text_from_code_name(code: int, glyph_name: str | None) -> str:
         return ""
     match = _DECIMAL_CODE_NAME.match(glyph_name)
     if match and int(match.group(1)) == code:
-        return chr(code)
+        return char(code)
     match = _HEX_CODE_NAME.match(glyph_name)
     if match and int(match.group(1), 16) == code:
-        return chr(code)
+        return char(code)
     return ""
 
 
 def _last_resort(code: int) -> str:
     # Codes that name nothing are most often plain ASCII/Latin-1 in custom encodings.
-    return chr(code) if 32 <= code < 127 or 160 <= code < 256 else UNMAPPED
+    return char(code) if 32 <= code < 127 or 160 <= code < 256 else UNMAPPED
 
 
 def _widths(

@@ -139,27 +139,47 @@ def test_cmap_parser_usecmap_wmode_and_split() -> None:
     assert list(CMap().split(b"\x00\x01\x00")) == [(1, 2), (0, 1)]
 
 
-def test_w_and_w2_arrays_in_both_forms() -> None:
-    from pagetext.fonts.composite import _cid_vertical_metrics, _cid_widths
+def _widths(array: pikepdf.Object, cids: range = range(-2, 40)) -> dict[int, float]:
+    """The widths /W gives the CIDs in `cids`, as a table."""
+    from pagetext.fonts.cid_metrics import cid_widths
 
-    widths = _cid_widths(Array([1, Array([500, 600]), 10, 12, 250, 20, Array([300]), 30, 29, 100]))
+    widths = cid_widths(array)
+    return {cid: widths.get(cid, -1.0) for cid in cids if widths.get(cid, -1.0) != -1.0}
+
+
+def test_w_and_w2_arrays_in_both_forms() -> None:
+    from pagetext.fonts.cid_metrics import cid_vertical_metrics
+
+    widths = _widths(Array([1, Array([500, 600]), 10, 12, 250, 20, Array([300]), 30, 29, 100]))
     assert widths == {1: 0.5, 2: 0.6, 10: 0.25, 11: 0.25, 12: 0.25, 20: 0.3}  # 30..29 is empty
-    vertical = _cid_vertical_metrics(
+    vertical = cid_vertical_metrics(
         Array([5, Array([-1000, 500, 880, -900, 400, 800, 1]), 7, 8, -900, 400, 800, 9, Array([1, 2])])
     )
     # A partial last triple, and an array shorter than one triple, give nothing.
     assert vertical == {5: (-1.0, 0.5, 0.88), 6: (-0.9, 0.4, 0.8), 7: (-0.9, 0.4, 0.8), 8: (-0.9, 0.4, 0.8)}
 
 
+def test_w_entries_out_of_order_or_overlapping_read_as_in_turn() -> None:
+    # In CID order (as producers write /W) the entries are searched; out of order or
+    # overlapping, each entry is read over the ones before it, as a viewer does.
+    in_order = Array([1, Array([500, 600]), 5, 7, 250, 9, Array([100])])
+    assert _widths(in_order) == {1: 0.5, 2: 0.6, 5: 0.25, 6: 0.25, 7: 0.25, 9: 0.1}
+    out_of_order = Array([9, Array([100]), 1, Array([500, 600]), 5, 7, 250])
+    assert _widths(out_of_order) == _widths(in_order)
+    overlapping = Array([1, 10, 300, 4, Array([700, 800]), 8, 8, 900])
+    wide = dict.fromkeys(range(1, 11), 0.3)
+    assert _widths(overlapping) == {**wide, 4: 0.7, 5: 0.8, 8: 0.9}
+    # Non-numbers read as 0, as the glyph's width.
+    assert _widths(Array([1, Array([500, Name.X]), 3, 3, Name.Y])) == {1: 0.5, 2: 0.0, 3: 0.0}
+
+
 def test_a_w_array_with_a_cid_past_any_number_is_read_up_to_it() -> None:
     # A real of 400 digits reads as infinity: no CID, so the reading stops there, and the
     # font still reads (before, int(inf) raised OverflowError out of the library).
-    from pagetext.fonts.composite import _cid_widths
-
     array = pikepdf.Object.parse(b"[1 [500] " + b"9" * 400 + b".0 [600] 3 [700]]")
-    assert _cid_widths(array) == {1: 0.5}
+    assert _widths(array) == {1: 0.5}
     ranged = b"[1 [500] 2 " + b"9" * 400 + b".0 250]"
-    assert _cid_widths(pikepdf.Object.parse(ranged)) == {1: 0.5}
+    assert _widths(pikepdf.Object.parse(ranged)) == {1: 0.5}
 
     def fonts(pdf: pikepdf.Pdf) -> dict[str, object]:
         font = identity_font(pdf, {1: "A", 2: "B"})

@@ -47,6 +47,13 @@ def test_glyph_texts_fold_presentation_forms_and_radicals(text: str, folded: str
     assert text_of_glyph(text) == folded
 
 
+def test_no_character_below_the_first_folded_one_folds() -> None:
+    # text_of_glyph answers them by a comparison, without the tables.
+    unchanged = [chr(code) for code in range(encodings.FIRST_FOLDED)]
+    assert [encodings._fold_glyph_text(char) for char in unchanged] == unchanged
+    assert encodings._fold_glyph_text(chr(encodings.FIRST_FOLDED)) == "-"
+
+
 def test_the_tables_stay_bounded_and_right_when_full() -> None:
     # A long batch of documents with made-up glyph names must not grow the tables without
     # bound; after a table is emptied, answers are worked out again, the same.
