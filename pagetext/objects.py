@@ -35,20 +35,32 @@ MAX_PAGE_TREE_DEPTH: Final = 64  # guard for /Parent chains that loop
 
 def inherited_entry(page: Any, key: str) -> Any:
     """An inheritable page attribute (§7.7.3.4): from the page or the nearest ancestor."""
+    return inherited_entries(page, (key,))[0]
+
+
+def inherited_entries(page: Any, keys: tuple[str, ...]) -> list[Any]:
+    """inherited_entry for each of `keys`, in one walk up the page tree."""
+    values: list[Any] = [None] * len(keys)
+    missing = len(keys)
     node = page
     seen: set[tuple[int, int]] = set()
     for _ in range(MAX_PAGE_TREE_DEPTH):
         if not isinstance(node, pikepdf.Dictionary):
-            return None
-        value = optional_entry(node, key)
-        if value is not None:
-            return value
+            break
+        for index in range(len(keys)):
+            if values[index] is None:
+                value = optional_entry(node, keys[index])
+                if value is not None:
+                    values[index] = value
+                    missing -= 1
+        if not missing:
+            break
         objgen = node.objgen
         if objgen in seen:
-            return None
+            break
         seen.add(objgen)
         node = optional_entry(node, "/Parent")
-    return None
+    return values
 
 
 # Made once: pikepdf.Name.FlateDecode builds a new name at each use.

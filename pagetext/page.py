@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Final
 
 import pikepdf
@@ -21,7 +20,14 @@ from pagetext.layout.overlay import place_overlay
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.reading import reading_order
 from pagetext.layout.records import Line, Word
-from pagetext.objects import OBJECT_ERRORS, inherited_entry, optional_entry, read_rect, read_stream
+from pagetext.objects import (
+    OBJECT_ERRORS,
+    inherited_entries,
+    inherited_entry,
+    optional_entry,
+    read_rect,
+    read_stream,
+)
 from pagetext.structure.annotations import page_annotations
 from pagetext.structure.marked import (
     ElementActualText,
@@ -66,22 +72,29 @@ def _centre_inside(glyph: Glyph, x0: float, y0: float, x1: float, y1: float) -> 
     return x0 <= (quad[0][0] + quad[2][0]) / 2 <= x1 and y0 <= (quad[0][1] + quad[2][1]) / 2 <= y1
 
 
-@contextlib.contextmanager
-def _cycle_collector_paused() -> Iterator[None]:
-    """Pause Python's cycle collector while a page's records are built.
+class _CycleCollectorPaused:
+    """Python's cycle collector paused while a page's records are built.
 
     Glyphs, words and lines hold no reference cycles, so reference counting frees them all;
     the collector would only walk the young objects again and again (up to a fifth of the
-    time on a long page). A collector the caller switched off stays off.
+    time on a long page). A collector the caller switched off stays off. A class, not a
+    contextlib generator: it is entered a few times a page, and compiled, its methods are
+    native where a generator's frames are not.
     """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
+
+    __slots__ = ("_paused",)
+
+    def __init__(self) -> None:
+        self._paused = False
+
+    def __enter__(self) -> None:
+        self._paused = gc.isenabled()
+        if self._paused:
+            gc.disable()
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self._paused:
+            gc.enable()
 
 
 class Page:
@@ -106,16 +119,16 @@ class Page:
         self._paths: list[PathRecord] | None = None
         if document.repair_warning is not None:
             self._warn(document.repair_warning)
-        media = _box(inherited_entry(page_obj, "/MediaBox"))
+        media_entry, crop_entry, rotate = inherited_entries(page_obj, ("/MediaBox", "/CropBox", "/Rotate"))
+        media = _box(media_entry)
         if media is None:
             self._warn("page has no valid /MediaBox; US Letter assumed")
             media = DEFAULT_MEDIA_BOX
         self.media_box: Box = media
-        crop = _box(inherited_entry(page_obj, "/CropBox"))
+        crop = _box(crop_entry)
         self.crop_box: Box = crop if crop is not None else media
         # What a viewer shows: CropBox clipped to MediaBox (§14.11.2).
         self.visible_box: Box = self.crop_box.intersect(media)
-        rotate = inherited_entry(page_obj, "/Rotate")
         try:
             degrees = int(rotate) if rotate is not None else 0
         except (TypeError, ValueError):
@@ -151,7 +164,7 @@ class Page:
                 collector, self._document._fonts, self._warn, budget, clip_forms=clip_forms
             )
             # The glyphs drawn before a budget ran out are the page's text.
-            with contextlib.suppress(BudgetStop), _cycle_collector_paused():
+            with contextlib.suppress(BudgetStop), _CycleCollectorPaused():
                 interpreter.run_page(self._content(budget), inherited_entry(self._obj, "/Resources"))
             if paths:
                 self._paths = collector.paths
@@ -187,7 +200,7 @@ class Page:
             self._structure_read = True
             tree = self._document.structure_tree(self._warn)
             if tree is not None:
-                with _cycle_collector_paused():
+                with _CycleCollectorPaused():
                     self._structure = page_structure(
                         tree, self._obj.objgen, self._struct_parents(), self._form_struct_parents, glyphs
                     )
@@ -227,7 +240,7 @@ class Page:
         tagged = [glyphs[i] for i in sequence if visible[i] and glyphs[i].artifact is None]
         if not params.actual_text:
             tagged = without_actual_text(tagged)
-        with _cycle_collector_paused():
+        with _CycleCollectorPaused():
             lines = assemble(tagged, params)
             if tagged_only:
                 return lines
@@ -251,7 +264,7 @@ class Page:
         collector = GlyphCollector()
         budget = PageBudget(self._document.limits, self._warn)
         interpreter = Interpreter(collector, self._document._fonts, self._warn, budget)
-        with contextlib.suppress(BudgetStop), _cycle_collector_paused():
+        with contextlib.suppress(BudgetStop), _CycleCollectorPaused():
             for appearance in appearances:
                 name = f"Annots[{appearance.index}]"
                 try:
@@ -406,7 +419,7 @@ class Page:
         if order == "structure":
             lines = self._structure_lines(params)
             if overlay:
-                with _cycle_collector_paused():
+                with _CycleCollectorPaused():
                     for group in _by_annotation(overlay):
                         lines.extend(assemble(group, params))
         else:
@@ -415,7 +428,7 @@ class Page:
                 glyphs = [g for g in glyphs if g.artifact is None]
             if not params.actual_text:
                 glyphs = without_actual_text(glyphs)
-            with _cycle_collector_paused():
+            with _CycleCollectorPaused():
                 lines = assemble(glyphs, params)
                 if overlay:
                     # Drawn after the page (§12.5): last in stream order, where they stand otherwise.
@@ -459,7 +472,7 @@ class Page:
         annotation and form field text included unless annotations=False."""
         # One pause for the whole call: the lines are freed before the collector runs again,
         # so it walks only the glyphs the page keeps, not every word and line once more.
-        with _cycle_collector_paused():
+        with _CycleCollectorPaused():
             return lines_text(self.lines(order, params, artifacts=artifacts, annotations=annotations))
 
     def search(

@@ -80,3 +80,21 @@ def test_real_documents_leave_nothing_for_the_cycle_collector(collector_paused: 
     if not path.exists():
         pytest.skip(f"corpus file {name} is not beside the clone")
     assert _read_and_drop(path) == 0, name
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_reading_leaves_the_collector_as_the_caller_had_it(enabled: bool) -> None:
+    # Pages pause the collector while they build their records, and give it back as found:
+    # on, or off when the caller had switched it off (also through nested pauses).
+    source = _tagged_pdf_with_a_late_font_program()
+    try:
+        if not enabled:
+            gc.disable()
+        with pagetext.open(source) as doc:
+            page = doc[0]
+            assert page.text() == "Alpha\nBeta"
+            assert gc.isenabled() == enabled
+            assert [line.text for line in page.lines(order="structure")] == ["Alpha", "Beta"]
+            assert gc.isenabled() == enabled
+    finally:
+        gc.enable()

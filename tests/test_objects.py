@@ -7,7 +7,7 @@ from decimal import Decimal
 import pikepdf
 import pytest
 
-from pagetext.objects import integer, number, optional_entry, plain_array
+from pagetext.objects import inherited_entries, inherited_entry, integer, number, optional_entry, plain_array
 from tests.corpus import CORPUS
 
 
@@ -146,3 +146,17 @@ def test_number_reads_pikepdf_reals_and_integers() -> None:
 )
 def test_integer_reads_toward_zero_and_refuses_what_no_int_holds(value: object, expected: int) -> None:
     assert integer(value, 5) == expected
+
+
+def test_inherited_entries_come_from_the_nearest_node_in_one_walk() -> None:
+    pdf = pikepdf.new()
+    root = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Pages, Rotate=90, CropBox=[0, 0, 1, 1]))
+    middle = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Pages, Parent=root, Rotate=180))
+    page = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Page, Parent=middle, MediaBox=[0, 0, 5, 5]))
+    media, crop, rotate, missing = inherited_entries(page, ("/MediaBox", "/CropBox", "/Rotate", "/Nowhere"))
+    assert (list(media), list(crop), rotate, missing) == ([0, 0, 5, 5], [0, 0, 1, 1], 180, None)
+    assert inherited_entry(page, "/Rotate") == 180
+    # A /Parent chain that loops ends the walk, as a chain of more than 64 nodes does.
+    root.Parent = middle
+    assert inherited_entries(page, ("/Nowhere", "/MediaBox"))[0] is None
+    assert inherited_entry(page, "/Nowhere") is None
