@@ -61,6 +61,12 @@ def _width(value: Any) -> float:
     return number(value) / 1000
 
 
+def _entry_width(values: list[Any], offset: int) -> float:
+    """The width an entry gives the CID `offset` past its first: a range's one value, or
+    the offset-th of consecutive CIDs' values."""
+    return _width(values[0] if len(values) == 1 else values[offset])
+
+
 class CidWidths:
     """CID → horizontal advance from /W, found when a CID is first asked for.
 
@@ -84,13 +90,8 @@ class CidWidths:
     def _read_all(self) -> None:
         known = self._known
         for first, last, values in self._entries:
-            if len(values) == 1:  # a range (or a single CID): one width for all
-                width = _width(values[0])
-                for cid in range(first, last + 1):
-                    known[cid] = width
-            else:
-                for offset, value in enumerate(values):
-                    known[first + offset] = _width(value)
+            for cid in range(first, last + 1):
+                known[cid] = _entry_width(values, cid - first)
         self._entries = []
         self._firsts = []
 
@@ -104,7 +105,7 @@ class CidWidths:
         first, last, values = self._entries[index]
         if cid > last:
             return default
-        width = self._known[cid] = _width(values[0] if len(values) == 1 else values[cid - first])
+        width = self._known[cid] = _entry_width(values, cid - first)
         return width
 
     def set(self, cid: int, width: float) -> None:

@@ -287,3 +287,47 @@ def test_a_corpus_font_whose_tounicode_is_an_identity_cmap_reads_it_as_one_range
         ]
         cmap, _ = parse_cmap(font.ToUnicode.read_bytes(), lambda message: None)
     assert cmap.cids == {} and cmap.cid_ranges == [(0, 0xFFFF, 0)]
+
+
+def _widths_read_in_turn(array: pikepdf.Array) -> dict[int, float]:
+    """/W read item by item through pikepdf, each entry over the ones before (§9.7.4.3)."""
+    items = list(array)
+    widths: dict[int, float] = {}
+    i = 0
+    while i + 1 < len(items):
+        first, following = int(items[i]), items[i + 1]
+        if isinstance(following, pikepdf.Array):
+            for offset, value in enumerate(following):
+                widths[first + offset] = float(value) / 1000
+            i += 2
+        else:
+            for cid in range(first, int(following) + 1):
+                widths[cid] = float(items[i + 2]) / 1000
+            i += 3
+    return widths
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["pdfjs__issue20319_1", "pdfjs__issue6127", "pdfjs__mixedfonts", "pymupdf__bug1945", "pdfjs__issue16063"],
+)
+def test_real_w_arrays_give_every_cid_its_width(name: str) -> None:
+    from pagetext.fonts.cid_metrics import cid_widths
+
+    checked = 0
+    with pikepdf.open(CORPUS / "real" / f"{name}.pdf") as pdf:
+        for obj in pdf.objects:
+            if not isinstance(obj, Dictionary) or obj.get("/Subtype") not in (
+                "/CIDFontType0",
+                "/CIDFontType2",
+            ):
+                continue
+            if not isinstance(obj.get("/W"), pikepdf.Array):
+                continue
+            expected = _widths_read_in_turn(obj.W)
+            widths = cid_widths(obj.W)
+            # Asked out of order, and CIDs no entry names keep the default.
+            cids = [*sorted(expected, reverse=True), min(expected) - 1, max(expected) + 1]
+            assert {cid: widths.get(cid, -1.0) for cid in cids} == {**dict.fromkeys(cids, -1.0), **expected}
+            checked += 1
+    assert checked
