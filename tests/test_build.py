@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -34,3 +37,21 @@ def test_every_compiled_module_exists() -> None:
     assert len(modules) >= 10
     for module in modules:
         assert (ROOT / module).is_file(), module
+
+
+_LINUX_BINUTILS = sys.platform.startswith("linux") and shutil.which("objdump") is not None
+
+
+@pytest.mark.skipif(
+    os.environ.get("PAGETEXT_COMPILE") != "1" or not _LINUX_BINUTILS,
+    reason="only for the compiled build on Linux, with binutils",
+)
+def test_the_generated_functions_call_each_other_directly() -> None:
+    # setup.py compiles with -fno-semantic-interposition: without it every call between
+    # mypyc's exported functions goes through the PLT (over a thousand call sites).
+    assert pagetext.page.__file__ is not None
+    shared = next(Path(pagetext.page.__file__).parent.parent.glob("pagetext__mypyc*.so"))
+    listing = subprocess.run(["objdump", "-d", str(shared)], capture_output=True, text=True, check=True)
+    calls = [line for line in listing.stdout.splitlines() if "call" in line and "<CPyDef_" in line]
+    assert len(calls) > 1000
+    assert not [line for line in calls if "@plt>" in line]
