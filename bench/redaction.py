@@ -168,8 +168,10 @@ def redact_pymupdf(path: Path, out: Path, index: int, word: str, password: str |
         for rect in rects:
             page.add_redact_annot(rect, fill=(0, 0, 0))
         # Looked up by name: pymupdf's type hints lack the constants.
-        keep = vars(pymupdf)
-        page.apply_redactions(images=keep["PDF_REDACT_IMAGE_NONE"], graphics=keep["PDF_REDACT_LINE_ART_NONE"])
+        constants = vars(pymupdf)
+        page.apply_redactions(
+            images=constants["PDF_REDACT_IMAGE_NONE"], graphics=constants["PDF_REDACT_LINE_ART_NONE"]
+        )
         doc.save(out, garbage=1, deflate=True)
     return rects
 

@@ -78,7 +78,7 @@ class UnicodeMap:
         value = start + code - first
         if code > last or value == 0 or value == 0xFFFD or 0xD800 <= value < 0xE000:
             return None
-        return chr(value)
+        return char(value)
 
 
 class CidRuns:
@@ -314,10 +314,10 @@ def decode_unicode_bytes(value: bytes) -> str:
 def _increment_text(base: bytes, offset: int) -> str:
     # bfrange destinations count up in their last code unit (§9.10.3).
     if len(base) < 2:
-        return chr((base[0] if base else 0) + offset)
+        return char((base[0] if base else 0) + offset)
     last = int.from_bytes(base[-2:], "big") + offset
     if last > 0xFFFF:
-        return decode_unicode_bytes(base) + chr(last & 0xFFFF)
+        return decode_unicode_bytes(base) + char(last & 0xFFFF)
     return decode_unicode_bytes(base[:-2] + last.to_bytes(2, "big"))
 
 

@@ -16,7 +16,7 @@ import pikepdf
 from pagetext.content.lexer import Warn
 from pagetext.fonts.cid_metrics import CidWidths, cid_vertical_metrics, cid_widths
 from pagetext.fonts.cmap import CMap, CollectionText, UnicodeMap, cid_to_unicode_table, predefined_cmap
-from pagetext.fonts.encodings import text_of_glyph
+from pagetext.fonts.encodings import char, text_of_glyph
 from pagetext.fonts.font import (
     UNMAPPED,
     DecodedGlyph,
@@ -139,7 +139,7 @@ class CompositeFont(Font):
         if self.cid_to_gid is not None and 32 <= cid < 0xD800:
             # CIDs remapped to glyphs by a CIDToGIDMap stream are the producer's own numbers,
             # and with nothing else to go on they are most often Unicode (as pdf.js reads them).
-            return chr(cid)
+            return char(cid)
         return UNMAPPED
 
     def _read_program(self) -> None:
