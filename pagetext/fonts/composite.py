@@ -26,7 +26,7 @@ from pagetext.fonts.font import (
     vertical_extent,
 )
 from pagetext.fonts.program import FontProgram, load_program
-from pagetext.objects import name, number, optional_entry, read_stream
+from pagetext.objects import integer, name, number, optional_entry, read_stream
 
 DEFAULT_VERTICAL = (0.88, -1.0)  # DW2 = [880 -1000] (§9.7.4.3)
 
@@ -212,6 +212,8 @@ def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
     descriptor = cid_font.get("/FontDescriptor")
     ascent, descent = vertical_extent(descriptor, 0.001, None, None)
     result = CompositeFont(base_font, ascent, descent)
+    if isinstance(descriptor, pikepdf.Dictionary):
+        result.monospaced = bool(integer(descriptor.get("/Flags")) & 1)  # FixedPitch (§9.8.2)
 
     collection = ""
     encoding = font.get("/Encoding")

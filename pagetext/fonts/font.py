@@ -47,12 +47,15 @@ _SUBSET_PREFIX = re.compile(r"^[A-Z]{6}\+")
 class Font:
     """A font resource, parsed once per document."""
 
-    __slots__ = ("ascent", "base_font", "descent", "subtype", "wmode")
+    __slots__ = ("ascent", "base_font", "descent", "monospaced", "subtype", "wmode")
 
     def __init__(self, base_font: str, subtype: str, ascent: float, descent: float) -> None:
         self.base_font = base_font
         self.subtype = subtype
         self.wmode = 0
+        # Every glyph one advance wide (FontDescriptor /Flags FixedPitch, §9.8.2, or equal
+        # /Widths): a gap of one advance is a space, never letter spacing.
+        self.monospaced = False
         self.ascent = ascent
         self.descent = descent
 

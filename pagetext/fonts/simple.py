@@ -28,6 +28,10 @@ from pagetext.objects import integer, name, number, optional_entry, plain_array
 
 DEFAULT_WIDTH: Final = 0.5  # a font with neither /Widths nor standard-14 metrics
 _FLAG_SYMBOLIC = 1 << 2  # FontDescriptor /Flags bit 3 (§9.8.2, Table 123)
+_FLAG_FIXED_PITCH = 1  # FontDescriptor /Flags bit 1 (§9.8.2, Table 123)
+# Equal /Widths tell a monospaced font only over this many codes: a subset of a few glyphs
+# (tabular digits) may share one width in any font.
+_MIN_EQUAL_WIDTHS: Final = 8
 _GLYPH_ID_NAME = re.compile(r"^(?:g|glyph|gid|cid|index)(\d+)$", re.IGNORECASE)
 # Names that spell out their own code in decimal (a235, c65) or hex (G41, x41), as Type3
 # fonts and some converters write them; trusted only when the number is the code.
@@ -230,7 +234,14 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     widths = _widths(font, names, scale, std14, descriptor)
     std14_extent = (std14["ascent"] / 1000, std14["descent"] / 1000) if std14 else None
     ascent, descent = vertical_extent(descriptor, vscale, std14_extent, font_bbox)
-    return SimpleFont(base_font, subtype, ascent, descent, texts, widths, mapped_texts, pending, settle)
+    result = SimpleFont(base_font, subtype, ascent, descent, texts, widths, mapped_texts, pending, settle)
+    result.monospaced = bool(flags & _FLAG_FIXED_PITCH) or _equal_widths(widths)
+    return result
+
+
+def _equal_widths(widths: list[float]) -> bool:
+    shown = [width for width in widths if width > 0]
+    return len(shown) >= _MIN_EQUAL_WIDTHS and min(shown) == max(shown)
 
 
 # The texts of the 256 codes depend on the glyph names and the ToUnicode texts alone when no

@@ -21,7 +21,8 @@ from pagetext.layout.gaps import (
     decide,
     is_letter_gap,
     judge,
-    sorted_shift,
+    local_tracking,
+    tracking_allows,
 )
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Line, make_word, words_quad
@@ -281,21 +282,25 @@ def _count_font(
 
 class _DecidedLine:
     """A line's glyphs, whether a word space comes before each, whether it runs down its
-    glyphs (CJK set one under the other), and how far its own letter gaps moved its word-gap
-    limit (see LetterGaps)."""
+    glyphs (CJK set one under the other), per glyph the tracking (× height) that made the gap
+    before it a letter gap (0.0: none), and whether the line's limit was lowered to
+    tight_word_gap."""
 
-    __slots__ = ("gap_shift", "glyphs", "spaces", "stacked")
+    __slots__ = ("glyphs", "spaces", "stacked", "tight", "trackings")
 
-    def __init__(self, glyphs: list[Glyph], spaces: list[bool], stacked: bool, gap_shift: float) -> None:
+    def __init__(
+        self, glyphs: list[Glyph], spaces: list[bool], stacked: bool, trackings: list[float], tight: bool
+    ) -> None:
         self.glyphs = glyphs
         self.spaces = spaces
         self.stacked = stacked
-        self.gap_shift = gap_shift
+        self.trackings = trackings
+        self.tight = tight
 
 
 class _LineBreak:
     """The gap and height measured at the break before a line: counted among the line's
-    letter gaps, its glyphs taken as the line's last and first (tracking_min_gaps was tuned
+    letter gaps, its glyphs taken as the line's last and first (tight_min_gaps was tuned
     with that count)."""
 
     __slots__ = ("gap", "height")
@@ -308,10 +313,10 @@ class _LineBreak:
 def _decided_lines(
     glyphs: list[Glyph], params: LayoutParams, originals: dict[int, Glyph]
 ) -> list[_DecidedLine]:
-    """Glyphs grouped into lines, each glyph with whether a word space comes before it; a line
-    whose own gaps move its word-gap limit (letter spacing, tight setting) is judged again
-    with that limit. One verdict code per glyph pair, no record: the pair's gap counts into
-    the line's LetterGaps as it is judged. Glyphs read across their font's direction are
+    """Glyphs grouped into lines, each glyph with whether a word space comes before it. One
+    verdict code per glyph pair, no record: the pair's gap counts into the line's LetterGaps
+    as it is judged. A line set tight, or one that may hold letter-spaced runs, is judged
+    again (see _finished). Glyphs read across their font's direction are
     re-oriented copies (see advance.py), `originals` maps them back."""
     lines: list[_DecidedLine] = []
     prepared = _prepare(glyphs, params, originals)
@@ -321,6 +326,7 @@ def _decided_lines(
     # Lines as slices of the glyphs and of one list of word spaces for the page, not lists
     # grown a glyph at a time.
     spaces = [False] * count
+    trackings = [0.0] * count
     start = 0  # where the current line starts
     stacked = False
     gaps = LetterGaps(params)
@@ -337,7 +343,7 @@ def _decided_lines(
         )
         if verdict == NEW_LINE:
             lines.append(
-                _finished(prepared[start:index], spaces[start:index], stacked, gaps, line_break, params)
+                _finished(prepared, spaces, trackings, start, index, stacked, gaps, line_break, params)
             )
             start = index
             stacked = False
@@ -350,52 +356,82 @@ def _decided_lines(
             if is_letter_gap(prev, glyph, height):
                 gaps.add(gap, height)
         prev = glyph
-    lines.append(_finished(prepared[start:], spaces[start:], stacked, gaps, line_break, params))
+    lines.append(_finished(prepared, spaces, trackings, start, count, stacked, gaps, line_break, params))
     return lines
 
 
 def _finished(
     glyphs: list[Glyph],
     spaces: list[bool],
+    trackings: list[float],
+    start: int,
+    end: int,
     stacked: bool,
     gaps: LetterGaps,
     line_break: _LineBreak | None,
     params: LayoutParams,
 ) -> _DecidedLine:
-    """The line with its word-gap limit moved by its own letter gaps, and its word spaces
-    judged again with the moved limit."""
-    if len(glyphs) < params.tracking_min_gaps:  # too few gaps to tell
-        return _DecidedLine(glyphs, spaces, stacked, 0.0)
-    if line_break is not None and is_letter_gap(glyphs[-1], glyphs[0], line_break.height):
-        gaps.add(line_break.gap, line_break.height)
-    shift = gaps.shift()
-    if shift is None:
-        shift = sorted_shift(_letter_ratios(glyphs, line_break, params), params)
-    if shift:
-        limit = params.word_gap + shift
+    """The line glyphs[start:end], its word spaces judged again where its own letter gaps
+    say so: a tightly set line with the lowered limit; a line that may be letter-spaced gap
+    by gap, each word gap against the tracking of its neighbourhood (gaps.local_tracking)."""
+    line = glyphs[start:end]
+    tight = False
+    if end - start >= params.tight_min_gaps:
+        if line_break is not None and is_letter_gap(line[-1], line[0], line_break.height):
+            gaps.add(line_break.gap, line_break.height)
+        tight = gaps.tight()
+    if tight:
+        limit = params.tight_word_gap
         line_shift = params.line_shift
         script_size = params.script_size
-        for i in range(1, len(glyphs)):
-            verdict = judge(glyphs[i - 1], glyphs[i], line_shift, limit, script_size)[0]
-            spaces[i] = verdict == GAP
-    return _DecidedLine(glyphs, spaces, stacked, shift)
+        for i in range(start + 1, end):
+            spaces[i] = judge(glyphs[i - 1], glyphs[i], line_shift, limit, script_size)[0] == GAP
+    elif gaps.moderate >= params.tracking_min_gaps:
+        _join_tracked(glyphs, spaces, trackings, start, end, params)
+    return _DecidedLine(line, spaces[start:end], stacked, trackings[start:end], tight)
 
 
-def _letter_ratios(glyphs: list[Glyph], line_break: _LineBreak | None, params: LayoutParams) -> list[float]:
-    """The letter gaps LetterGaps counted, as the ratios themselves."""
-    ratios: list[float] = []
-    if line_break is not None and is_letter_gap(glyphs[-1], glyphs[0], line_break.height):
-        ratios.append(line_break.gap / line_break.height)
+def _join_tracked(
+    glyphs: list[Glyph],
+    spaces: list[bool],
+    trackings: list[float],
+    start: int,
+    end: int,
+    params: LayoutParams,
+) -> None:
+    """Word spaces of glyphs[start:end] that the tracking of their neighbourhood explains
+    become letter gaps."""
+    ratios: list[float] = []  # the line's letter gaps, × height, in order
+    letters: list[bool] = []
+    heights: list[float] = []
+    at = [-1] * (end - start)  # each glyph's gap before it, as an index into ratios
+    measures: list[tuple[float, float]] = [(0.0, 0.0)] * (end - start)
     line_shift = params.line_shift
     word_gap = params.word_gap
     script_size = params.script_size
-    for i in range(1, len(glyphs)):
-        judgement = judge(glyphs[i - 1], glyphs[i], line_shift, word_gap, script_size)
+    for i in range(start + 1, end):
+        prev = glyphs[i - 1]
+        glyph = glyphs[i]
+        judgement = judge(prev, glyph, line_shift, word_gap, script_size)
         gap = judgement[1]
         height = judgement[2]
-        if is_letter_gap(glyphs[i - 1], glyphs[i], height):
+        if is_letter_gap(prev, glyph, height) and gap == gap:
+            at[i - start] = len(ratios)
+            measures[i - start] = (gap, height)
             ratios.append(gap / height)
-    return ratios
+            letters.append(prev.text[-1].isalpha() and glyph.text[0].isalpha())
+            # A pair of glyphs of two sizes belongs to no tracked run (NaN matches nothing).
+            same_size = abs(prev.box_height - height) <= params.tracking_size * height
+            heights.append(height if same_size else float("nan"))
+    for i in range(start + 1, end):
+        position = at[i - start]
+        if not spaces[i] or position < 0:
+            continue
+        tracking = local_tracking(ratios, letters, heights, position, params)
+        gap, height = measures[i - start]
+        if tracking and tracking_allows(glyphs[i - 1], glyphs[i], gap, height, tracking, params):
+            spaces[i] = False
+            trackings[i] = tracking
 
 
 def assemble(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Line]:
@@ -421,7 +457,10 @@ def explain(glyphs: Sequence[Glyph], params: LayoutParams) -> Iterator[tuple[Gly
         for index, glyph in enumerate(decided.glyphs):
             if prev is not None:
                 # The break before a line is judged with the general limit, as assembly did.
-                decision = decide(prev, glyph, params, decided.gap_shift if index else 0.0)
+                lowered = params.tight_word_gap - params.word_gap if decided.tight and index else 0.0
+                decision = decide(prev, glyph, params, lowered)
+                if index and decided.trackings[index]:
+                    decision.tracked(decided.trackings[index], params)
                 yield originals.get(id(prev), prev), originals.get(id(glyph), glyph), decision
             prev = glyph
 

@@ -49,6 +49,13 @@ class Decision:
         self.line_break = verdict == NEW_LINE
         self.reason = REASONS[verdict]
 
+    def tracked(self, tracking: float, params: LayoutParams) -> None:
+        """The gap was letter spacing of `tracking` (× height): the letter gaps around it are
+        spaced alike (see local_tracking)."""
+        self.space = False
+        self.space_limit = (tracking + params.word_gap) * self.height
+        self.reason = f"letter-spaced: the letter gaps around it are {tracking:.2f} × box height"
+
 
 def decide(prev: Glyph, glyph: Glyph, params: LayoutParams, gap_shift: float = 0.0) -> Decision:
     """Apply the line-break rule, then the word-space rule, to two consecutive glyphs.
@@ -144,20 +151,44 @@ def is_letter_gap(before: Glyph, after: Glyph, height: float) -> bool:
     return not last.isspace() and not first.isspace()
 
 
-class LetterGaps:
-    """A line's letter gaps (as shares of the box height), counted either side of each
-    limit: the median is placed by the counts, without a sorted list per line.
+def own_advance(glyph: Glyph) -> float:
+    ux, uy = glyph.direction
+    ox, oy = glyph.baseline_start
+    ex, ey = glyph.glyph_end
+    return (ex - ox) * ux + (ey - oy) * uy
 
-    A letter-spaced line (ashow, CSS letter-spacing) whose median letter gap exceeds the
-    word-gap limit has that median, its tracking, added to the limit. A tightly set line
-    whose letters touch (median gap ≈ 0) has the limit dropped to tight_word_gap, since its
-    word gaps may shrink below the general limit (TeX justification at 0.18 em in a 1.3 em
-    box). Else the limit stays.
+
+def tracking_allows(
+    prev: Glyph, glyph: Glyph, gap: float, height: float, tracking: float, params: LayoutParams
+) -> bool:
+    """Whether a gap past the word-gap limit is letter spacing of `tracking` (× height): the
+    adaptation is bounded (max_tracking), never more than the tracking plus the word-gap
+    limit, and never across a gap of about a character's width between two digits or in a
+    monospaced font, where such a gap is a space (a row of numbers may be spaced as evenly
+    as tracked letters, and a number that changes is the worst error an extractor can make)."""
+    if tracking > params.max_tracking or gap > (tracking + params.word_gap) * height:
+        return False
+    if gap < params.digit_gap * own_advance(prev):
+        return True
+    if prev.run.font.monospaced or glyph.run.font.monospaced:
+        return False
+    return not (prev.text[-1].isdigit() and glyph.text[0].isdigit())
+
+
+class LetterGaps:
+    """A line's letter gaps (as shares of the box height), counted: whether the line is set
+    tight, and whether it may hold letter-spaced runs.
+
+    A tightly set line whose letters touch (median gap ≈ 0) has the limit dropped to
+    tight_word_gap, since its word gaps may shrink below the general limit (TeX
+    justification at 0.18 em in a 1.3 em box). A line with at least tracking_min_gaps gaps
+    between word_gap and max_tracking may be letter-spaced somewhere: its gaps are looked at
+    in their neighbourhoods (see local_tracking).
     """
 
     __slots__ = (
-        "above", "below_touching", "between", "count", "min_gaps", "tight_word_gap", "touching_gap",
-        "touching_low", "unordered", "word_gap",
+        "above", "below_touching", "between", "count", "max_tracking", "min_gaps", "moderate",
+        "tight_word_gap", "touching_gap", "touching_low", "unordered", "word_gap",
     )  # fmt: skip
 
     # The thresholds as fields: compiled, each LayoutParams attribute read is a dictionary
@@ -166,9 +197,11 @@ class LetterGaps:
         self.word_gap = params.word_gap
         self.tight_word_gap = params.tight_word_gap
         self.touching_gap = params.touching_gap
-        self.min_gaps = params.tracking_min_gaps
+        self.max_tracking = params.max_tracking
+        self.min_gaps = params.tight_min_gaps
         self.count = 0
         self.above = 0  # ratio > word_gap
+        self.moderate = 0  # word_gap < ratio <= max_tracking
         self.between = 0  # tight_word_gap < ratio <= word_gap
         self.touching_low = 0  # ratio <= -touching_gap
         self.below_touching = 0  # ratio < touching_gap
@@ -182,6 +215,8 @@ class LetterGaps:
         self.count += 1
         if ratio > self.word_gap:
             self.above += 1
+            if ratio <= self.max_tracking:
+                self.moderate += 1
         elif ratio > self.tight_word_gap:
             self.between += 1
         if ratio <= -self.touching_gap:
@@ -189,32 +224,61 @@ class LetterGaps:
         if ratio < self.touching_gap:
             self.below_touching += 1
 
-    def shift(self) -> float | None:
-        """How far the line's word-gap limit moves; None when only the sorted ratios can tell
-        (a letter-spaced line, whose median is the answer, or an unordered one)."""
-        if self.unordered:
-            return None
-        if self.count < self.min_gaps:  # too few gaps to tell
-            return 0.0
+    def tight(self) -> bool:
+        """Whether the line's letters touch (|median| < touching_gap) and some of its gaps lie
+        between tight_word_gap and word_gap: its word gaps are shrunk."""
+        if self.unordered or self.count < self.min_gaps:
+            return False
         middle = self.count // 2  # the median is the ratio at this index of the sorted ratios
         if self.count - self.above <= middle:  # the median exceeds word_gap
-            return None
-        touching = self.touching_low <= middle < self.below_touching  # |median| < touching_gap
-        if touching and self.between:
-            return self.tight_word_gap - self.word_gap
-        return 0.0
+            return False
+        return self.touching_low <= middle < self.below_touching and self.between > 0
 
 
-def sorted_shift(ratios: list[float], params: LayoutParams) -> float:
-    """LetterGaps.shift from the ratios themselves, sorted."""
-    ratios.sort()
-    if len(ratios) < params.tracking_min_gaps:
+def local_tracking(
+    ratios: list[float], letters: list[bool], heights: list[float], index: int, params: LayoutParams
+) -> float:
+    """The tracking of letter-spaced text around the letter gap at `index`, or 0.0. A line's
+    letter gaps in order: `ratios` (× height), `letters` (whether each lies between two
+    letters), `heights` (the box height of the glyph after each).
+
+    The evidence is the neighbourhood's own: up to tracking_window gaps either side between
+    glyphs of the same size (tracking belongs to a run of one font size; a word set larger
+    beside it is tracked apart); their median exceeds word_gap, at least tracking_min_gaps
+    of them lie within tracking_band of it, few are narrower (letter-spaced text has no
+    touching letters; prose with evenly justified short words has), and most of those at the
+    median separate letters (ashow, CSS letter-spacing), not digits, operators or dots.
+    """
+    height = heights[index]
+    if height != height:  # two sizes: no run of one size to be tracked
         return 0.0
-    median = ratios[len(ratios) // 2]
-    word_gap = params.word_gap
-    if median > word_gap:
-        return median
-    tight_word_gap = params.tight_word_gap
-    if abs(median) < params.touching_gap and any(tight_word_gap < ratio <= word_gap for ratio in ratios):
-        return tight_word_gap - word_gap
-    return 0.0
+    tolerance = params.tracking_size * height
+    reach = params.tracking_window
+    window = [index]
+    for step in (-1, 1):
+        k = index + step
+        taken = 0
+        while 0 <= k < len(ratios) and taken < reach:
+            if abs(heights[k] - height) <= tolerance:
+                window.append(k)
+                taken += 1
+            k += step
+    if len(window) < params.tracking_min_gaps:
+        return 0.0
+    values = sorted([ratios[k] for k in window])
+    median = values[len(values) // 2]
+    if not params.word_gap < median <= params.max_tracking:
+        return 0.0
+    band = params.tracking_band
+    at_tracking = between_letters = narrower = 0
+    for k in window:
+        ratio = ratios[k]
+        if abs(ratio - median) <= band:
+            at_tracking += 1
+            if letters[k]:
+                between_letters += 1
+        elif ratio < median:
+            narrower += 1
+    if at_tracking < params.tracking_min_gaps or narrower > params.tracking_narrower * len(window):
+        return 0.0
+    return median if 2 * between_letters > at_tracking else 0.0

@@ -22,14 +22,35 @@ class LayoutParams:
     # A glyph whose box is at most script_size × the other's, and overlaps it by half its own
     # height, is a superscript or subscript and stays on the line even past line_shift.
     script_size: float = 0.8
-    # Letter-spaced lines: when the median letter gap of a line of at least tracking_min_gaps
-    # gaps exceeds the word-gap limit, that median is the line's tracking, and only gaps wider
-    # than tracking + word_gap are word spaces.
-    tracking_min_gaps: int = 6
+    # Letter spacing (Tc, ashow, CSS letter-spacing) widens every letter gap past word_gap;
+    # it is told from the text's own evidence and never joins what the page shows apart: of
+    # the tracking_window letter gaps either side of a gap between glyphs of its size (box
+    # heights within tracking_size), at least tracking_min_gaps lie within tracking_band of
+    # their median, most of them between letters (kerning stays within the band), and at
+    # most tracking_narrower of them are narrower: letter-spaced text has no touching
+    # letters, while prose whose short words are justified alike ("on an AS IS basis") has
+    # them between its word gaps. Code listings set letter-spaced have a word gap every other
+    # gap, so no share of gaps at the median is asked. Then gaps up to that tracking +
+    # word_gap are letter gaps. Tc alone is no evidence: Ghostscript writes evenly spaced
+    # words ("- 2 -") as one string with Tc.
+    tracking_min_gaps: int = 4
+    tracking_window: int = 4
+    tracking_band: float = 0.05
+    tracking_narrower: float = 0.25
+    tracking_size: float = 0.02
+    # ... bounded: tracking beyond this × the box height (about half an em) is no letter
+    # spacing but separate cells, columns or leader dots.
+    max_tracking: float = 0.5
+    # ... and two digits, or two glyphs of a monospaced font, are never joined across a gap
+    # of this × the first one's own advance (about a character's width: a cell gap in a row
+    # of numbers, a space in code).
+    digit_gap: float = 0.75
     # In a line whose letters touch (median letter gap ≈ 0), gaps above this × the box height
     # are word spaces: tight justification shrinks word gaps below word_gap, kerning stays
-    # under this.
+    # under this ...
     tight_word_gap: float = 0.1
+    # ... judged only over at least this many gaps.
+    tight_min_gaps: int = 6
     # Letters "touch" when the median gap of their line is below this × the box height.
     touching_gap: float = 0.02
     # Fake bold: a glyph repeating the text of one drawn among the last `duplicate_window`
