@@ -22,6 +22,7 @@ from pagetext.layout.gaps import (
     is_letter_gap,
     judge,
     local_tracking,
+    tight_limit,
     tracking_allows,
 )
 from pagetext.layout.params import LayoutParams
@@ -354,7 +355,7 @@ def _decided_lines(
             if verdict == CJK_COLUMN:
                 stacked = True
             if is_letter_gap(prev, glyph, height):
-                gaps.add(gap, height)
+                gaps.add(gap, height, glyph)
         prev = glyph
     lines.append(_finished(prepared, spaces, trackings, start, count, stacked, gaps, line_break, params))
     return lines
@@ -378,13 +379,13 @@ def _finished(
     tight = False
     if end - start >= params.tight_min_gaps:
         if line_break is not None and is_letter_gap(line[-1], line[0], line_break.height):
-            gaps.add(line_break.gap, line_break.height)
+            gaps.add(line_break.gap, line_break.height, line[0])
         tight = gaps.tight()
     if tight:
-        limit = params.tight_word_gap
         line_shift = params.line_shift
         script_size = params.script_size
         for i in range(start + 1, end):
+            limit = tight_limit(glyphs[i], params)
             spaces[i] = judge(glyphs[i - 1], glyphs[i], line_shift, limit, script_size)[0] == GAP
     elif gaps.moderate >= params.tracking_min_gaps:
         _join_tracked(glyphs, spaces, trackings, start, end, params)
@@ -457,7 +458,7 @@ def explain(glyphs: Sequence[Glyph], params: LayoutParams) -> Iterator[tuple[Gly
         for index, glyph in enumerate(decided.glyphs):
             if prev is not None:
                 # The break before a line is judged with the general limit, as assembly did.
-                lowered = params.tight_word_gap - params.word_gap if decided.tight and index else 0.0
+                lowered = tight_limit(glyph, params) - params.word_gap if decided.tight and index else 0.0
                 decision = decide(prev, glyph, params, lowered)
                 if index and decided.trackings[index]:
                     decision.tracked(decided.trackings[index], params)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from pagetext.content.glyph import Glyph
+from pagetext.fonts.font import MAX_LINE_EXTENT
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import quad_extent
 from pagetext.layout.scripts import is_cjk, is_unspaced
@@ -151,6 +152,20 @@ def is_letter_gap(before: Glyph, after: Glyph, height: float) -> bool:
     return not last.isspace() and not first.isspace()
 
 
+def tight_limit(glyph: Glyph, params: LayoutParams) -> float:
+    """A tightly set line's word-gap limit before `glyph`, × its box height: tight_word_gap,
+    at most tight_word_gap_em of an em where the font's box is taller than an em."""
+    return _tight_share(glyph, params.tight_word_gap, params.tight_word_gap_em)
+
+
+def _tight_share(glyph: Glyph, tight_word_gap: float, tight_word_gap_em: float) -> float:
+    font = glyph.run.font
+    extent = font.ascent - font.descent  # the box height in ems
+    if extent > 0 and tight_word_gap * extent > tight_word_gap_em:
+        return tight_word_gap_em / extent
+    return tight_word_gap
+
+
 def own_advance(glyph: Glyph) -> float:
     ux, uy = glyph.direction
     ox, oy = glyph.baseline_start
@@ -187,8 +202,9 @@ class LetterGaps:
     """
 
     __slots__ = (
-        "above", "below_touching", "between", "count", "max_tracking", "min_gaps", "moderate",
-        "tight_word_gap", "touching_gap", "touching_low", "unordered", "word_gap",
+        "above", "below_touching", "between", "count", "lowest_tight", "max_tracking", "min_gaps",
+        "moderate", "tight_word_gap", "tight_word_gap_em", "touching_gap", "touching_low", "unordered",
+        "word_gap",
     )  # fmt: skip
 
     # The thresholds as fields: compiled, each LayoutParams attribute read is a dictionary
@@ -196,18 +212,22 @@ class LetterGaps:
     def __init__(self, params: LayoutParams) -> None:
         self.word_gap = params.word_gap
         self.tight_word_gap = params.tight_word_gap
+        self.tight_word_gap_em = params.tight_word_gap_em
+        # No font's limit is lower: its box is at most MAX_LINE_EXTENT ems tall.
+        self.lowest_tight = min(params.tight_word_gap, params.tight_word_gap_em / MAX_LINE_EXTENT)
         self.touching_gap = params.touching_gap
         self.max_tracking = params.max_tracking
         self.min_gaps = params.tight_min_gaps
         self.count = 0
         self.above = 0  # ratio > word_gap
         self.moderate = 0  # word_gap < ratio <= max_tracking
-        self.between = 0  # tight_word_gap < ratio <= word_gap
+        self.between = 0  # tight limit < ratio <= word_gap
         self.touching_low = 0  # ratio <= -touching_gap
         self.below_touching = 0  # ratio < touching_gap
         self.unordered = False  # a NaN from damaged geometry: no order to count in
 
-    def add(self, gap: float, height: float) -> None:
+    def add(self, gap: float, height: float, glyph: Glyph) -> None:
+        """Count the gap before `glyph`."""
         ratio = gap / height
         if ratio != ratio:
             self.unordered = True
@@ -217,7 +237,9 @@ class LetterGaps:
             self.above += 1
             if ratio <= self.max_tracking:
                 self.moderate += 1
-        elif ratio > self.tight_word_gap:
+        elif ratio > self.lowest_tight and ratio > _tight_share(
+            glyph, self.tight_word_gap, self.tight_word_gap_em
+        ):
             self.between += 1
         if ratio <= -self.touching_gap:
             self.touching_low += 1
@@ -226,7 +248,7 @@ class LetterGaps:
 
     def tight(self) -> bool:
         """Whether the line's letters touch (|median| < touching_gap) and some of its gaps lie
-        between tight_word_gap and word_gap: its word gaps are shrunk."""
+        between the tight limit and word_gap: its word gaps are shrunk."""
         if self.unordered or self.count < self.min_gaps:
             return False
         middle = self.count // 2  # the median is the ratio at this index of the sorted ratios

@@ -49,6 +49,10 @@ class LayoutParams:
     # are word spaces: tight justification shrinks word gaps below word_gap, kerning stays
     # under this ...
     tight_word_gap: float = 0.1
+    # ... but at most this share of an em, where the font's ascent-to-descent box is taller
+    # than an em (1.45 em boxes exist): justified word gaps shrink to ~0.14 em, positive
+    # kerning stays below 0.05 em ...
+    tight_word_gap_em: float = 0.1
     # ... judged only over at least this many gaps.
     tight_min_gaps: int = 6
     # Letters "touch" when the median gap of their line is below this × the box height.

@@ -225,3 +225,15 @@ def test_a_font_with_equal_widths_is_monospaced() -> None:
     content = b"\n".join(letters)
     assert text(content, fonts=equal) == "a b c d e f"
     assert text(content, fonts=varied) == "abcdef"
+
+
+@pytest.mark.parametrize(("ascent", "descent"), [(700, -200), (900, -300), (1000, -450)])
+def test_tight_word_gaps_of_a_tall_box_font(ascent: int, descent: int) -> None:
+    # Justified word gaps shrunk to 0.14 em: 0.097 of a 1.45 em box, below the tight limit
+    # of 0.1 box heights, but above 0.1 em; the letters touch. Kerning of ±0.03 em stays.
+    def tall(pdf: pikepdf.Pdf) -> dict[str, Any]:
+        return {"F1": simple_font(pdf, ascent=ascent, descent=descent, widths=_proportional_widths())}
+
+    words = [b"(we)", b"(find)", b"(that)", b"(th) 30 (e)", b"(model) -30 (s)", b"(are)", b"(good)"]
+    content = b"BT /F1 10 Tf 100 700 Td [" + b" -140 ".join(words) + b"] TJ ET"
+    assert text(content, fonts=tall) == "we find that the models are good"
