@@ -387,7 +387,7 @@ def _finished(
         for i in range(start + 1, end):
             limit = tight_limit(glyphs[i], params)
             spaces[i] = judge(glyphs[i - 1], glyphs[i], line_shift, limit, script_size)[0] == GAP
-    elif gaps.moderate >= params.tracking_min_gaps:
+    elif gaps.spaced:
         _join_tracked(glyphs, spaces, trackings, start, end, params)
     return _DecidedLine(line, spaces[start:end], stacked, trackings[start:end], tight)
 

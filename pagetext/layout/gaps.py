@@ -196,15 +196,16 @@ class LetterGaps:
 
     A tightly set line whose letters touch (median gap ≈ 0) has the limit dropped to
     tight_word_gap, since its word gaps may shrink below the general limit (TeX
-    justification at 0.18 em in a 1.3 em box). A line with at least tracking_min_gaps gaps
-    between word_gap and max_tracking may be letter-spaced somewhere: its gaps are looked at
-    in their neighbourhoods (see local_tracking).
+    justification at 0.18 em in a 1.3 em box). A line may be letter-spaced somewhere when
+    tracking_min_gaps gaps between word_gap and max_tracking come without two narrower ones
+    in a row between them (the letters of prose touch, two gaps in a row at least): only
+    then are its gaps looked at in their neighbourhoods (see local_tracking).
     """
 
     __slots__ = (
         "above", "below_touching", "between", "count", "lowest_tight", "max_tracking", "min_gaps",
-        "moderate", "tight_word_gap", "tight_word_gap_em", "touching_gap", "touching_low", "unordered",
-        "word_gap",
+        "narrow_before", "spaced", "streak", "tight_word_gap", "tight_word_gap_em", "touching_gap",
+        "touching_low", "tracking_min_gaps", "unordered", "word_gap",
     )  # fmt: skip
 
     # The thresholds as fields: compiled, each LayoutParams attribute read is a dictionary
@@ -218,9 +219,12 @@ class LetterGaps:
         self.touching_gap = params.touching_gap
         self.max_tracking = params.max_tracking
         self.min_gaps = params.tight_min_gaps
+        self.tracking_min_gaps = params.tracking_min_gaps
         self.count = 0
         self.above = 0  # ratio > word_gap
-        self.moderate = 0  # word_gap < ratio <= max_tracking
+        self.streak = 0  # gaps in (word_gap, max_tracking] since two narrower ones in a row
+        self.narrow_before = False  # the last gap was at most word_gap
+        self.spaced = False  # a streak reached tracking_min_gaps: maybe letter-spaced
         self.between = 0  # tight limit < ratio <= word_gap
         self.touching_low = 0  # ratio <= -touching_gap
         self.below_touching = 0  # ratio < touching_gap
@@ -235,12 +239,19 @@ class LetterGaps:
         self.count += 1
         if ratio > self.word_gap:
             self.above += 1
+            self.narrow_before = False
             if ratio <= self.max_tracking:
-                self.moderate += 1
-        elif ratio > self.lowest_tight and ratio > _tight_share(
-            glyph, self.tight_word_gap, self.tight_word_gap_em
-        ):
-            self.between += 1
+                self.streak += 1
+                if self.streak >= self.tracking_min_gaps:
+                    self.spaced = True
+        else:
+            if self.narrow_before:
+                self.streak = 0
+            self.narrow_before = True
+            if ratio > self.lowest_tight and ratio > _tight_share(
+                glyph, self.tight_word_gap, self.tight_word_gap_em
+            ):
+                self.between += 1
         if ratio <= -self.touching_gap:
             self.touching_low += 1
         if ratio < self.touching_gap:
