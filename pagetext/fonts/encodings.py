@@ -11,6 +11,8 @@ from typing import Any, Final
 
 from fontTools import agl
 
+from pagetext.fonts.texnames import tex_glyph_text
+
 # Names producers use that the Adobe Glyph List does not know.
 _EXTRA_NAMES = {
     "nbspace": "\u00a0",
@@ -79,7 +81,11 @@ def _text_of_name(name: str, zapf_dingbats: bool) -> str:
     base = name.split(".", 1)[0] if not name.startswith(".") else name
     if base in _EXTRA_NAMES:
         return _EXTRA_NAMES[base]
-    text: str = agl.toUnicode(name, isZapfDingbats=zapf_dingbats)
+    # TeX's names first: the AGL reads some of them (old-style digits) as private-use codes.
+    text: str = tex_glyph_text(base)
+    if text:
+        return text
+    text = agl.toUnicode(name, isZapfDingbats=zapf_dingbats)
     if text:
         return text
     match = _HEX_NAME.match(base)
