@@ -328,12 +328,13 @@ def _decided_lines(
     line_shift = params.line_shift
     word_gap = params.word_gap
     script_size = params.script_size
+    overstrike = params.overstrike_overlap
     prev = prepared[0]
     for index in range(1, count):
         glyph = prepared[index]
         # Unpacked into named targets: compiled, a "_" target would box the float it drops.
         verdict, gap, height, _limit, _shift, _line_limit = judge(
-            prev, glyph, line_shift, word_gap, script_size
+            prev, glyph, line_shift, word_gap, script_size, overstrike
         )
         if verdict == NEW_LINE:
             lines.append(
@@ -375,8 +376,9 @@ def _finished(
         limit = params.word_gap + shift
         line_shift = params.line_shift
         script_size = params.script_size
+        overstrike = params.overstrike_overlap
         for i in range(1, len(glyphs)):
-            verdict = judge(glyphs[i - 1], glyphs[i], line_shift, limit, script_size)[0]
+            verdict = judge(glyphs[i - 1], glyphs[i], line_shift, limit, script_size, overstrike)[0]
             spaces[i] = verdict == GAP
     return _DecidedLine(glyphs, spaces, stacked, shift)
 
@@ -389,8 +391,9 @@ def _letter_ratios(glyphs: list[Glyph], line_break: _LineBreak | None, params: L
     line_shift = params.line_shift
     word_gap = params.word_gap
     script_size = params.script_size
+    overstrike = params.overstrike_overlap
     for i in range(1, len(glyphs)):
-        judgement = judge(glyphs[i - 1], glyphs[i], line_shift, word_gap, script_size)
+        judgement = judge(glyphs[i - 1], glyphs[i], line_shift, word_gap, script_size, overstrike)
         gap = judgement[1]
         height = judgement[2]
         if is_letter_gap(glyphs[i - 1], glyphs[i], height):

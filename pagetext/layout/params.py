@@ -22,6 +22,11 @@ class LayoutParams:
     # A glyph whose box is at most script_size × the other's, and overlaps it by half its own
     # height, is a superscript or subscript and stays on the line even past line_shift.
     script_size: float = 0.8
+    # A glyph drawn over the one before it (their boxes share half the narrower width along
+    # the line, and this × the smaller box height across it) is an accent or an overstrike
+    # (a prime set over a decimal point) and stays on the line. Stacked lines share no more
+    # than their boxes' overhang across the line, a few hundredths of the height.
+    overstrike_overlap: float = 0.25
     # Letter-spaced lines: when the median letter gap of a line of at least tracking_min_gaps
     # gaps exceeds the word-gap limit, that median is the line's tracking, and only gaps wider
     # than tracking + word_gap are word spaces.
