@@ -136,11 +136,12 @@ class CompositeFont(Font):
             text = program.unicode_by_gid.get(gid, "") if gid is not None else ""
             if text:
                 return text
-        if self.cid_to_gid is not None and 32 <= cid < 0xD800:
+        if self.cid_to_gid is not None and 32 <= cid < 0xD800 and code not in self.to_unicode.dropped:
             # CIDs remapped to glyphs by a CIDToGIDMap stream are the producer's own numbers,
             # and with nothing else to go on they are most often Unicode (as pdf.js reads them).
             return char(cid)
-        return UNMAPPED
+        # A code the ToUnicode map gives control characters only is no text (not U+FFFD).
+        return "" if code in self.to_unicode.dropped else UNMAPPED
 
     def _read_program(self) -> None:
         assert self.program_source is not None

@@ -229,7 +229,10 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
         else None
     )
     names, own = _glyph_names(font, symbolic, std14_name, std14, program, warn)
-    found, texts, mapped_texts = _code_texts(names, mapped, std14_name == "ZapfDingbats", program, own)
+    dropped = bytes(code for code, text in enumerate(mapped) if text == "")  # controls only
+    found, texts, mapped_texts = _code_texts(
+        names, mapped, std14_name == "ZapfDingbats", program, own, dropped
+    )
     # When codes the font has are left without text, the program may give them theirs: it is
     # read when a string first shows a code without text.
     needs_program = (
@@ -240,7 +243,7 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     pending = bytes(code for code, text in enumerate(found) if not text) if needs_program else b""
     # A partial, not a nested function: compiled, a nested function and its closure refer to
     # each other, and the font would be freed by the cycle collector only.
-    settle = partial(_texts_from_program, names, found, descriptor, warn)
+    settle = partial(_texts_from_program, names, found, dropped, descriptor, warn)
     widths = _widths(font, names, scale, std14, descriptor)
     std14_extent = (std14["ascent"] / 1000, std14["descent"] / 1000) if std14 else None
     ascent, descent = vertical_extent(descriptor, vscale, std14_extent, font_bbox)
@@ -255,7 +258,12 @@ _KNOWN_CODE_TEXTS: Final[dict[tuple[object, ...], tuple[list[str], list[str], li
 
 
 def _code_texts(
-    names: list[str | None], mapped: list[str | None], zapf: bool, program: FontProgram | None, own: bytes
+    names: list[str | None],
+    mapped: list[str | None],
+    zapf: bool,
+    program: FontProgram | None,
+    own: bytes,
+    dropped: bytes,
 ) -> tuple[list[str], list[str], list[str]]:
     """Per code: the text the PDF's own mappings give ("" for none), the text the font
     shows, and that text before glyph-text folding. The lists are shared between the fonts
@@ -268,7 +276,7 @@ def _code_texts(
     found = [
         mapped[code] or (glyph_name_to_unicode(name, zapf) if name else "") for code, name in enumerate(names)
     ]
-    texts, mapped_texts = _texts_with(names, found, program, own)
+    texts, mapped_texts = _texts_with(names, found, program, own, dropped)
     if key is not None:
         if len(_KNOWN_CODE_TEXTS) >= MAX_KNOWN_ENCODINGS:
             _KNOWN_CODE_TEXTS.clear()
@@ -277,25 +285,27 @@ def _code_texts(
 
 
 def _texts_from_program(
-    names: list[str | None], found: list[str], descriptor: Any, warn: Warn
+    names: list[str | None], found: list[str], dropped: bytes, descriptor: Any, warn: Warn
 ) -> tuple[list[str], list[str]]:
     """The texts of a font whose program is read late (SimpleFont.settle)."""
-    return _texts_with(names, found, load_program(descriptor, warn), b"")
+    return _texts_with(names, found, load_program(descriptor, warn), b"", dropped)
 
 
 def _texts_with(
-    names: list[str | None], found: list[str], program: FontProgram | None, own: bytes
+    names: list[str | None], found: list[str], program: FontProgram | None, own: bytes, dropped: bytes
 ) -> tuple[list[str], list[str]]:
     """The texts the font shows and their unfolded form: `found`, else what the program
     gives, else what the glyph name spells out, else (see _last_resort) the code read as
-    Latin-1. `own`: the codes the program's built-in encoding names."""
+    Latin-1. `own`: the codes the program's built-in encoding names; `dropped`: the codes
+    the ToUnicode map gives control characters only, which have no text but a name's."""
     texts: list[str] = []
     mapped_texts: list[str] = []
     for code, glyph_name in enumerate(names):
         text = found[code]
         if not text and program is not None:
             text = _text_from_program(code, glyph_name, program)
-        text = text or _text_from_code_name(code, glyph_name) or _last_resort(code, glyph_name, own)
+        if not text and code not in dropped:
+            text = _text_from_code_name(code, glyph_name) or _last_resort(code, glyph_name, own)
         mapped_texts.append(text)
         texts.append(text_of_glyph(text))
     return texts, mapped_texts
