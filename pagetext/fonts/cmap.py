@@ -10,7 +10,6 @@ from __future__ import annotations
 import bisect
 import gzip
 import json
-import re
 import sys
 from array import array
 from collections.abc import Iterator
@@ -19,7 +18,7 @@ from importlib import resources
 from typing import Final
 
 from pagetext.content.lexer import Warn, iter_operations
-from pagetext.fonts.encodings import char, glyph_name_to_unicode
+from pagetext.fonts.encodings import char, glyph_name_to_unicode, without_controls
 
 # A codespace range (§9.7.6.2): codes of `length` bytes whose every byte lies within the
 # per-byte bounds of low and high.
@@ -34,9 +33,6 @@ _TWO_BYTES: Final[list[CodespaceRange]] = [(2, b"\x00\x00", b"\xff\xff")]
 # two-byte codes is common, and expanding it costs more than most pages.
 LAZY_RANGE_SPAN: Final = 64
 _USELESS_TEXT: Final = frozenset(("", "\ufffd"))
-# C0 and C1 control characters (tab, line feed and carriage return are white space): no
-# glyph shows one, and a ToUnicode entry that gives only controls says the glyph is no text.
-_CONTROLS: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 class UnicodeMap:
@@ -55,11 +51,10 @@ class UnicodeMap:
         for code, text in entries.items():
             if text in _USELESS_TEXT:
                 continue
-            if _CONTROLS.search(text):
-                text = _CONTROLS.sub("", text)
-                if not text:
-                    dropped.add(code)
-                    continue
+            text = without_controls(text)
+            if not text:
+                dropped.add(code)
+                continue
             self.entries[code] = text
         self.dropped = frozenset(dropped)
         # (first code, last code, code point of the first), sorted; ranges that continue one

@@ -16,7 +16,7 @@ import pikepdf
 from pagetext.content.lexer import Warn
 from pagetext.fonts.cid_metrics import CidWidths, cid_vertical_metrics, cid_widths
 from pagetext.fonts.cmap import CMap, CollectionText, UnicodeMap, cid_to_unicode_table, predefined_cmap
-from pagetext.fonts.encodings import char, text_of_glyph
+from pagetext.fonts.encodings import char, text_of_glyph, without_controls
 from pagetext.fonts.font import (
     UNMAPPED,
     DecodedGlyph,
@@ -177,7 +177,7 @@ class CompositeFont(Font):
         entry = self._glyphs.get(code)  # text and width by code alone, whatever its length
         if entry is None:
             cid = self.cid(code)
-            mapped = self._text(code, length, cid)
+            mapped = without_controls(self._text(code, length, cid))  # no glyph shows a control
             entry = self._glyphs[code] = (
                 text_of_glyph(mapped),
                 mapped,

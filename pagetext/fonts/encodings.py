@@ -22,6 +22,9 @@ _EXTRA_NAMES = {
     "tcommaaccent": "\u0163",
 }
 _HEX_NAME = re.compile(r"(?:uni|u)([0-9A-Fa-f]{4,6})$")
+# C0 and C1 control characters (tab, line feed and carriage return are white space): no
+# glyph shows one, so a font that maps a glyph to controls only says it is no text.
+_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _LATIN1: Final = [chr(code) for code in range(256)]
 
 
@@ -29,6 +32,11 @@ def char(code: int) -> str:
     """chr(code), read from a table for Latin-1: compiled, each chr() call looks the builtin
     up by name, and fonts ask for a character per code and per ToUnicode entry."""
     return _LATIN1[code] if 0 <= code < 256 else chr(code)
+
+
+def without_controls(text: str) -> str:
+    """The text with its control characters left out ("" when it has nothing else)."""
+    return _CONTROLS.sub("", text) if _CONTROLS.search(text) else text
 
 
 @cache

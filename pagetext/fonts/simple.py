@@ -21,6 +21,7 @@ from pagetext.fonts.encodings import (
     encoding_table,
     glyph_name_to_unicode,
     text_of_glyph,
+    without_controls,
 )
 from pagetext.fonts.font import UNMAPPED, SimpleFont, read_to_unicode, strip_subset_prefix, vertical_extent
 from pagetext.fonts.program import FontProgram, load_program
@@ -297,14 +298,18 @@ def _texts_with(
     """The texts the font shows and their unfolded form: `found`, else what the program
     gives, else what the glyph name spells out, else (see _last_resort) the code read as
     Latin-1. `own`: the codes the program's built-in encoding names; `dropped`: the codes
-    the ToUnicode map gives control characters only, which have no text but a name's."""
+    the ToUnicode map gives control characters only, which have no text but a name's.
+    Control characters a name or the program gives are left out the same way."""
     texts: list[str] = []
     mapped_texts: list[str] = []
     for code, glyph_name in enumerate(names):
         text = found[code]
         if not text and program is not None:
             text = _text_from_program(code, glyph_name, program)
-        if not text and code not in dropped:
+        named = bool(text)
+        if named:
+            text = without_controls(text)
+        if not named and code not in dropped:
             text = _text_from_code_name(code, glyph_name) or _last_resort(code, glyph_name, own)
         mapped_texts.append(text)
         texts.append(text_of_glyph(text))

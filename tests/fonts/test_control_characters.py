@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pikepdf
+from pikepdf import Array, Dictionary, Name
 
 from tests.pdfbuild import identity_font, open_page, simple_font
 
@@ -41,3 +42,12 @@ def test_simple_font_codes_without_names_mapped_to_controls_are_dropped() -> Non
     page = open_page(b"BT /F1 10 Tf 100 700 Td <014102> Tj ET", fonts=fonts)
     assert [glyph.text for glyph in page.glyphs()] == ["", "A", "\ufffd"]
     assert page.text() == "A\ufffd"
+
+
+def test_a_glyph_name_that_spells_a_control_character_is_no_text() -> None:
+    def fonts(pdf: pikepdf.Pdf) -> dict[str, Any]:
+        differences = Array([65, Name("/uni0007"), Name("/uni0041")])
+        return {"F1": simple_font(pdf, encoding=Dictionary(Type=Name.Encoding, Differences=differences))}
+
+    page = open_page(b"BT /F1 10 Tf 100 700 Td (AB) Tj ET", fonts=fonts)
+    assert [glyph.text for glyph in page.glyphs()] == ["", "A"]
