@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 
 from pagetext.content.glyph import Glyph
 from pagetext.geometry import projection
+from pagetext.layout.accents import compose_accents
 from pagetext.layout.advance import follow_advance, restore
 from pagetext.layout.bidi_text import logical_words, rtl_page
 from pagetext.layout.gaps import (
@@ -190,6 +191,7 @@ def _prepare(glyphs: list[Glyph], params: LayoutParams, originals: dict[int, Gly
     kept = join_actual_text(glyphs, originals)
     if params.drop_duplicates:
         kept = drop_duplicates(kept, params)
+    kept = compose_accents(kept, params, originals)
     return order_vertical_runs(follow_advance(drop_hidden_whitespace(kept), params, originals))
 
 

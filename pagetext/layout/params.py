@@ -27,6 +27,10 @@ class LayoutParams:
     # (a prime set over a decimal point) and stays on the line. Stacked lines share no more
     # than their boxes' overhang across the line, a few hundredths of the height.
     overstrike_overlap: float = 0.25
+    # An accent glyph (´ ¨ ˆ ...) whose box covers at least this share of its width of a
+    # neighbouring letter's box is that letter's accent and composes with it (TeX's \'a);
+    # an accent beside a letter, kerned or not, covers next to none of it.
+    accent_overlap: float = 0.5
     # Letter-spaced lines: when the median letter gap of a line of at least tracking_min_gaps
     # gaps exceeds the word-gap limit, that median is the line's tracking, and only gaps wider
     # than tracking + word_gap are word spaces.
