@@ -29,6 +29,7 @@ COMPILED = [
     "pagetext/fonts/font.py",
     "pagetext/fonts/loader.py",
     "pagetext/fonts/simple.py",
+    "pagetext/layout/accents.py",
     "pagetext/layout/advance.py",
     "pagetext/layout/assembly.py",
     "pagetext/layout/bidi_text.py",

@@ -18,7 +18,7 @@ from importlib import resources
 from typing import Final
 
 from pagetext.content.lexer import Warn, iter_operations
-from pagetext.fonts.encodings import char, glyph_name_to_unicode
+from pagetext.fonts.encodings import char, glyph_name_to_unicode, without_controls
 
 # A codespace range (§9.7.6.2): codes of `length` bytes whose every byte lies within the
 # per-byte bounds of low and high.
@@ -32,20 +32,31 @@ _TWO_BYTES: Final[list[CodespaceRange]] = [(2, b"\x00\x00", b"\xff\xff")]
 # A bfrange this long is kept as a range and read per code: an identity range over all
 # two-byte codes is common, and expanding it costs more than most pages.
 LAZY_RANGE_SPAN: Final = 64
-_USELESS_TEXT: Final = frozenset(("", "\x00", "\ufffd"))
+_USELESS_TEXT: Final = frozenset(("", "\ufffd"))
 
 
 class UnicodeMap:
     """Code → text of a ToUnicode CMap: its entries, then its long one-unit bfranges.
 
-    Entries that say nothing (empty, U+0000, U+FFFD) are left out, so a code without text
-    falls through to the font's other sources.
+    Entries that say nothing (empty, U+FFFD) are left out, so a code without text falls
+    through to the font's other sources; so are entries of control characters only (U+0000
+    too), whose codes are `dropped`: when no other source names them, they have no text.
     """
 
-    __slots__ = ("_firsts", "entries", "ranges")
+    __slots__ = ("_firsts", "dropped", "entries", "ranges")
 
     def __init__(self, entries: dict[int, str], ranges: list[tuple[int, int, int]]) -> None:
-        self.entries = {code: text for code, text in entries.items() if text not in _USELESS_TEXT}
+        self.entries: dict[int, str] = {}
+        dropped: set[int] = set()
+        for code, text in entries.items():
+            if text in _USELESS_TEXT:
+                continue
+            text = without_controls(text)
+            if not text:
+                dropped.add(code)
+                continue
+            self.entries[code] = text
+        self.dropped = frozenset(dropped)
         # (first code, last code, code point of the first), sorted; ranges that continue one
         # another are joined (producers write an identity map as 256 ranges of 256 codes).
         self.ranges: list[tuple[int, int, int]] = []
@@ -59,13 +70,19 @@ class UnicodeMap:
         self._firsts = [first for first, _, _ in self.ranges]
 
     def byte_texts(self) -> list[str | None]:
-        """The text of each one-byte code 0–255 (a simple font's), None where there is none."""
+        """The text of each one-byte code 0–255 (a simple font's), None where there is none
+        and "" where the map gives control characters only (dropped)."""
         entries = self.entries
         if self.ranges:
-            return [self.get(code) for code in range(256)]
-        if not entries:
-            return [None] * 256
-        return [entries.get(code) for code in range(256)]
+            texts = [self.get(code) for code in range(256)]
+        elif not entries:
+            texts = [None] * 256
+        else:
+            texts = [entries.get(code) for code in range(256)]
+        for code in self.dropped:
+            if 0 <= code < 256 and texts[code] is None:
+                texts[code] = ""
+        return texts
 
     def get(self, code: int) -> str | None:
         text = self.entries.get(code)

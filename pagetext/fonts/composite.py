@@ -16,7 +16,7 @@ import pikepdf
 from pagetext.content.lexer import Warn
 from pagetext.fonts.cid_metrics import CidWidths, cid_vertical_metrics, cid_widths
 from pagetext.fonts.cmap import CMap, CollectionText, UnicodeMap, cid_to_unicode_table, predefined_cmap
-from pagetext.fonts.encodings import char, text_of_glyph
+from pagetext.fonts.encodings import char, text_of_glyph, without_controls
 from pagetext.fonts.font import (
     UNMAPPED,
     DecodedGlyph,
@@ -136,11 +136,12 @@ class CompositeFont(Font):
             text = program.unicode_by_gid.get(gid, "") if gid is not None else ""
             if text:
                 return text
-        if self.cid_to_gid is not None and 32 <= cid < 0xD800:
+        if self.cid_to_gid is not None and 32 <= cid < 0xD800 and code not in self.to_unicode.dropped:
             # CIDs remapped to glyphs by a CIDToGIDMap stream are the producer's own numbers,
             # and with nothing else to go on they are most often Unicode (as pdf.js reads them).
             return char(cid)
-        return UNMAPPED
+        # A code the ToUnicode map gives control characters only is no text (not U+FFFD).
+        return "" if code in self.to_unicode.dropped else UNMAPPED
 
     def _read_program(self) -> None:
         assert self.program_source is not None
@@ -176,7 +177,7 @@ class CompositeFont(Font):
         entry = self._glyphs.get(code)  # text and width by code alone, whatever its length
         if entry is None:
             cid = self.cid(code)
-            mapped = self._text(code, length, cid)
+            mapped = without_controls(self._text(code, length, cid))  # no glyph shows a control
             entry = self._glyphs[code] = (
                 text_of_glyph(mapped),
                 mapped,

@@ -11,6 +11,8 @@ from typing import Any, Final
 
 from fontTools import agl
 
+from pagetext.fonts.texnames import tex_glyph_text
+
 # Names producers use that the Adobe Glyph List does not know.
 _EXTRA_NAMES = {
     "nbspace": "\u00a0",
@@ -20,6 +22,9 @@ _EXTRA_NAMES = {
     "tcommaaccent": "\u0163",
 }
 _HEX_NAME = re.compile(r"(?:uni|u)([0-9A-Fa-f]{4,6})$")
+# C0 and C1 control characters (tab, line feed and carriage return are white space): no
+# glyph shows one, so a font that maps a glyph to controls only says it is no text.
+_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _LATIN1: Final = [chr(code) for code in range(256)]
 
 
@@ -27,6 +32,11 @@ def char(code: int) -> str:
     """chr(code), read from a table for Latin-1: compiled, each chr() call looks the builtin
     up by name, and fonts ask for a character per code and per ToUnicode entry."""
     return _LATIN1[code] if 0 <= code < 256 else chr(code)
+
+
+def without_controls(text: str) -> str:
+    """The text with its control characters left out ("" when it has nothing else)."""
+    return _CONTROLS.sub("", text) if _CONTROLS.search(text) else text
 
 
 @cache
@@ -53,6 +63,7 @@ def core14_metrics(name: str) -> dict[str, Any] | None:
 MAX_REMEMBERED_TEXTS: Final = 1 << 16
 _NAME_TEXTS: Final[dict[str, str]] = {}
 _DINGBAT_NAME_TEXTS: Final[dict[str, str]] = {}
+_AGL_NAME_TEXTS: Final[dict[str, str]] = {}
 _GLYPH_TEXTS: Final[dict[str, str]] = {}
 
 
@@ -63,23 +74,28 @@ def _remember(table: dict[str, str], key: str, text: str) -> str:
     return text
 
 
-def glyph_name_to_unicode(name: str, zapf_dingbats: bool = False) -> str:
-    """Unicode text for a glyph name: AGL rules (uniXXXX, uXXXX, a_b ligatures), plus extras.
+def glyph_name_to_unicode(name: str, zapf_dingbats: bool = False, tex_names: bool = True) -> str:
+    """Unicode text for a glyph name: AGL rules (uniXXXX, uXXXX, a_b ligatures), plus extras
+    and, unless `tex_names` is False, the names of TeX's math and symbol fonts.
 
     Returns "" when the name says nothing about the character (e.g. `g123`, `.notdef`).
     """
-    table = _DINGBAT_NAME_TEXTS if zapf_dingbats else _NAME_TEXTS
+    table = _DINGBAT_NAME_TEXTS if zapf_dingbats else _NAME_TEXTS if tex_names else _AGL_NAME_TEXTS
     text = table.get(name)
     if text is None:
-        text = _remember(table, name, _text_of_name(name, zapf_dingbats))
+        text = _remember(table, name, _text_of_name(name, zapf_dingbats, tex_names))
     return text
 
 
-def _text_of_name(name: str, zapf_dingbats: bool) -> str:
+def _text_of_name(name: str, zapf_dingbats: bool, tex_names: bool) -> str:
     base = name.split(".", 1)[0] if not name.startswith(".") else name
     if base in _EXTRA_NAMES:
         return _EXTRA_NAMES[base]
-    text: str = agl.toUnicode(name, isZapfDingbats=zapf_dingbats)
+    # TeX's names first: the AGL reads some of them (old-style digits) as private-use codes.
+    text: str = tex_glyph_text(base) if tex_names else ""
+    if text:
+        return text
+    text = agl.toUnicode(name, isZapfDingbats=zapf_dingbats)
     if text:
         return text
     match = _HEX_NAME.match(base)

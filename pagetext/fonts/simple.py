@@ -21,6 +21,7 @@ from pagetext.fonts.encodings import (
     encoding_table,
     glyph_name_to_unicode,
     text_of_glyph,
+    without_controls,
 )
 from pagetext.fonts.font import UNMAPPED, SimpleFont, read_to_unicode, strip_subset_prefix, vertical_extent
 from pagetext.fonts.program import FontProgram, load_program
@@ -37,6 +38,8 @@ _GLYPH_ID_NAME = re.compile(r"^(?:g|glyph|gid|cid|index)(\d+)$", re.IGNORECASE)
 # fonts and some converters write them; trusted only when the number is the code.
 _DECIMAL_CODE_NAME = re.compile(r"^[A-Za-z]{1,3}(\d{2,3})$")
 _HEX_CODE_NAME = re.compile(r"^[A-Za-z]{1,2}([0-9A-Fa-f]{2})$")
+# ZapfDingbats' own glyph names (a1 … a191), which subsets of it keep under other font names.
+_DINGBAT_NAME = re.compile(r"^a\d{1,3}$")
 
 
 def standard14_name(base_font: str) -> str | None:
@@ -76,10 +79,12 @@ def _glyph_names(
     std14: dict[str, Any] | None,
     program: FontProgram | None,
     warn: Warn,
-) -> list[str | None]:
-    """Code → glyph name from /Encoding (§9.6.6), else the font's own encoding."""
+) -> tuple[list[str | None], bytes]:
+    """Code → glyph name from /Encoding (§9.6.6), else the font's own encoding; and the
+    codes that the program's own (built-in) encoding names."""
     encoding = font.get("/Encoding")
     base: list[str | None] | None = None
+    own: set[int] = set()
     differences: Any = None
     if isinstance(encoding, pikepdf.Name):
         base = encoding_table(name(encoding))
@@ -95,6 +100,7 @@ def _glyph_names(
             base = std14["encoding"]
         elif program is not None and program.builtin_encoding and (symbolic or encoding is None):
             base = [program.builtin_encoding.get(code) for code in range(256)]
+            own = set(program.builtin_encoding)
         elif symbolic and std14 is None:
             # A symbolic font's codes select glyphs directly (its cmap, §9.6.6.4): no names.
             base = [None] * 256
@@ -108,10 +114,11 @@ def _glyph_names(
             if isinstance(item, (str, pikepdf.Name)):
                 if 0 <= code < 256:
                     names[code] = item if isinstance(item, str) else name(item)
+                    own.discard(code)
                 code += 1
             else:
                 code = integer(item, -1)
-    return names
+    return names, bytes(sorted(code for code in own if 0 <= code < 256))
 
 
 def _text_from_program(code: int, glyph_name: str | None, program: FontProgram) -> str:
@@ -139,7 +146,15 @@ def _text_from_code_name(code: int, glyph_name: str | None) -> str:
     return ""
 
 
-def _last_resort(code: int) -> str:
+def _last_resort(code: int, glyph_name: str | None, own: bytes) -> str:
+    if glyph_name and _DINGBAT_NAME.match(glyph_name):
+        text = glyph_name_to_unicode(glyph_name, True)
+        if text:
+            return text
+    if code in own and glyph_name and not glyph_name.startswith(".") and not _GLYPH_ID_NAME.match(glyph_name):
+        # The program's own encoding says which glyph the code shows (§9.6.6.1): its code
+        # is no character code, so an unknown glyph is unknown text, not the Latin-1 letter.
+        return UNMAPPED
     # Codes that name nothing are most often plain ASCII/Latin-1 in custom encodings.
     return char(code) if 32 <= code < 127 or 160 <= code < 256 else UNMAPPED
 
@@ -218,8 +233,13 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
         and _may_have_builtin_encoding(descriptor)
         else None
     )
-    names = _glyph_names(font, symbolic, std14_name, std14, program, warn)
-    found, texts, mapped_texts = _code_texts(names, mapped, std14_name == "ZapfDingbats", program)
+    names, own = _glyph_names(font, symbolic, std14_name, std14, program, warn)
+    dropped = bytes(code for code, text in enumerate(mapped) if text == "")  # controls only
+    # A Type3 font names its glyph procedures as its producer likes ("square" for a glyph
+    # that shows "a"): only the AGL's names are read there, as viewers do.
+    found, texts, mapped_texts = _code_texts(
+        names, mapped, std14_name == "ZapfDingbats", subtype != "Type3", program, own, dropped
+    )
     # When codes the font has are left without text, the program may give them theirs: it is
     # read when a string first shows a code without text.
     needs_program = (
@@ -230,7 +250,7 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     pending = bytes(code for code, text in enumerate(found) if not text) if needs_program else b""
     # A partial, not a nested function: compiled, a nested function and its closure refer to
     # each other, and the font would be freed by the cycle collector only.
-    settle = partial(_texts_from_program, names, found, descriptor, warn)
+    settle = partial(_texts_from_program, names, found, dropped, descriptor, warn)
     widths = _widths(font, names, scale, std14, descriptor)
     std14_extent = (std14["ascent"] / 1000, std14["descent"] / 1000) if std14 else None
     ascent, descent = vertical_extent(descriptor, vscale, std14_extent, font_bbox)
@@ -252,20 +272,27 @@ _KNOWN_CODE_TEXTS: Final[dict[tuple[object, ...], tuple[list[str], list[str], li
 
 
 def _code_texts(
-    names: list[str | None], mapped: list[str | None], zapf: bool, program: FontProgram | None
+    names: list[str | None],
+    mapped: list[str | None],
+    zapf: bool,
+    tex: bool,
+    program: FontProgram | None,
+    own: bytes,
+    dropped: bytes,
 ) -> tuple[list[str], list[str], list[str]]:
     """Per code: the text the PDF's own mappings give ("" for none), the text the font
     shows, and that text before glyph-text folding. The lists are shared between the fonts
     that have the same mappings; nothing changes them."""
-    key = (tuple(names), tuple(mapped), zapf) if program is None else None
+    key = (tuple(names), tuple(mapped), zapf, tex) if program is None else None
     if key is not None:
         known = _KNOWN_CODE_TEXTS.get(key)
         if known is not None:
             return known
     found = [
-        mapped[code] or (glyph_name_to_unicode(name, zapf) if name else "") for code, name in enumerate(names)
+        mapped[code] or (glyph_name_to_unicode(name, zapf, tex) if name else "")
+        for code, name in enumerate(names)
     ]
-    texts, mapped_texts = _texts_with(names, found, program)
+    texts, mapped_texts = _texts_with(names, found, program, own, dropped)
     if key is not None:
         if len(_KNOWN_CODE_TEXTS) >= MAX_KNOWN_ENCODINGS:
             _KNOWN_CODE_TEXTS.clear()
@@ -274,24 +301,31 @@ def _code_texts(
 
 
 def _texts_from_program(
-    names: list[str | None], found: list[str], descriptor: Any, warn: Warn
+    names: list[str | None], found: list[str], dropped: bytes, descriptor: Any, warn: Warn
 ) -> tuple[list[str], list[str]]:
     """The texts of a font whose program is read late (SimpleFont.settle)."""
-    return _texts_with(names, found, load_program(descriptor, warn))
+    return _texts_with(names, found, load_program(descriptor, warn), b"", dropped)
 
 
 def _texts_with(
-    names: list[str | None], found: list[str], program: FontProgram | None
+    names: list[str | None], found: list[str], program: FontProgram | None, own: bytes, dropped: bytes
 ) -> tuple[list[str], list[str]]:
     """The texts the font shows and their unfolded form: `found`, else what the program
-    gives, else what the glyph name spells out, else the code read as Latin-1."""
+    gives, else what the glyph name spells out, else (see _last_resort) the code read as
+    Latin-1. `own`: the codes the program's built-in encoding names; `dropped`: the codes
+    the ToUnicode map gives control characters only, which have no text but a name's.
+    Control characters a name or the program gives are left out the same way."""
     texts: list[str] = []
     mapped_texts: list[str] = []
     for code, glyph_name in enumerate(names):
         text = found[code]
         if not text and program is not None:
             text = _text_from_program(code, glyph_name, program)
-        text = text or _text_from_code_name(code, glyph_name) or _last_resort(code)
+        named = bool(text)
+        if named:
+            text = without_controls(text)
+        if not named and code not in dropped:
+            text = _text_from_code_name(code, glyph_name) or _last_resort(code, glyph_name, own)
         mapped_texts.append(text)
         texts.append(text_of_glyph(text))
     return texts, mapped_texts
@@ -302,7 +336,9 @@ def _helvetica_tables() -> tuple[list[str], list[float], float, float]:
     std14 = core14_metrics("Helvetica")
     assert std14 is not None
     names = _table("WinAnsiEncoding")
-    texts = [(glyph_name_to_unicode(n) or UNMAPPED) if n else _last_resort(c) for c, n in enumerate(names)]
+    texts = [
+        (glyph_name_to_unicode(n) or UNMAPPED) if n else _last_resort(c, n, b"") for c, n in enumerate(names)
+    ]
     widths = [std14["widths"].get(n, 0) / 1000 if n else 0.0 for n in names]
     return texts, widths, std14["ascent"] / 1000, std14["descent"] / 1000
 

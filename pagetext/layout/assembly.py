@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 
 from pagetext.content.glyph import Glyph
 from pagetext.geometry import projection
+from pagetext.layout.accents import compose_accents
 from pagetext.layout.advance import follow_advance, restore
 from pagetext.layout.bidi_text import logical_words, rtl_page
 from pagetext.layout.gaps import (
@@ -192,6 +193,7 @@ def _prepare(glyphs: list[Glyph], params: LayoutParams, originals: dict[int, Gly
     kept = join_actual_text(glyphs, originals)
     if params.drop_duplicates:
         kept = drop_duplicates(kept, params)
+    kept = compose_accents(kept, params, originals)
     return order_vertical_runs(follow_advance(drop_hidden_whitespace(kept), params, originals))
 
 
@@ -335,12 +337,13 @@ def _decided_lines(
     line_shift = params.line_shift
     word_gap = params.word_gap
     script_size = params.script_size
+    overstrike = params.overstrike_overlap
     prev = prepared[0]
     for index in range(1, count):
         glyph = prepared[index]
         # Unpacked into named targets: compiled, a "_" target would box the float it drops.
         verdict, gap, height, _limit, _shift, _line_limit = judge(
-            prev, glyph, line_shift, word_gap, script_size
+            prev, glyph, line_shift, word_gap, script_size, overstrike
         )
         if verdict == NEW_LINE:
             lines.append(
@@ -384,9 +387,11 @@ def _finished(
     if tight:
         line_shift = params.line_shift
         script_size = params.script_size
+        overstrike = params.overstrike_overlap
         for i in range(start + 1, end):
             limit = tight_limit(glyphs[i], params)
-            spaces[i] = judge(glyphs[i - 1], glyphs[i], line_shift, limit, script_size)[0] == GAP
+            verdict = judge(glyphs[i - 1], glyphs[i], line_shift, limit, script_size, overstrike)[0]
+            spaces[i] = verdict == GAP
     elif gaps.spaced:
         _join_tracked(glyphs, spaces, trackings, start, end, params)
     return _DecidedLine(line, spaces[start:end], stacked, trackings[start:end], tight)
@@ -410,10 +415,11 @@ def _join_tracked(
     line_shift = params.line_shift
     word_gap = params.word_gap
     script_size = params.script_size
+    overstrike = params.overstrike_overlap
     for i in range(start + 1, end):
         prev = glyphs[i - 1]
         glyph = glyphs[i]
-        judgement = judge(prev, glyph, line_shift, word_gap, script_size)
+        judgement = judge(prev, glyph, line_shift, word_gap, script_size, overstrike)
         gap = judgement[1]
         height = judgement[2]
         if is_letter_gap(prev, glyph, height) and gap == gap:

@@ -64,12 +64,23 @@ def decide(prev: Glyph, glyph: Glyph, params: LayoutParams, gap_shift: float = 0
     `gap_shift` (a share of the box height) moves the word-gap limit for the line the glyphs
     are on: up by a letter-spaced line's tracking, down for a tightly set line.
     """
-    return Decision(judge(prev, glyph, params.line_shift, params.word_gap + gap_shift, params.script_size))
+    return Decision(
+        judge(
+            prev,
+            glyph,
+            params.line_shift,
+            params.word_gap + gap_shift,
+            params.script_size,
+            params.overstrike_overlap,
+        )
+    )
 
 
 # The thresholds come as floats: assembly reads them from LayoutParams once per page, not
 # once per glyph pair (compiled, a LayoutParams attribute is a dictionary lookup).
-def judge(prev: Glyph, glyph: Glyph, line_shift: float, word_gap: float, script_size: float) -> Judgement:
+def judge(
+    prev: Glyph, glyph: Glyph, line_shift: float, word_gap: float, script_size: float, overstrike: float
+) -> Judgement:
     """decide, as a verdict code and the measures it was taken on."""
     ux, uy = prev.direction
     px, py = prev.baseline_start
@@ -89,7 +100,7 @@ def judge(prev: Glyph, glyph: Glyph, line_shift: float, word_gap: float, script_
     backward = (px - gx) * ux + (py - gy) * uy
     gap = backward if backward > forward else forward
     space_limit = word_gap * height
-    apart = nested = False
+    apart = nested = drawn_over = False
     if abs(shift) > 0.25 * (height if height < prev_height else prev_height):
         prev_extent = quad_extent(prev.quad, ux, uy)  # indexed: a "_" target would box
         glyph_extent = quad_extent(glyph.quad, ux, uy)
@@ -103,6 +114,10 @@ def judge(prev: Glyph, glyph: Glyph, line_shift: float, word_gap: float, script_
         # ... and a small glyph mostly inside a bigger one's box is a superscript or a
         # subscript, however far it is raised or lowered (a footnote mark at 0.6 em).
         nested = small <= script_size * big and overlap >= 0.5 * small
+        # ... and a glyph drawn over the one before it is an accent or an overstrike.
+        shared = min(prev_extent[1], glyph_extent[1]) - max(prev_extent[0], glyph_extent[0])
+        narrow = min(prev_extent[1] - prev_extent[0], glyph_extent[1] - glyph_extent[0])
+        drawn_over = narrow > 0 and shared >= 0.5 * narrow and overlap >= overstrike * small
     # A glyph the text rise moves off the baseline (Ts, §9.3.7: superscripts and subscripts)
     # stays on its line however far it is raised: lines are told by the baselines without it.
     # Read through the runs, not the properties: plain Python pays a call per property read.
@@ -110,7 +125,7 @@ def judge(prev: Glyph, glyph: Glyph, line_shift: float, word_gap: float, script_
     prev_rise = prev.run.rise
     risen = rise != prev_rise and abs(shift - (rise - prev_rise)) <= line_limit
     verdict = GAP
-    if ((abs(shift) > line_limit and not nested) or apart) and not risen:
+    if ((abs(shift) > line_limit and not nested and not drawn_over) or apart) and not risen:
         verdict = NEW_LINE
         # CJK set one glyph under the other with a horizontal font is a vertical line.
         if (

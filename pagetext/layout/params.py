@@ -22,6 +22,15 @@ class LayoutParams:
     # A glyph whose box is at most script_size × the other's, and overlaps it by half its own
     # height, is a superscript or subscript and stays on the line even past line_shift.
     script_size: float = 0.8
+    # A glyph drawn over the one before it (their boxes share half the narrower width along
+    # the line, and this × the smaller box height across it) is an accent or an overstrike
+    # (a prime set over a decimal point) and stays on the line. Stacked lines share no more
+    # than their boxes' overhang across the line, a few hundredths of the height.
+    overstrike_overlap: float = 0.25
+    # An accent glyph (´ ¨ ˆ ...) whose box covers at least this share of its width of a
+    # neighbouring letter's box is that letter's accent and composes with it (TeX's \'a);
+    # an accent beside a letter, kerned or not, covers next to none of it.
+    accent_overlap: float = 0.5
     # Letter spacing (Tc, ashow, CSS letter-spacing) widens every letter gap past word_gap;
     # it is told from the text's own evidence and never joins what the page shows apart: of
     # the tracking_window letter gaps either side of a gap between glyphs of its size (box

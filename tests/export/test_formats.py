@@ -16,7 +16,7 @@ from pagetext.export.blocks import blocks
 from pagetext.export.common import Viewport, xml_safe
 from pagetext.geometry import Box
 from tests.export.checks import ALTO_NS, SCHEMAS, XHTML_NS, check_alto, check_hocr, check_json
-from tests.pdfbuild import add_page, new_pdf, simple_font, to_bytes
+from tests.pdfbuild import add_page, new_pdf, to_bytes
 
 needs_schemas = pytest.mark.skipif(not SCHEMAS.is_dir(), reason="needs ../shared/schemas")
 
@@ -117,18 +117,12 @@ def test_view_boxes_are_clipped_to_the_page() -> None:
 
 
 # A ToUnicode CMap that maps "|" to U+0007 (BEL), a character XML 1.0 cannot carry.
-BELL_CMAP = (
-    b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n"
-    b"1 begincodespacerange <00> <FF> endcodespacerange\n"
-    b"1 beginbfchar\n<7C> <0007>\nendbfchar\n"
-    b"1 beginbfrange\n<20> <7B> <0020>\nendbfrange\n"
-    b"endcmap CMapName currentdict /CMap defineresource pop end end\n"
-)
-
-
 def test_markup_and_control_characters_make_valid_xml() -> None:
-    content = b"BT /F1 10 Tf 72 700 Td (<a> & \"b\" 'c' x|y) Tj ET"
-    with _doc(content, fonts=lambda pdf: {"F1": simple_font(pdf, to_unicode=BELL_CMAP)}) as doc:
+    # Fonts give no control characters (a glyph mapped to one is no text); /ActualText can.
+    content = (
+        b"BT /F1 10 Tf 72 700 Td (<a> & \"b\" 'c' ) Tj /Span <</ActualText (x\\007y)>> BDC (xzy) Tj EMC ET"
+    )
+    with _doc(content) as doc:
         expected = _words(doc)
         assert expected[0][:3] == ["<a>", "&", '"b"']
         hocr = doc.to_hocr()

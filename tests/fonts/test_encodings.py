@@ -23,6 +23,15 @@ from pagetext.fonts.encodings import glyph_name_to_unicode, text_of_glyph
         (".notdef", False, ""),
         ("a1", True, "\u2701"),  # ZapfDingbats' own names
         ("a1", False, ""),
+        ("prime", False, "\u2032"),  # TeX's names (cmsy, txsys) the AGL does not know
+        ("epsilon1", False, "\u03f5"),
+        ("negationslash", False, "\u0338"),
+        ("parenleftBigg", False, "("),  # cmex's sized variants
+        ("summationdisplay", False, "\u2211"),
+        ("hatwider", False, "\u02c6"),
+        ("sevenoldstyle", False, "7"),  # the AGL reads it as a private-use code
+        ("parenlefttp", False, "\u239b"),
+        ("contextdisplay", False, ""),  # a size suffix on a name that is no TeX symbol
     ],
 )
 def test_glyph_names_read_by_the_agl_rules(name: str, zapf: bool, text: str) -> None:

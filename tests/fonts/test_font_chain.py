@@ -280,13 +280,13 @@ def test_type1_builtin_encoding_read_from_the_clear_text_part_only(clear_length_
 
 def test_names_that_spell_their_own_code() -> None:
     encoding = Dictionary(
-        Type=Name.Encoding, Differences=Array([235, Name.a235, 65, Name.G41, 66, Name.square])
+        Type=Name.Encoding, Differences=Array([235, Name.a235, 65, Name.G41, 66, Name.blot])
     )
 
     def fonts(pdf: pikepdf.Pdf) -> dict[str, Any]:
         return {"F1": simple_font(pdf, base_font="T3ish", encoding=encoding)}
 
-    # a235 and G41 name their codes; 'square' names nothing known, and B is the last resort.
+    # a235 and G41 name their codes; 'blot' names nothing known, and B is the last resort.
     assert _texts(b"BT /F1 10 Tf <eb4142> Tj ET", fonts) == "ëAB"
 
 

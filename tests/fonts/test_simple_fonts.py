@@ -106,6 +106,29 @@ def test_type3_font_matrix_scales_widths_and_box() -> None:
     assert abs(a.quad[0][1] + 2.0) < 1e-9 and abs(a.quad[3][1] - 8.0) < 1e-9
 
 
+def test_type3_glyph_names_are_read_as_the_agl_reads_them() -> None:
+    # A Type3 font's procedures are named as its producer likes: /square and /triangle for
+    # codes 97 and 98 are no TeX symbols there; the codes read as viewers read them.
+    def fonts(pdf):  # type: ignore[no-untyped-def]
+        font = Dictionary(
+            Type=Name.Font,
+            Subtype=Name.Type3,
+            FontMatrix=Array([0.001, 0, 0, 0.001, 0, 0]),
+            FontBBox=Array([0, 0, 750, 750]),
+            FirstChar=97,
+            Widths=Array([1000, 1000]),
+            Encoding=Dictionary(Type=Name.Encoding, Differences=Array([97, Name.square, Name.triangle])),
+            CharProcs=Dictionary(
+                square=pdf.make_stream(b"1000 0 d0 0 0 750 750 re f"),
+                triangle=pdf.make_stream(b"1000 0 d0 0 0 m 375 750 l 750 0 l f"),
+            ),
+            Resources=Dictionary(),
+        )
+        return {"F1": pdf.make_indirect(font)}
+
+    assert open_page(b"BT /F1 10 Tf 0 0 Td (abba) Tj ET", fonts=fonts).text() == "abba"
+
+
 def test_zero_ascent_and_descent_fall_back_to_the_font_bbox() -> None:
     def fonts(pdf):  # type: ignore[no-untyped-def]
         font = simple_font(pdf, base_font="Custom")
