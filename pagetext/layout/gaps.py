@@ -62,7 +62,7 @@ def decide(prev: Glyph, glyph: Glyph, params: LayoutParams, gap_shift: float = 0
     """Apply the line-break rule, then the word-space rule, to two consecutive glyphs.
 
     `gap_shift` (a share of the box height) moves the word-gap limit for the line the glyphs
-    are on: up by a letter-spaced line's tracking, down for a tightly set line.
+    are on: down for a tightly set line (letter spacing is told per gap: Decision.tracked).
     """
     return Decision(
         judge(
