@@ -468,6 +468,8 @@ def explain(glyphs: Sequence[Glyph], params: LayoutParams) -> Iterator[tuple[Gly
                 decision = decide(prev, glyph, params, lowered)
                 if index and decided.trackings[index]:
                     decision.tracked(decided.trackings[index], params)
+                elif lowered and decision.reason in ("gap", "no gap"):
+                    decision.reason += " (tight line: its letters touch, limit lowered)"
                 yield originals.get(id(prev), prev), originals.get(id(glyph), glyph), decision
             prev = glyph
 

@@ -237,3 +237,7 @@ def test_tight_word_gaps_of_a_tall_box_font(ascent: int, descent: int) -> None:
     words = [b"(we)", b"(find)", b"(that)", b"(th) 30 (e)", b"(model) -30 (s)", b"(are)", b"(good)"]
     content = b"BT /F1 10 Tf 100 700 Td [" + b" -140 ".join(words) + b"] TJ ET"
     assert text(content, fonts=tall) == "we find that the models are good"
+    if ascent - descent > 1000:  # the gaps are under word_gap: explain says why they are spaces
+        page = open_page(content, fonts=tall)
+        reasons = {d.reason for prev, glyph, d in explain(page.glyphs(), LayoutParams()) if prev.text == "e"}
+        assert "gap (tight line: its letters touch, limit lowered)" in reasons
