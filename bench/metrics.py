@@ -14,26 +14,9 @@ from bench.corpus import Case, normalise
 _WHITESPACE = re.compile(r"\s+")
 
 
-@dataclass
-class Score:
-    similarity: float | None  # normalised Levenshtein similarity to `text`
-    word_f1: float | None
-    line_score: float | None  # share of expected lines found as a whole output line
-    checks_passed: int
-    checks_total: int
-    failed: list[str]
-
-    @property
-    def all_passed(self) -> bool:
-        return self.checks_passed == self.checks_total
-
-
 def word_tokens(text: str) -> Counter[str]:
+    """The multiset of words: the corpus normalisation (FORMAT.md), split at whitespace."""
     return Counter(normalise(text).split())
-
-
-def word_f1(output: str, expected: str) -> float:
-    return Overlap.of(word_tokens(output), word_tokens(expected)).f1 or 0.0
 
 
 # Unicode categories stripped from both ends of a number token: brackets, quotes, other
@@ -87,6 +70,21 @@ class Overlap:
         return 2 * self.common / (self.got + self.want)
 
 
+@dataclass
+class Score:
+    similarity: float | None  # normalised Levenshtein similarity to `text`
+    words: Overlap | None  # word tokens against `text`'s
+    numbers: Overlap | None  # number tokens against `text`'s
+    line_score: float | None  # share of expected lines found as a whole output line
+    checks_passed: int
+    checks_total: int
+    failed: list[str]
+
+    @property
+    def all_passed(self) -> bool:
+        return self.checks_passed == self.checks_total
+
+
 def line_score(output: str, expected: str) -> float:
     lines = {_WHITESPACE.sub(" ", line).strip() for line in output.splitlines()}
     wanted = [_WHITESPACE.sub(" ", line).strip() for line in expected.splitlines()]
@@ -123,8 +121,13 @@ def score(case: Case, output: str) -> Score:
             position = found + len(normalise(snippet))
     text = expect.get("text")
     if not text:
-        return Score(None, None, None, total - len(failed), total, failed)
-    similarity = Levenshtein.normalized_similarity(flat, normalise(text))
+        return Score(None, None, None, None, total - len(failed), total, failed)
     return Score(
-        similarity, word_f1(output, text), line_score(output, text), total - len(failed), total, failed
+        Levenshtein.normalized_similarity(flat, normalise(text)),
+        Overlap.of(word_tokens(output), word_tokens(text)),
+        Overlap.of(number_tokens(output), number_tokens(text)),
+        line_score(output, text),
+        total - len(failed),
+        total,
+        failed,
     )
