@@ -115,6 +115,11 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{folder.name}/: {len(cases)} cases with text, {want_words} words, {want_numbers} number tokens"
         )
+        if want_numbers:
+            # A micro average leans on the case with the most numbers: say how far.
+            largest = max(names, key=lambda name: first[name].numbers.want)
+            share = first[largest].numbers.want / want_numbers
+            print(f"  the most numbers: {largest}, {share:.0%} of them")
         print(f"  {'library':12} {'word F1':>8} {'number F1':>10} {'errors':>7} {'seconds':>8}")
         for library in libraries:
             mine = [results[library][name] for name in names]
