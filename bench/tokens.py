@@ -6,8 +6,8 @@
 A dev tool for changes to word spacing: no worker processes, no timings worth quoting. Only
 cases with an expected `text` are read (the others have no score). Both F1s are micro
 averages: tokens summed over all cases of a corpus (bench.metrics.number_tokens has the rule).
-`--worst N` lists the N cases with the lowest pagetext number F1 and their missing / extra
-number tokens.
+`--worst N` lists the N cases with the lowest pagetext number F1 (below 1) and their
+missing / extra number tokens.
 """
 
 from __future__ import annotations
@@ -75,9 +75,10 @@ def _fmt(value: float | None) -> str:
 
 
 def _tokens(counter: Counter[str]) -> str:
-    shown = [
-        f"{token}×{count}" if count > 1 else token for token, count in counter.most_common(_SHOWN_TOKENS)
-    ]
+    shown = []
+    for token, count in counter.most_common(_SHOWN_TOKENS):
+        printable = token if token.isprintable() else ascii(token)  # control characters escaped
+        shown.append(f"{printable}×{count}" if count > 1 else printable)
     more = len(counter) - len(shown)
     return " ".join(shown) + (f" (+{more} more)" if more > 0 else "")
 
@@ -87,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("folders", nargs="+", type=Path, help="corpus folders (FORMAT.md layout)")
     parser.add_argument("--libs", default="pagetext", help="comma-separated: " + ",".join(EXTRACTORS))
     parser.add_argument(
-        "--worst", type=int, default=0, help="list the N cases with the lowest pagetext number F1"
+        "--worst", type=int, default=0, help="list the N cases with the lowest pagetext number F1 below 1"
     )
     parser.add_argument("--timeout", type=int, default=60, help="seconds per document and library")
     args = parser.parse_args(argv)
@@ -136,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
             if r.numbers.f1 is not None and r.numbers.f1 < 1
         ]
         scored.sort(key=lambda item: (item[0], item[1]))
-        print(f"pagetext: {args.worst} cases with the lowest number F1")
+        print(f"pagetext: the {min(args.worst, len(scored))} cases with the lowest number F1 below 1")
         for f1, name, r in scored[: args.worst]:
             peers = " ".join(
                 f"{lib} {_fmt(results[lib][name].numbers.f1)}" for lib in libraries if lib != "pagetext"
