@@ -18,6 +18,7 @@ import platform
 import statistics
 import sys
 from collections import defaultdict
+from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -150,17 +151,21 @@ def _token_feature_rows(
     return rows
 
 
+def _similarity(score: Score) -> float | None:
+    return score.similarity
+
+
+def _number_f1(score: Score) -> float | None:
+    return score.numbers.f1 if score.numbers is not None else None
+
+
 def _trailing_rows(
-    libraries: list[str], cases: list[Case], scores: dict[str, dict[str, Score]], measure: str
+    libraries: list[str],
+    cases: list[Case],
+    scores: dict[str, dict[str, Score]],
+    value: Callable[[Score], float | None],
 ) -> list[str]:
-    """The 15 cases where pagetext's `measure` (a Score's similarity, or F1 of its number tokens)
-    trails the best peer's most."""
-
-    def value(score: Score) -> float | None:
-        if measure == "numbers":
-            return score.numbers.f1 if score.numbers is not None else None
-        return score.similarity
-
+    """The 15 cases where pagetext's `value` trails the best peer's most."""
     rows = ["| case | pagetext | best peer |", "|---|---|---|"]
     gaps = []
     for case in cases:
@@ -272,9 +277,9 @@ def main(argv: list[str] | None = None) -> int:
         for folder, found in folders.items():
             lines += [f"### Speed: {folder.name}/ only", "", *_speed_rows(libraries, found, raw, None), ""]
     if "pagetext" in libraries and len(accuracy_libraries) > 1:
-        for measure, title in (("similarity", "similarity"), ("numbers", "number F1")):
+        for value, title in ((_similarity, "similarity"), (_number_f1, "number F1")):
             lines += [f"## Where pagetext trails the best peer most ({title})", ""]
-            lines += [*_trailing_rows(accuracy_libraries, cases, scores, measure), ""]
+            lines += [*_trailing_rows(accuracy_libraries, cases, scores, value), ""]
     # The per-stage profile comes from its own command (python -m bench.stages): kept.
     kept = stage_section(args.report.read_text("utf-8")) if args.report.exists() else ""
     args.report.parent.mkdir(parents=True, exist_ok=True)
@@ -287,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
                 "error": r.get("error"),
                 "pages": len(r.get("pages", [])),
                 "similarity": scores[lib][name].similarity,
-                "number_f1": _micro_f1([scores[lib][name].numbers]),
+                "number_f1": _number_f1(scores[lib][name]),
                 "failed": scores[lib][name].failed,
             }
             for name, r in raw[lib].items()
