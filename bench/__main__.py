@@ -18,13 +18,14 @@ import platform
 import statistics
 import sys
 from collections import defaultdict
+from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from bench.corpus import Case, load_cases
 from bench.extractors import EXTRACTORS
-from bench.metrics import Score, score
+from bench.metrics import Overlap, Score, score
 from bench.process import run_cases
 from bench.stages import stage_section
 
@@ -70,6 +71,16 @@ def _fmt(value: float | None, percent: bool = False) -> str:
     return f"{100 * value:.1f}%" if percent else f"{value:.3f}"
 
 
+def _micro_f1(overlaps: list[Overlap | None]) -> float | None:
+    """F1 of the tokens summed over the cases that have an expected `text`."""
+    return sum((o for o in overlaps if o is not None), Overlap(0, 0, 0)).f1
+
+
+def _token_f1s(results: list[Score]) -> tuple[str, str]:
+    """Word F1 and number F1 (micro) of a set of cases, formatted."""
+    return _fmt(_micro_f1([s.words for s in results])), _fmt(_micro_f1([s.numbers for s in results]))
+
+
 def _accuracy_rows(
     libraries: list[str],
     cases: list[Case],
@@ -77,8 +88,9 @@ def _accuracy_rows(
     errors: dict[str, dict[str, str]],
 ) -> list[str]:
     rows = [
-        "| library | similarity | word F1 | line score | checks passed | cases passing all checks | errors |",
-        "|---|---|---|---|---|---|---|",
+        "| library | similarity | word F1 | number F1 | line score | checks passed "
+        "| cases passing all checks | errors |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for library in libraries:
         results = [scores[library][case.name] for case in cases]
@@ -86,7 +98,7 @@ def _accuracy_rows(
         total = sum(s.checks_total for s in results)
         rows.append(
             f"| {library} | {_fmt(_mean([s.similarity for s in results if s.similarity is not None]))} "
-            f"| {_fmt(_mean([s.word_f1 for s in results if s.word_f1 is not None]))} "
+            f"| {' | '.join(_token_f1s(results))} "
             f"| {_fmt(_mean([s.line_score for s in results if s.line_score is not None]))} "
             f"| {passed}/{total} ({_fmt(passed / total if total else None, True)}) "
             f"| {_fmt(_mean([1.0 if s.all_passed else 0.0 for s in results]), True)} "
@@ -95,18 +107,21 @@ def _accuracy_rows(
     return rows
 
 
-def _feature_rows(libraries: list[str], cases: list[Case], scores: dict[str, dict[str, Score]]) -> list[str]:
+def _by_tag(cases: list[Case]) -> dict[str, list[Case]]:
+    """The cases of each feature tag that has at least 3 (fewer say little about the tag)."""
     by_tag: dict[str, list[Case]] = defaultdict(list)
     for case in cases:
         for tag in case.features:
             by_tag[tag].append(case)
+    return {tag: tagged for tag, tagged in sorted(by_tag.items()) if len(tagged) >= 3}
+
+
+def _feature_rows(libraries: list[str], cases: list[Case], scores: dict[str, dict[str, Score]]) -> list[str]:
     rows = [
         "| feature | cases | " + " | ".join(libraries) + " |",
         "|---|---|" + "---|" * len(libraries),
     ]
-    for tag, tagged in sorted(by_tag.items()):
-        if len(tagged) < 3:
-            continue
+    for tag, tagged in _by_tag(cases).items():
         cells = []
         for library in libraries:
             results = [scores[library][case.name] for case in tagged]
@@ -116,6 +131,53 @@ def _feature_rows(libraries: list[str], cases: list[Case], scores: dict[str, dic
             checks = f" / {_fmt(passed / total, True)}" if total else ""
             cells.append(_fmt(similarity) + checks)
         rows.append(f"| {tag} | {len(tagged)} | " + " | ".join(cells) + " |")
+    return rows
+
+
+def _token_feature_rows(
+    libraries: list[str], cases: list[Case], scores: dict[str, dict[str, Score]]
+) -> list[str]:
+    """Word F1 / number F1 (micro) per feature tag, over the tag's cases with an expected text."""
+    rows = [
+        "| feature | cases with text | " + " | ".join(libraries) + " |",
+        "|---|---|" + "---|" * len(libraries),
+    ]
+    for tag, tagged in _by_tag([case for case in cases if case.expect.get("text")]).items():
+        cells = []
+        for library in libraries:
+            results = [scores[library][case.name] for case in tagged]
+            cells.append(" / ".join(_token_f1s(results)))
+        rows.append(f"| {tag} | {len(tagged)} | " + " | ".join(cells) + " |")
+    return rows
+
+
+def _similarity(score: Score) -> float | None:
+    return score.similarity
+
+
+def _number_f1(score: Score) -> float | None:
+    return score.numbers.f1 if score.numbers is not None else None
+
+
+def _trailing_rows(
+    libraries: list[str],
+    cases: list[Case],
+    scores: dict[str, dict[str, Score]],
+    value: Callable[[Score], float | None],
+) -> list[str]:
+    """The 15 cases where pagetext's `value` trails the best peer's most."""
+    rows = ["| case | pagetext | best peer |", "|---|---|---|"]
+    gaps = []
+    for case in cases:
+        own = value(scores["pagetext"][case.name])
+        if own is None:
+            continue
+        peers = [(value(scores[lib][case.name]) or 0.0, lib) for lib in libraries if lib != "pagetext"]
+        best, best_lib = max(peers)
+        gaps.append((best - own, case.name, own, best, best_lib))
+    for gap, name, own, best, best_lib in sorted(gaps, reverse=True)[:15]:
+        if gap > 0.005:
+            rows.append(f"| {name} | {own:.3f} | {best:.3f} ({best_lib}) |")
     return rows
 
 
@@ -183,6 +245,11 @@ def main(argv: list[str] | None = None) -> int:
         "Similarity is normalised Levenshtein similarity to the expected text; line score is the",
         "share of expected lines found as a whole output line; checks are the sidecars'",
         "contains / absent / order checks. Text is normalised alike for every library.",
+        "Word F1 and number F1 compare multisets of tokens with the expected text's, micro-averaged:",
+        "tokens summed over all cases of a corpus or tag that have an expected text. Number tokens",
+        "are the whitespace tokens that hold a digit once brackets, quotes, other punctuation and",
+        "currency signs are stripped from their ends (bench/metrics.py); a number glued to its",
+        "neighbour, split or altered counts as missing and as extra.",
         "",
     ]
     accuracy_libraries = [lib for lib in libraries if lib not in SPEED_ONLY]
@@ -203,29 +270,16 @@ def main(argv: list[str] | None = None) -> int:
             lines += [*_accuracy_rows(accuracy_libraries, in_order, scores, errors), ""]
         lines += [f"### {folder.name}/ by feature (similarity / checks passed)", ""]
         lines += [*_feature_rows(accuracy_libraries, found, scores), ""]
+        lines += [f"### {folder.name}/ by feature (word F1 / number F1, micro)", ""]
+        lines += [*_token_feature_rows(accuracy_libraries, found, scores), ""]
     lines += ["## Speed and memory", "", *_speed_rows(libraries, cases, raw, rss), ""]
     if len(folders) > 1:
         for folder, found in folders.items():
             lines += [f"### Speed: {folder.name}/ only", "", *_speed_rows(libraries, found, raw, None), ""]
     if "pagetext" in libraries and len(accuracy_libraries) > 1:
-        lines += ["## Where pagetext trails the best peer most (similarity)", ""]
-        lines += ["| case | pagetext | best peer |", "|---|---|---|"]
-        gaps = []
-        for case in cases:
-            own = scores["pagetext"][case.name].similarity
-            if own is None:
-                continue
-            peers = [
-                (scores[lib][case.name].similarity or 0.0, lib)
-                for lib in accuracy_libraries
-                if lib != "pagetext"
-            ]
-            best, best_lib = max(peers)
-            gaps.append((best - own, case.name, own, best, best_lib))
-        for gap, name, own, best, best_lib in sorted(gaps, reverse=True)[:15]:
-            if gap > 0.005:
-                lines.append(f"| {name} | {own:.3f} | {best:.3f} ({best_lib}) |")
-        lines.append("")
+        for value, title in ((_similarity, "similarity"), (_number_f1, "number F1")):
+            lines += [f"## Where pagetext trails the best peer most ({title})", ""]
+            lines += [*_trailing_rows(accuracy_libraries, cases, scores, value), ""]
     # The per-stage profile comes from its own command (python -m bench.stages): kept.
     kept = stage_section(args.report.read_text("utf-8")) if args.report.exists() else ""
     args.report.parent.mkdir(parents=True, exist_ok=True)
@@ -238,6 +292,7 @@ def main(argv: list[str] | None = None) -> int:
                 "error": r.get("error"),
                 "pages": len(r.get("pages", [])),
                 "similarity": scores[lib][name].similarity,
+                "number_f1": _number_f1(scores[lib][name]),
                 "failed": scores[lib][name].failed,
             }
             for name, r in raw[lib].items()

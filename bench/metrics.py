@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
@@ -13,10 +14,67 @@ from bench.corpus import Case, normalise
 _WHITESPACE = re.compile(r"\s+")
 
 
+def word_tokens(text: str) -> Counter[str]:
+    """The multiset of words: the corpus normalisation (FORMAT.md), split at whitespace."""
+    return Counter(normalise(text).split())
+
+
+# Unicode categories stripped from both ends of a number token: brackets, quotes, other
+# punctuation (, . : ; ! ? % * / ...) and currency signs. Where a peer puts them (glued or
+# spaced, `(12)` or `( 12 )`, `$1,234` or `$ 1,234`) is layout, not the number. Kept: dashes
+# and math signs (a leading `-`, `−`, `+` is the number's sign) and everything inside the
+# token (`1,234.5`, `12:30`, `2019-05-01` stay whole).
+_EDGE_CATEGORIES = frozenset({"Ps", "Pe", "Pi", "Pf", "Po", "Sc"})
+
+
+def _strip_edges(token: str) -> str:
+    start, end = 0, len(token)
+    while start < end and unicodedata.category(token[start]) in _EDGE_CATEGORIES:
+        start += 1
+    while end > start and unicodedata.category(token[end - 1]) in _EDGE_CATEGORIES:
+        end -= 1
+    return token[start:end]
+
+
+def number_tokens(text: str) -> Counter[str]:
+    """The multiset of number tokens: the corpus normalisation (FORMAT.md), split at whitespace,
+    edge punctuation stripped (_EDGE_CATEGORIES), kept when a decimal digit (any script) is
+    left. A number glued to its neighbour (`1005`), split (`10 05`) or altered is a different
+    token, so it counts as missing and as extra."""
+    tokens = (_strip_edges(token) for token in normalise(text).split())
+    return Counter(token for token in tokens if any(ch.isdecimal() for ch in token))
+
+
+@dataclass(frozen=True)
+class Overlap:
+    """Multiset agreement of an output's tokens with the expected ones; sums of Overlaps give
+    micro averages (every token of a corpus weighs the same)."""
+
+    common: int
+    got: int
+    want: int
+
+    @classmethod
+    def of(cls, got: Counter[str], want: Counter[str]) -> Overlap:
+        return cls(sum((got & want).values()), sum(got.values()), sum(want.values()))
+
+    def __add__(self, other: Overlap) -> Overlap:
+        return Overlap(self.common + other.common, self.got + other.got, self.want + other.want)
+
+    @property
+    def f1(self) -> float | None:
+        """None when there is nothing to score (no token expected nor produced)."""
+        if not self.got and not self.want:
+            return None
+        # F1 = 2PR/(P+R) with P = common/got, R = common/want.
+        return 2 * self.common / (self.got + self.want)
+
+
 @dataclass
 class Score:
     similarity: float | None  # normalised Levenshtein similarity to `text`
-    word_f1: float | None
+    words: Overlap | None  # word tokens against `text`'s
+    numbers: Overlap | None  # number tokens against `text`'s
     line_score: float | None  # share of expected lines found as a whole output line
     checks_passed: int
     checks_total: int
@@ -25,19 +83,6 @@ class Score:
     @property
     def all_passed(self) -> bool:
         return self.checks_passed == self.checks_total
-
-
-def _words(text: str) -> Counter[str]:
-    return Counter(normalise(text).split())
-
-
-def word_f1(output: str, expected: str) -> float:
-    got, want = _words(output), _words(expected)
-    common = sum((got & want).values())
-    if not common:
-        return 0.0
-    precision, recall = common / sum(got.values()), common / sum(want.values())
-    return 2 * precision * recall / (precision + recall)
 
 
 def line_score(output: str, expected: str) -> float:
@@ -76,8 +121,13 @@ def score(case: Case, output: str) -> Score:
             position = found + len(normalise(snippet))
     text = expect.get("text")
     if not text:
-        return Score(None, None, None, total - len(failed), total, failed)
-    similarity = Levenshtein.normalized_similarity(flat, normalise(text))
+        return Score(None, None, None, None, total - len(failed), total, failed)
     return Score(
-        similarity, word_f1(output, text), line_score(output, text), total - len(failed), total, failed
+        Levenshtein.normalized_similarity(flat, normalise(text)),
+        Overlap.of(word_tokens(output), word_tokens(text)),
+        Overlap.of(number_tokens(output), number_tokens(text)),
+        line_score(output, text),
+        total - len(failed),
+        total,
+        failed,
     )
