@@ -248,8 +248,8 @@ def main(argv: list[str] | None = None) -> int:
         "Word F1 and number F1 compare multisets of tokens with the expected text's, micro-averaged:",
         "tokens summed over all cases of a corpus or tag that have an expected text. Number tokens",
         "are the whitespace tokens that hold a digit once brackets, quotes, other punctuation and",
-        "currency signs are stripped from their ends (bench/metrics.py); a number glued to its",
-        "neighbour, split or altered counts as missing and as extra.",
+        "currency signs are stripped from their ends and hyphens read as `-` (bench/metrics.py);",
+        "a number glued to its neighbour, split or altered counts as missing and as extra.",
         "",
     ]
     accuracy_libraries = [lib for lib in libraries if lib not in SPEED_ONLY]

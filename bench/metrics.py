@@ -36,12 +36,18 @@ def _strip_edges(token: str) -> str:
     return token[start:end]
 
 
+# U+2010 HYPHEN and U+2011 NON-BREAKING HYPHEN are "-" in meaning (the second differs only
+# in line breaking): which code a library gives a hyphen glyph (`22203‐2114`) is not the
+# number. U+2212 MINUS SIGN and the dashes are distinct characters and stay.
+_HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})
+
+
 def number_tokens(text: str) -> Counter[str]:
     """The multiset of number tokens: the corpus normalisation (FORMAT.md), split at whitespace,
-    edge punctuation stripped (_EDGE_CATEGORIES), kept when a decimal digit (any script) is
-    left. A number glued to its neighbour (`1005`), split (`10 05`) or altered is a different
-    token, so it counts as missing and as extra."""
-    tokens = (_strip_edges(token) for token in normalise(text).split())
+    edge punctuation stripped (_EDGE_CATEGORIES), hyphens as "-" (_HYPHENS), kept when a
+    decimal digit (any script) is left. A number glued to its neighbour (`1005`), split
+    (`10 05`) or altered is a different token, so it counts as missing and as extra."""
+    tokens = (_strip_edges(token).translate(_HYPHENS) for token in normalise(text).split())
     return Counter(token for token in tokens if any(ch.isdecimal() for ch in token))
 
 

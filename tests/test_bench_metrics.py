@@ -18,6 +18,12 @@ def test_number_tokens_strip_edge_punctuation_and_keep_inner() -> None:
     )
 
 
+def test_number_tokens_read_hyphens_as_hyphen_minus_but_keep_minus_signs() -> None:
+    assert number_tokens("22203\u20102114 DARPA\u2011BAA\u201015 \u22124 15\u201320") == Counter(
+        ["22203-2114", "DARPA-BAA-15", "\u22124", "15\u201320"]
+    )
+
+
 def test_number_tokens_skip_words_without_digits() -> None:
     assert number_tokens("(see) the table, p.") == Counter()
 
