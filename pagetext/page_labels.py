@@ -17,6 +17,10 @@ import pikepdf
 from pagetext.objects import OBJECT_ERRORS
 
 MAX_TREE_NODES: Final = 10_000  # number tree nodes read; a real tree has a handful
+# Beyond these a page is labelled by its decimal number: roman numerals end at 3999, and a
+# hostile /St must not make a letter label millions of letters long.
+MAX_ROMAN: Final = 3999
+MAX_LETTERS: Final = 16  # "AAAA..." 16 letters: page 416 of a lettered range
 _ROMAN: Final = (
     (1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
     (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"),
@@ -24,6 +28,8 @@ _ROMAN: Final = (
 
 
 def _roman(number: int) -> str:
+    if number > MAX_ROMAN:
+        return str(number)
     digits = []
     for value, text in _ROMAN:
         count, number = divmod(number, value)
@@ -33,6 +39,8 @@ def _roman(number: int) -> str:
 
 def _letters(number: int) -> str:
     # §12.4.2, Table 159: A to Z for the first 26 pages, AA to ZZ for the next 26, and so on.
+    if (number - 1) // 26 + 1 > MAX_LETTERS:
+        return str(number)
     return chr(ord("a") + (number - 1) % 26) * ((number - 1) // 26 + 1)
 
 

@@ -50,3 +50,10 @@ def test_a_tree_of_kids_is_read_and_a_loop_ends() -> None:
     pdf.Root.PageLabels = pdf.make_indirect(root)
     with pagetext.open(to_bytes(pdf)) as doc:
         assert doc.page_labels == ["10", "11", "i"]
+
+
+def test_numbers_past_a_style_are_decimal() -> None:
+    # Roman numerals end at 3999; a hostile /St must not make labels millions of letters long.
+    nums = Array([0, Dictionary(S=Name.R, St=3998), 3, Dictionary(S=Name.a, St=2_000_000_000)])
+    tree = Dictionary(Nums=nums)
+    assert labelled(4, tree) == ["MMMCMXCVIII", "MMMCMXCIX", "4000", "2000000000"]
