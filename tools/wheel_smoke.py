@@ -65,7 +65,7 @@ def _modules(python: str, installed: bool) -> tuple[Path, Path]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("venv", type=Path, help="the virtual environment the wheel is installed in")
-    venv = parser.parse_args().venv
+    venv = parser.parse_args().venv.resolve()  # the commands run in another directory
     wheel_python = str(venv / "bin" / "python")
     problems: list[str] = []
 
