@@ -27,6 +27,7 @@ from pagetext.layout.params import LayoutParams
 from pagetext.limits import Limits
 from pagetext.objects import OBJECT_ERRORS
 from pagetext.page import Page
+from pagetext.page_labels import page_labels
 from pagetext.pagetree import Rebuilt, rebuild_page_tree
 from pagetext.passwords import candidates
 from pagetext.recovery import recover
@@ -297,6 +298,11 @@ class Document:
         except (pikepdf.PdfError, RuntimeError, ValueError) as error:
             self._warn(f"the document information could not be read: {error}")
         return result
+
+    @property
+    def page_labels(self) -> list[str]:
+        """What a viewer shows as each page's number (§12.4.2): "iii", "A-2", or "7"."""
+        return page_labels(self._pdf, len(self), self._warn)
 
     def _indices(self, pages: str | None) -> list[int]:
         return list(range(len(self))) if pages is None else parse_page_range(pages, len(self))

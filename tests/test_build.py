@@ -1,4 +1,5 @@
-"""The optional compiled build: when CI asks for it, the compiled modules are what runs."""
+"""The package as built: when CI asks for the compiled build, the compiled modules are what
+runs; either way the package is typed for its users (PEP 561)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import pagetext.layout.assembly
 import pagetext.page
 
 ROOT = Path(__file__).resolve().parent.parent
+USER_SCRIPT = ROOT / "tests" / "user_code" / "user_script.py"
 
 
 @pytest.mark.skipif(os.environ.get("PAGETEXT_COMPILE") != "1", reason="only for the compiled build")
@@ -55,3 +57,19 @@ def test_the_generated_functions_call_each_other_directly() -> None:
     calls = [line for line in listing.stdout.splitlines() if "call" in line and "<CPyDef_" in line]
     assert len(calls) > 1000
     assert not [line for line in calls if "@plt>" in line]
+
+
+def test_a_users_script_type_checks_strictly_against_the_package(tmp_path: Path) -> None:
+    # As a user's mypy sees pagetext: a package on the path (here this checkout, on
+    # PYTHONPATH), typed only because it ships py.typed (PEP 561). The script is checked from
+    # outside the checkout, or mypy would take the checkout for the user's own code. No Any
+    # may reach the user's code either.
+    script = tmp_path / USER_SCRIPT.name
+    shutil.copyfile(USER_SCRIPT, script)
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    command = [sys.executable, "-m", "mypy", "--strict", "--disallow-any-expr", "--no-incremental"]
+    command += ["--cache-dir", str(tmp_path / "cache"), script.name]
+    environment = {**os.environ, "PYTHONPATH": path}
+    result = subprocess.run(command, cwd=tmp_path, env=environment, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.startswith("Success: no issues found in 1 source file")

@@ -3,9 +3,13 @@
     from pagetext.integrations.langchain import PagetextLoader
     docs = PagetextLoader("file.pdf", lines=True).load()
 
-Each Document's page_content is page.text(order); its metadata holds source (the path),
-page (1-based, as pagetext counts pages), total_pages, and with lines=True the page's line
-records (pagetext/1: text, bbox in PDF user space, words with their boxes).
+Each Document's page_content is page.text(order); its metadata is what LangChain's own PDF
+loaders (PyPDFLoader, PyMuPDFLoader) give: the document information dictionary with keys in
+lower case (producer, creator and creationdate always there, "" when the file does not say;
+title, author, moddate, ... when it does; dates in ISO 8601), source (the path), total_pages,
+page (0-based, as those loaders count) and page_label (what a viewer shows as the page's
+number, ISO 32000-1 §12.4.2); with lines=True also the page's line records (pagetext/1:
+text, bbox in PDF user space, words with their boxes).
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from pagetext.document import open as open_pdf
-from pagetext.integrations.pages import read_pages
+from pagetext.integrations.pages import document_metadata, read_pages
 from pagetext.limits import Limits
 
 try:
@@ -48,10 +52,11 @@ class PagetextLoader(BaseLoader):
 
     def lazy_load(self) -> Iterator[Document]:
         with open_pdf(self.file_path, password=self.password, limits=self.limits) as doc:
-            total = len(doc)
+            shared: dict[str, Any] = {**document_metadata(doc), "source": self.file_path}
+            shared["total_pages"] = len(doc)
+            labels = doc.page_labels
             for page in read_pages(doc, self.pages, self.order, self.lines):
-                metadata: dict[str, Any] = {"source": self.file_path, "page": page.number}
-                metadata["total_pages"] = total
+                metadata = {**shared, "page": page.number - 1, "page_label": labels[page.number - 1]}
                 if page.lines is not None:
                     metadata["lines"] = page.lines
                 yield Document(page_content=page.text, metadata=metadata)

@@ -4,9 +4,13 @@
     from pagetext.integrations.llamaindex import PagetextReader
     docs = SimpleDirectoryReader("pdfs/", file_extractor={".pdf": PagetextReader()}).load_data()
 
-Each Document's text is page.text(order); its metadata holds source (the path), page
-(1-based), total_pages, what extra_info adds, and with lines=True the page's line records
-(pagetext/1), which are kept out of what is embedded and shown to the model.
+Each Document's text is page.text(order); its metadata is what LlamaIndex's own PDFReader
+gives, page_label (what a viewer shows as the page's number: "1", or "iii" where the file
+labels its pages, ISO 32000-1 §12.4.2) and file_name, plus file_path, total_pages and the
+document information dictionary as the LangChain loader has it (title, author, producer,
+creator, creationdate, moddate, ...), then what extra_info adds; with lines=True also the
+page's line records (pagetext/1). The line records and the file's technical details
+(HIDDEN_KEYS) are kept out of what is embedded and shown to the model.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from typing import Any
 
 from pagetext.document import Source
 from pagetext.document import open as open_pdf
-from pagetext.integrations.pages import read_pages
+from pagetext.integrations.pages import document_metadata, read_pages
 from pagetext.limits import Limits
 
 try:
@@ -27,6 +31,8 @@ except ImportError as error:
     raise ImportError("PagetextReader needs LlamaIndex: pip install 'pagetext[llamaindex]'") from error
 
 LINES_KEY = "lines"
+# Details of the file, not of its text: neither embedded nor shown to the model.
+HIDDEN_KEYS = ("file_path", "total_pages", "producer", "creator", "creationdate", "moddate", "trapped")
 
 
 class PagetextReader(BaseReader):
@@ -60,15 +66,16 @@ class PagetextReader(BaseReader):
             with fs.open(path, "rb") as stream:
                 source = stream.read()
         with open_pdf(source, password=self.password, limits=self.limits) as doc:
-            total = len(doc)
+            shared: dict[str, Any] = {
+                **document_metadata(doc),
+                "file_name": os.path.basename(path),
+                "file_path": path,
+                "total_pages": len(doc),
+            }
+            labels = doc.page_labels
             for page in read_pages(doc, self.pages, self.order, self.lines):
-                metadata: dict[str, Any] = {
-                    **(extra_info or {}),
-                    "source": path,
-                    "page": page.number,
-                    "total_pages": total,
-                }
-                hidden: list[str] = []
+                metadata = {**shared, "page_label": labels[page.number - 1], **(extra_info or {})}
+                hidden = [key for key in HIDDEN_KEYS if key in metadata]
                 if page.lines is not None:
                     metadata[LINES_KEY] = page.lines
                     hidden.append(LINES_KEY)

@@ -3,16 +3,78 @@ warnings the library issued while reading it."""
 
 from __future__ import annotations
 
+import contextlib
+import datetime
 import json
+import re
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-from pagetext.document import Document
-from pagetext.errors import PdfWarning
+from pagetext.document import Document, Source
+from pagetext.document import open as open_pdf
+from pagetext.errors import PasswordError, PdfWarning
 from pagetext.export.json import line_record
 from pagetext.layout.assembly import lines_text
+from pagetext.limits import Limits
+
+# §7.9.4: D:YYYYMMDDHHmmSSOHH'mm, every part after the year optional.
+_PDF_DATE: Final = re.compile(
+    r"^(?:D:)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?(?:([Z+-])(?:(\d{2})'?(?:(\d{2})'?)?)?)?$"
+)
+DATE_KEYS: Final = ("creationdate", "moddate")
+# What LangChain's PDF loaders always give, "" when the file does not say.
+STANDARD_KEYS: Final = ("producer", "creator", "creationdate")
+
+
+def iso_date(text: str) -> str:
+    """A PDF date (§7.9.4) in ISO 8601, "2024-03-01T12:30:00+01:00"; other text as it is."""
+    match = _PDF_DATE.match(text.strip())
+    if not match:
+        return text.strip()
+    year, month, day, hour, minute, second, sign, zone_hours, zone_minutes = match.groups()
+    zone = None
+    if sign == "Z":
+        zone = datetime.timezone.utc
+    elif sign:
+        offset = datetime.timedelta(hours=int(zone_hours or 0), minutes=int(zone_minutes or 0))
+        zone = datetime.timezone(-offset if sign == "-" else offset)
+    try:
+        moment = datetime.datetime(
+            int(year), int(month or 1), int(day or 1), int(hour or 0), int(minute or 0), int(second or 0),
+            tzinfo=zone,
+        )  # fmt: skip
+    except ValueError:  # a month 13, a day 32
+        return text.strip()
+    return moment.isoformat()
+
+
+def document_metadata(doc: Document) -> dict[str, str]:
+    """The document information dictionary (§14.3.3) as LangChain's PDF loaders give it:
+    keys in lower case, values stripped, dates in ISO 8601, STANDARD_KEYS always there."""
+    found = dict.fromkeys(STANDARD_KEYS, "")
+    for key, value in doc.metadata.items():
+        name = key.lower()
+        found[name] = iso_date(value) if name in DATE_KEYS else value.strip()
+    return found
+
+
+def open_with_passwords(
+    source: Source, name: str, passwords: Sequence[str], limits: Limits | None = None
+) -> Document:
+    """The document, opened without a password or with the first of `passwords` that opens it."""
+    try:
+        return open_pdf(source, limits=limits)
+    except PasswordError as error:
+        if not passwords:
+            raise
+        for password in passwords:
+            with contextlib.suppress(PasswordError):
+                return open_pdf(source, password=password, limits=limits)
+        raise PasswordError(
+            f"{name!r} is encrypted and none of the {len(passwords)} password(s) given opens it"
+        ) from error
 
 
 @dataclass(slots=True)

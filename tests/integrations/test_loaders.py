@@ -1,5 +1,5 @@
 """The LangChain loader and the LlamaIndex reader, on their real base classes: a Document per
-page whose text is the library's."""
+page whose text is the library's, with the metadata each framework's own PDF loaders give."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pikepdf
 import pytest
+from pikepdf import Array, Dictionary, Name, String
 
 import pagetext
 from pagetext.export.json import line_record
@@ -14,6 +15,31 @@ from tests.corpus import CORPUS
 from tests.pdfbuild import add_page, new_pdf, to_bytes
 
 FILE = CORPUS / "real" / "docling__skipped_1page.pdf"  # three pages
+# Its document information dictionary as both loaders give it.
+FILE_METADATA = {
+    "producer": "macOS 버전 26.2(빌드 25C56) Quartz PDFContext",
+    "creator": "Adobe InDesign CS6 (Macintosh)",
+    "creationdate": "2026-01-09T01:18:13+00:00",
+    "moddate": "2026-01-09T01:18:13+00:00",
+}
+
+
+def labelled_pdf(path: Path) -> Path:
+    """Three pages labelled i, ii, 1, with a title, an author and a local-time creation date."""
+    pdf = new_pdf()
+    for word in (b"preface", b"contents", b"chapter"):
+        add_page(pdf, b"BT /F1 10 Tf 100 700 Td (" + word + b") Tj ET")
+    nums = Array([0, Dictionary(S=Name.r), 2, Dictionary(S=Name.D)])
+    pdf.Root.PageLabels = pdf.make_indirect(Dictionary(Nums=nums))
+    pdf.trailer.Info = pdf.make_indirect(
+        Dictionary(
+            Title=String(" Annual report "),
+            Author=String("Jane Doe"),
+            CreationDate=String("D:20240301123000+01'00'"),
+        )
+    )
+    path.write_bytes(to_bytes(pdf))
+    return path
 
 
 def test_langchain_loader() -> None:
@@ -30,12 +56,38 @@ def test_langchain_loader() -> None:
         expected = [(page.text(), [line_record(line) for line in page.lines()]) for page in doc]
     assert all(isinstance(document, Document) for document in documents)
     assert [(d.page_content, d.metadata["lines"]) for d in documents] == expected
-    assert [d.metadata["page"] for d in documents] == [1, 2, 3]
-    assert {(d.metadata["source"], d.metadata["total_pages"]) for d in documents} == {(str(FILE), 3)}
+    assert [{k: v for k, v in d.metadata.items() if k != "lines"} for d in documents] == [
+        {**FILE_METADATA, "source": str(FILE), "total_pages": 3, "page": index, "page_label": str(index + 1)}
+        for index in range(3)
+    ]
     some = PagetextLoader(FILE, pages="3,1", order="content").load()
     with pagetext.open(FILE) as doc:
         assert [d.page_content for d in some] == [doc[2].text(order="content"), doc[0].text(order="content")]
     assert "lines" not in some[0].metadata
+    assert [d.metadata["page"] for d in some] == [2, 0]
+
+
+def test_langchain_loader_metadata_as_pypdfloader_gives_it(tmp_path: Path) -> None:
+    pytest.importorskip("langchain_core")
+    from pagetext.integrations.langchain import PagetextLoader
+
+    path = labelled_pdf(tmp_path / "report.pdf")
+    documents = PagetextLoader(path).load()
+    assert [d.page_content for d in documents] == ["preface", "contents", "chapter"]
+    shared = {
+        "producer": "",
+        "creator": "",
+        "creationdate": "2024-03-01T12:30:00+01:00",
+        "title": "Annual report",
+        "author": "Jane Doe",
+        "source": str(path),
+        "total_pages": 3,
+    }
+    assert [d.metadata for d in documents] == [
+        {**shared, "page": 0, "page_label": "i"},
+        {**shared, "page": 1, "page_label": "ii"},
+        {**shared, "page": 2, "page_label": "1"},
+    ]
 
 
 def test_langchain_loader_errors(tmp_path: Path) -> None:
@@ -66,10 +118,13 @@ def test_llamaindex_reader(tmp_path: Path) -> None:
         expected = [(page.text(), [line_record(line) for line in page.lines()]) for page in doc]
     assert all(isinstance(document, Document) for document in documents)
     assert [(d.text, d.metadata["lines"]) for d in documents] == expected
-    assert [d.metadata["page"] for d in documents] == [1, 2, 3]
-    assert {(d.metadata["collection"], d.metadata["total_pages"]) for d in documents} == {("test", 3)}
+    shared = {**FILE_METADATA, "file_name": FILE.name, "file_path": str(FILE), "total_pages": 3}
+    assert [{k: v for k, v in d.metadata.items() if k != "lines"} for d in documents] == [
+        {**shared, "page_label": str(index + 1), "collection": "test"} for index in range(3)
+    ]
+    # The boxes and the file's technical details stay out of the embedding.
     embedded = documents[0].get_content(metadata_mode=MetadataMode.EMBED)
-    assert "page: 1" in embedded and '"bbox"' not in embedded  # the boxes stay out of the embedding
+    assert embedded == f"file_name: {FILE.name}\npage_label: 1\ncollection: test\n\n{expected[0][0]}"
 
     folder = tmp_path / "pdfs"
     folder.mkdir()
@@ -77,3 +132,14 @@ def test_llamaindex_reader(tmp_path: Path) -> None:
     found = SimpleDirectoryReader(str(folder), file_extractor={".pdf": PagetextReader()}).load_data()
     assert [d.text for d in found] == [text for text, _ in expected]
     assert found[0].metadata["file_name"] == "one.pdf" and "lines" not in found[0].metadata
+    assert [d.metadata["page_label"] for d in found] == ["1", "2", "3"]
+
+    labelled = PagetextReader().load_data(labelled_pdf(tmp_path / "report.pdf"))
+    assert [(d.text, d.metadata["page_label"]) for d in labelled] == [
+        ("preface", "i"),
+        ("contents", "ii"),
+        ("chapter", "1"),
+    ]
+    assert {(d.metadata["title"], d.metadata["author"]) for d in labelled} == {("Annual report", "Jane Doe")}
+    shown = labelled[0].get_content(metadata_mode=MetadataMode.LLM)
+    assert shown == "author: Jane Doe\ntitle: Annual report\nfile_name: report.pdf\npage_label: i\n\npreface"

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
+import pikepdf
 import pytest
 
 pytest.importorskip("ray.data")
+import pyarrow as pa
+import pyarrow.parquet as pq
 
 import pagetext
 import pagetext.ray
@@ -46,12 +50,12 @@ def single_process(path: Path, format: str = "text", lines: bool = False) -> lis
 
 
 def failed_row(path: Path, error: Exception) -> dict[str, Any]:
-    return {"path": str(path), "page": None, "text": "", "lines": None, "warnings": [], "error": str(error)}
+    return {"path": str(path), "page": 0, "text": "", "lines": None, "warnings": [], "error": str(error)}
 
 
 def _sorted(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     rows = [{**row, "warnings": list(row["warnings"])} for row in rows]  # Ray hands back arrays
-    return sorted(rows, key=lambda row: (row["path"], row["page"] or 0))
+    return sorted(rows, key=lambda row: (row["path"], row["page"]))
 
 
 def test_rows_equal_single_process_extraction(ray_cluster: Any, tmp_path: Path) -> None:
@@ -86,3 +90,50 @@ def test_bad_arguments_fail_before_the_job() -> None:
         pagetext.ray.read_pdfs([str(FILES[0])], format="docx")
     with pytest.raises(pagetext.UsageError):
         pagetext.ray.read_pdfs([str(FILES[0])], order="sideways")
+
+
+def test_one_schema_that_round_trips_through_parquet(ray_cluster: Any, tmp_path: Path) -> None:
+    # A failed file and read pages land in different blocks: each block must still have the
+    # declared types (no column typed null, page never null), or the files written do not
+    # read back as one table.
+    folder = tmp_path / "pdfs"
+    folder.mkdir()
+    (folder / "a_broken.pdf").write_bytes(b"%PDF-1.7\nthis is not a PDF body at all")
+    shutil.copyfile(FILES[0], folder / "b_simple.pdf")
+    shutil.copyfile(FILES[3], folder / "c_warned.pdf")
+    dataset = pagetext.ray.read_pdfs(str(folder), override_num_blocks=3)
+    assert dataset.schema().base_schema == pagetext.ray.SCHEMA
+    dataset.write_parquet(str(tmp_path / "out"))
+    table = pq.read_table(tmp_path / "out")
+    assert table.schema.field("page").type == pa.int64()
+    assert table.schema.field("warnings").type == pa.list_(pa.string())
+    rows = sorted(table.to_pylist(), key=lambda row: (row["path"], row["page"]))
+    assert [(Path(row["path"]).name, row["page"], row["error"] is None) for row in rows] == [
+        ("a_broken.pdf", 0, False),
+        ("b_simple.pdf", 1, True),
+        ("c_warned.pdf", 1, True),
+    ]
+    assert rows[0]["text"] == "" and rows[0]["warnings"] == [] and rows[0]["error"]
+    expected = [(row["text"], row["warnings"]) for row in single_process(FILES[0]) + single_process(FILES[3])]
+    assert [(row["text"], row["warnings"]) for row in rows[1:]] == expected
+    assert rows[2]["warnings"]
+
+
+def test_passwords_are_tried_in_turn(ray_cluster: Any, tmp_path: Path) -> None:
+    for name, password in (("first.pdf", "one"), ("second.pdf", "two"), ("third.pdf", "three")):
+        pdf = new_pdf()
+        add_page(pdf, b"BT /F1 10 Tf 100 700 Td (" + name.encode() + b") Tj ET")
+        encryption = pikepdf.Encryption(owner="owner", user=password, R=6)
+        (tmp_path / name).write_bytes(to_bytes(pdf, encryption=encryption))
+    rows = _sorted(pagetext.ray.read_pdfs(str(tmp_path), passwords=["two", "one"]).take_all())
+    assert [(Path(row["path"]).name, row["text"]) for row in rows] == [
+        ("first.pdf", "first.pdf"),
+        ("second.pdf", "second.pdf"),
+        ("third.pdf", ""),
+    ]
+    message = f"{rows[2]['path']!r} is encrypted and none of the 2 password(s) given opens it"
+    assert rows[2]["error"] == message
+    with pytest.raises(pagetext.PasswordError):
+        pagetext.open(tmp_path / "third.pdf")
+    with pytest.raises(pagetext.UsageError):
+        pagetext.ray.read_pdfs(str(tmp_path), passwords="two")
