@@ -1,0 +1,113 @@
+"""A line with right-to-left text: its glyphs in visual order, grouped into words.
+
+Producers draw such a line in visual order, in logical order, or in pieces: Word draws a
+line as several visual runs, so one word's letters may be drawn far apart in the stream
+("من" as "م", then the rest of the line, then "ن"). Word boundaries are therefore judged
+between the glyphs that stand next to each other on the page, not between the glyphs drawn
+one after the other; the drawing order's verdicts are kept where the two coincide.
+
+A combining mark (harakat, Hebrew points: Unicode categories Mn and Me) is a zero-width glyph
+placed over its base letter, and may be drawn before or after it. It belongs to the base
+letter its box lies over, and follows that letter in logical order (Unicode §2.11): in the
+visual string of a right-to-left letter it stands just left of the letter, of a
+left-to-right one just right. A mark never starts or ends a word.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from pagetext.content.glyph import Glyph
+from pagetext.geometry import Point, projection
+from pagetext.layout.gaps import decide
+from pagetext.layout.params import LayoutParams
+from pagetext.layout.records import quad_extent
+from pagetext.layout.scripts import has_rtl
+
+
+def is_mark(text: str) -> bool:
+    """Whether the text is combining marks only (Unicode general categories Mn, Me)."""
+    return text != "" and all(unicodedata.category(char) in ("Mn", "Me") for char in text)
+
+
+def _base_of(
+    mark: Glyph, bases: list[Glyph], extents: list[tuple[float, float]], ux: float, uy: float
+) -> int:
+    """The index of the base letter the mark's box lies over (the nearest one, then the one
+    whose middle is nearest), or -1 when none is within a box height."""
+    extent = quad_extent(mark.quad, ux, uy)
+    centre = (extent[0] + extent[1]) / 2
+    best = -1
+    best_key = (mark.box_height, 0.0)
+    for index, glyph in enumerate(bases):
+        if glyph.text.isspace():
+            continue
+        start, end = extents[index]
+        distance = start - centre if centre < start else centre - end if centre > end else 0.0
+        key = (distance, abs(centre - (start + end) / 2))
+        if key < best_key:
+            best = index
+            best_key = key
+    return best
+
+
+def _along(glyph: Glyph, ux: float, uy: float) -> tuple[float, float]:
+    extent = quad_extent(glyph.quad, ux, uy)
+    return extent[0], extent[1]
+
+
+def visual_words(
+    glyphs: list[Glyph], spaces: list[bool], direction: Point, params: LayoutParams
+) -> list[list[Glyph]]:
+    """The words of a line, left to right along `direction`, each word's glyphs in visual
+    order with its marks placed; `glyphs` in drawing order, `spaces[i]` whether a word space
+    comes before glyph i in that order (white-space glyphs separate words too)."""
+    ux, uy = direction
+    drawn = {id(glyph): index for index, glyph in enumerate(glyphs)}
+    marks = [glyph for glyph in glyphs if is_mark(glyph.text)]
+    bases = [glyph for glyph in glyphs if not is_mark(glyph.text)]
+    extents = [_along(glyph, ux, uy) for glyph in bases]
+    attached: dict[int, list[Glyph]] = {}
+    alone: list[Glyph] = []  # marks over no letter: placed by their own position
+    for mark in marks:
+        index = _base_of(mark, bases, extents, ux, uy)
+        if index >= 0:
+            attached.setdefault(id(bases[index]), []).append(mark)
+        else:
+            alone.append(mark)
+    bases.extend(alone)
+    bases.sort(key=lambda glyph: projection(glyph.baseline_start, ux, uy))
+    words: list[list[Glyph]] = []
+    word: list[Glyph] = []
+    previous: Glyph | None = None
+    for glyph in bases:
+        if glyph.text.isspace():
+            previous = None
+            if word:
+                words.append(word)
+                word = []
+            continue
+        if previous is not None and _word_space(previous, glyph, drawn, spaces, params):
+            words.append(word)
+            word = []
+        own = attached.get(id(glyph), [])
+        if has_rtl(glyph.text):  # read backwards with it: the marks reversed keep their order
+            word.extend(own[::-1])
+            word.append(glyph)
+        else:
+            word.append(glyph)
+            word.extend(own)
+        previous = glyph
+    if word:
+        words.append(word)
+    return words
+
+
+def _word_space(
+    left: Glyph, right: Glyph, drawn: dict[int, int], spaces: list[bool], params: LayoutParams
+) -> bool:
+    """Whether a word space stands between two glyphs next to each other on the page."""
+    first, second = drawn[id(left)], drawn[id(right)]
+    if abs(first - second) == 1:  # drawn one after the other: assembly's verdict
+        return spaces[max(first, second)]
+    return decide(left, right, params).space
