@@ -18,7 +18,7 @@ from pagetext.geometry import Point
 from pagetext.layout.inverse_bidi import logical_text
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Word, make_word
-from pagetext.layout.scripts import FIRST_RTL, has_rtl
+from pagetext.layout.scripts import BIDI_CONTROLS, FIRST_RTL, has_rtl
 from pagetext.layout.visual_words import visual_words
 
 
@@ -71,9 +71,11 @@ def base_direction(visual: str, page_rtl: bool, params: LayoutParams) -> str:
 
 def _visual_text(group: Sequence[Glyph], normalized: bool) -> str:
     # A glyph's own text is in logical order (a lam-alef ligature is "لا"); in a visual
-    # string a right-to-left glyph's characters run the other way.
+    # string a right-to-left glyph's characters run the other way. Directional formatting
+    # characters are left out: their effect is already in where the glyphs stand.
     texts = [glyph.text if normalized else glyph.mapped_text for glyph in group]
-    return "".join([text[::-1] if has_rtl(text) else text for text in texts])
+    visual = "".join([text[::-1] if has_rtl(text) else text for text in texts])
+    return "".join([char for char in visual if char not in BIDI_CONTROLS])
 
 
 def _key(text: str) -> str:

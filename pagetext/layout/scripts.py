@@ -24,6 +24,9 @@ _UNSPACED: Final = re.compile(
 # Strong right-to-left letters: Hebrew, Arabic (with supplements and presentation forms),
 # Syriac, Thaana, NKo.
 _RTL: Final = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+# The directional formatting characters (UAX #9 §2): marks (LRM, RLM, ALM), embeddings,
+# overrides and isolates. Invisible; their effect is already in where the glyphs stand.
+BIDI_CONTROLS: Final = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 # Below these code points no character is right-to-left, or East Asian: one comparison
 # answers for Latin text, which assembly asks about for every glyph pair (a regex match costs a
 # hundred times more). Compared as code points: compiled, ord(s[0]) is read inline, where a

@@ -10,11 +10,18 @@ A combining mark (harakat, Hebrew points: Unicode categories Mn and Me) is a zer
 placed over its base letter, and may be drawn before or after it. It belongs to the base
 letter its box lies over, and follows that letter in logical order (Unicode §2.11): in the
 visual string of a right-to-left letter it stands just left of the letter, of a
-left-to-right one just right. A mark never starts or ends a word.
+left-to-right one just right. A mark never starts or ends a word. A glyph for a directional
+formatting character (RLM, ALM, ...: some producers draw them, with zero width) goes with
+the nearest letter in the same way: where it stands is arbitrary, and between two letters
+of a Latin word it would reverse them (bidi_text leaves its text out of the visual string).
+
+Glyphs are ordered by where they start, then by where they end: a zero-width glyph at a
+letter's start stands before that letter, after the one ending there.
 """
 
 from __future__ import annotations
 
+import math
 import unicodedata
 
 from pagetext.content.glyph import Glyph
@@ -22,23 +29,28 @@ from pagetext.geometry import Point, projection
 from pagetext.layout.gaps import decide
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import quad_extent
-from pagetext.layout.scripts import has_rtl
+from pagetext.layout.scripts import BIDI_CONTROLS, has_rtl
 
 
 def is_mark(text: str) -> bool:
-    """Whether the text is combining marks only (Unicode general categories Mn, Me)."""
-    return text != "" and all(unicodedata.category(char) in ("Mn", "Me") for char in text)
+    """Whether the text is combining marks (Unicode general categories Mn, Me) or directional
+    formatting characters only."""
+    return text != "" and all(
+        char in BIDI_CONTROLS or unicodedata.category(char) in ("Mn", "Me") for char in text
+    )
 
 
 def _base_of(
     mark: Glyph, bases: list[Glyph], extents: list[tuple[float, float]], ux: float, uy: float
 ) -> int:
     """The index of the base letter the mark's box lies over (the nearest one, then the one
-    whose middle is nearest), or -1 when none is within a box height."""
+    whose middle is nearest), or -1 when none is within a box height (any distance for a
+    directional formatting character)."""
     extent = quad_extent(mark.quad, ux, uy)
     centre = (extent[0] + extent[1]) / 2
     best = -1
-    best_key = (mark.box_height, 0.0)
+    reach = math.inf if mark.text[0] in BIDI_CONTROLS else mark.box_height
+    best_key = (reach, 0.0)
     for index, glyph in enumerate(bases):
         if glyph.text.isspace():
             continue
@@ -76,7 +88,11 @@ def visual_words(
         else:
             alone.append(mark)
     bases.extend(alone)
-    bases.sort(key=lambda glyph: projection(glyph.baseline_start, ux, uy))
+    # Lambdas, not a nested function: compiled, a nested function and its closure refer to
+    # each other, a cycle left to the collector at every call.
+    bases.sort(
+        key=lambda glyph: (projection(glyph.baseline_start, ux, uy), projection(glyph.glyph_end, ux, uy))
+    )
     words: list[list[Glyph]] = []
     word: list[Glyph] = []
     previous: Glyph | None = None

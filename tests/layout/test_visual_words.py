@@ -36,7 +36,7 @@ def _page(cells: list[tuple[str, float]], ops: list[bytes] | None = None) -> Pag
     cids = {char: index + 1 for index, char in enumerate(chars)}
     if ops is None:
         ops = [b"1 0 0 1 %.2f 700 Tm <%04X> Tj" % (x, cids[char]) for char, x in cells]
-    marks = {cid: 0.0 for char, cid in cids.items() if unicodedata.category(char) == "Mn"}
+    marks = {cid: 0.0 for char, cid in cids.items() if unicodedata.category(char) in ("Mn", "Cf")}
     fonts = lambda pdf: {  # noqa: E731
         "F2": identity_font(pdf, {cid: char for char, cid in cids.items()}, widths=marks, default_width=500)
     }
@@ -95,3 +95,20 @@ def test_a_latin_word_drawn_by_a_backward_pen_reads_forwards() -> None:
 def test_presentation_forms_read_as_letters_with_a_latin_word_forwards() -> None:
     # The font maps its shaped glyphs to Arabic presentation forms (U+FE70-FEFF).
     assert _text(_cells("\ufef2\ufedf habibi \ufedd\ufe8e\ufed7")) == "قال habibi لي"
+
+
+@pytest.mark.parametrize("mark", ["\u200f", "\u061c"])  # RLM, ALM: both strong right-to-left
+def test_a_direction_mark_at_a_latin_word_start_leaves_it_forwards(mark: str) -> None:
+    # Logical "مرحبا بالعالم Python": a zero-width direction mark drawn after the Latin word,
+    # where it starts. Read between "P" and "ython", it made "ythonP".
+    cells = _cells("Python ملاعلاب ابحرم")
+    cells.insert(6, (mark, cells[0][1]))
+    assert _text(cells) == "مرحبا بالعالم Python"
+
+
+def test_a_zero_width_non_joiner_stays_between_its_letters() -> None:
+    # Persian "می‌گویند": the non-joiner after "ی", drawn at the start of that letter's box.
+    cells = _cells("دنیوگیم")
+    cells.insert(7, ("\u200c", cells[5][1]))
+    assert _text(cells) == "می\u200cگویند"
+    assert _text(cells[::-1]) == "می\u200cگویند"
