@@ -29,7 +29,7 @@ from pagetext.geometry import Point, projection
 from pagetext.layout.gaps import decide
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import quad_extent
-from pagetext.layout.scripts import BIDI_CONTROLS, has_rtl
+from pagetext.layout.scripts import BIDI_CONTROLS, has_rtl, joins_next, joins_previous
 
 
 def is_mark(text: str) -> bool:
@@ -123,7 +123,25 @@ def _word_space(
     left: Glyph, right: Glyph, drawn: dict[int, int], spaces: list[bool], params: LayoutParams
 ) -> bool:
     """Whether a word space stands between two glyphs next to each other on the page."""
+    if _joined(left, right):
+        ux, uy = left.direction
+        gap = projection(right.baseline_start, ux, uy) - projection(left.glyph_end, ux, uy)
+        if gap <= params.joined_gap * right.box_height:
+            return False
     first, second = drawn[id(left)], drawn[id(right)]
     if abs(first - second) == 1:  # drawn one after the other: assembly's verdict
         return spaces[max(first, second)]
     return decide(left, right, params).space
+
+
+def _joined(left: Glyph, right: Glyph) -> bool:
+    """Whether the shapes the font maps the glyphs to (presentation forms, a tatweel) join
+    them: a right-to-left letter joins its logical predecessor on its right and its successor
+    on its left, a left-to-right one (Mongolian read across) the other way round."""
+    before, after = left.mapped_text, right.mapped_text
+    if not before or not after:
+        return False
+    rightwards = joins_previous(before[0]) if has_rtl(before) else joins_next(before[-1])
+    if has_rtl(after):
+        return rightwards or joins_next(after[-1])
+    return rightwards or joins_previous(after[0])

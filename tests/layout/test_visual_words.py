@@ -112,3 +112,19 @@ def test_a_zero_width_non_joiner_stays_between_its_letters() -> None:
     cells.insert(7, ("\u200c", cells[5][1]))
     assert _text(cells) == "می\u200cگویند"
     assert _text(cells[::-1]) == "می\u200cگویند"
+
+
+@pytest.mark.parametrize("drawn", ["visual", "logical"])
+def test_letters_shaped_to_join_are_one_word_across_a_shaping_gap(drawn: str) -> None:
+    # "بيت كبير" in presentation forms, the letters touching but for a gap of a quarter of the
+    # box height where the medial yeh joins the medial beh; the word gap is one advance.
+    forms = "\ufeae\ufef4\ufe92\ufedb \ufe96\ufef4\ufe91"  # visual: ﺮﻴﺒﻛ ﺖﻴﺑ
+    cells = _cells(forms)
+    cells = [(char, x - 2.5 if index < 2 else x) for index, (char, x) in enumerate(cells)]
+    assert _text(cells if drawn == "visual" else cells[::-1]) == "بيت كبير"
+
+
+def test_a_tatweel_joins_its_letters() -> None:
+    # Kashida justification: tatweels a quarter of the box height apart from the letters.
+    cells = [(char, 100 + 1.5 * ADVANCE * index) for index, char in enumerate("بـــب")]
+    assert _text(cells) == "بـــب"
