@@ -21,8 +21,10 @@ letter's start stands before that letter, after the one ending there.
 
 from __future__ import annotations
 
+import bisect
 import math
 import unicodedata
+from typing import Final
 
 from pagetext.content.glyph import Glyph
 from pagetext.geometry import Point, projection
@@ -30,6 +32,10 @@ from pagetext.layout.gaps import decide
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import quad_extent
 from pagetext.layout.scripts import BIDI_CONTROLS, has_rtl, joins_next, joins_previous
+
+# A mark's letter is looked for among this many glyphs either side of where it stands: a
+# letter holds a handful of marks at most (Hebrew: point, dagesh, cantillation).
+_NEIGHBOURS: Final = 8
 
 
 def is_mark(text: str) -> bool:
@@ -41,31 +47,28 @@ def is_mark(text: str) -> bool:
 
 
 def _base_of(
-    mark: Glyph, bases: list[Glyph], extents: list[tuple[float, float]], ux: float, uy: float
+    mark: Glyph, bases: list[Glyph], starts: list[float], ends: list[float], ux: float, uy: float
 ) -> int:
     """The index of the base letter the mark's box lies over (the nearest one, then the one
     whose middle is nearest), or -1 when none is within a box height (any distance for a
-    directional formatting character)."""
+    directional formatting character). `bases` are sorted by where they start: only the
+    few either side of the mark's middle are looked at."""
     extent = quad_extent(mark.quad, ux, uy)
     centre = (extent[0] + extent[1]) / 2
     best = -1
     reach = math.inf if mark.text[0] in BIDI_CONTROLS else mark.box_height
     best_key = (reach, 0.0)
-    for index, glyph in enumerate(bases):
-        if glyph.text.isspace():
+    middle = bisect.bisect_right(starts, centre)
+    for index in range(max(0, middle - _NEIGHBOURS), min(len(bases), middle + _NEIGHBOURS)):
+        if bases[index].text.isspace():
             continue
-        start, end = extents[index]
+        start, end = starts[index], ends[index]
         distance = start - centre if centre < start else centre - end if centre > end else 0.0
         key = (distance, abs(centre - (start + end) / 2))
         if key < best_key:
             best = index
             best_key = key
     return best
-
-
-def _along(glyph: Glyph, ux: float, uy: float) -> tuple[float, float]:
-    extent = quad_extent(glyph.quad, ux, uy)
-    return extent[0], extent[1]
 
 
 def visual_words(
@@ -78,21 +81,31 @@ def visual_words(
     drawn = {id(glyph): index for index, glyph in enumerate(glyphs)}
     marks = [glyph for glyph in glyphs if is_mark(glyph.text)]
     bases = [glyph for glyph in glyphs if not is_mark(glyph.text)]
-    extents = [_along(glyph, ux, uy) for glyph in bases]
-    attached: dict[int, list[Glyph]] = {}
-    alone: list[Glyph] = []  # marks over no letter: placed by their own position
-    for mark in marks:
-        index = _base_of(mark, bases, extents, ux, uy)
-        if index >= 0:
-            attached.setdefault(id(bases[index]), []).append(mark)
-        else:
-            alone.append(mark)
-    bases.extend(alone)
     # Lambdas, not a nested function: compiled, a nested function and its closure refer to
     # each other, a cycle left to the collector at every call.
     bases.sort(
         key=lambda glyph: (projection(glyph.baseline_start, ux, uy), projection(glyph.glyph_end, ux, uy))
     )
+    attached: dict[int, list[Glyph]] = {}  # a letter's id → its marks
+    if marks:
+        extents = [quad_extent(glyph.quad, ux, uy) for glyph in bases]
+        starts = [extent[0] for extent in extents]
+        ends = [extent[1] for extent in extents]
+        alone: list[Glyph] = []  # marks over no letter: placed by their own position
+        for mark in marks:
+            index = _base_of(mark, bases, starts, ends, ux, uy)
+            if index >= 0:
+                attached.setdefault(id(bases[index]), []).append(mark)
+            else:
+                alone.append(mark)
+        if alone:
+            bases.extend(alone)
+            bases.sort(
+                key=lambda glyph: (
+                    projection(glyph.baseline_start, ux, uy),
+                    projection(glyph.glyph_end, ux, uy),
+                )
+            )
     words: list[list[Glyph]] = []
     word: list[Glyph] = []
     previous: Glyph | None = None
