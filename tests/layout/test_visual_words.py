@@ -128,3 +128,30 @@ def test_a_tatweel_joins_its_letters() -> None:
     # Kashida justification: tatweels a quarter of the box height apart from the letters.
     cells = [(char, 100 + 1.5 * ADVANCE * index) for index, char in enumerate("بـــب")]
     assert _text(cells) == "بـــب"
+
+
+@pytest.mark.parametrize("drawn", ["visual", "logical"])
+def test_an_actual_text_word_in_either_order_keeps_the_latin_word_forwards(drawn: str) -> None:
+    # "مرحبا" under one /ActualText (ISO 32000-1 §14.9.4), then "العالم", then "Python".
+    cells = _cells("Python ملاعلا ابحرم")
+    cids = {char: index + 1 for index, char in enumerate(sorted({char for char, _x in cells}))}
+    runs = [
+        [cell for cell in cells if cell[1] >= 170],
+        [cell for cell in cells if 135 <= cell[1] < 170],
+        [cell for cell in cells if cell[1] < 130],
+    ]
+    if drawn == "logical":
+        runs[0].reverse()
+        runs[1].reverse()
+    ops = [[b"1 0 0 1 %.2f 700 Tm <%04X> Tj" % (x, cids[char]) for char, x in run] for run in runs]
+    actual = b"/Span <</ActualText <FEFF" + "مرحبا".encode("utf-16-be").hex().encode() + b">>> BDC"
+    assert (
+        _page(cells, [actual, *ops[0], b"EMC", *ops[1], *ops[2]]).text(order="content")
+        == "مرحبا العالم Python"
+    )
+
+
+@pytest.mark.parametrize("drawn", ["visual", "logical"])
+def test_a_mark_on_a_latin_letter_inside_a_right_to_left_line_follows_it(drawn: str) -> None:
+    cells = _cells("cafe\u0301 ملاعلا ابحرم")
+    assert _text(cells if drawn == "visual" else cells[::-1]) == "مرحبا العالم cafe\u0301"
