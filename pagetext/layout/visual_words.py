@@ -79,8 +79,10 @@ def visual_words(
     comes before glyph i in that order (white-space glyphs separate words too)."""
     ux, uy = direction
     drawn = {id(glyph): index for index, glyph in enumerate(glyphs)}
-    marks = [glyph for glyph in glyphs if is_mark(glyph.text)]
-    bases = [glyph for glyph in glyphs if not is_mark(glyph.text)]
+    marks: list[Glyph] = []
+    bases: list[Glyph] = []
+    for glyph in glyphs:
+        (marks if is_mark(glyph.text) else bases).append(glyph)
     # Lambdas, not a nested function: compiled, a nested function and its closure refer to
     # each other, a cycle left to the collector at every call.
     bases.sort(
