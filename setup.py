@@ -39,6 +39,7 @@ COMPILED = [
     "pagetext/layout/reading.py",
     "pagetext/layout/records.py",
     "pagetext/layout/scripts.py",
+    "pagetext/layout/visual_words.py",
     "pagetext/structure/annotations.py",
     "pagetext/structure/marked.py",
     "pagetext/structure/tree.py",

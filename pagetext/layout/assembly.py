@@ -222,7 +222,7 @@ def _line(
     if stacked:  # the line runs down the glyphs' own up-down axis
         direction = (direction[1], -direction[0])
     if page_rtl is not None and has_rtl("".join([glyph.text for glyph in glyphs])):
-        words = logical_words(groups, direction, page_rtl, params)
+        words = logical_words(glyphs, spaces, direction, page_rtl, params)
     elif params.normalize_text:
         words = [make_word(group) for group in groups]
     else:

@@ -14,11 +14,12 @@ import unicodedata
 from collections.abc import Sequence
 
 from pagetext.content.glyph import Glyph
-from pagetext.geometry import Point, projection
+from pagetext.geometry import Point
 from pagetext.layout.inverse_bidi import logical_text
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Word, make_word
-from pagetext.layout.scripts import FIRST_RTL, has_rtl
+from pagetext.layout.scripts import BIDI_CONTROLS, FIRST_RTL, has_rtl
+from pagetext.layout.visual_words import visual_words
 
 
 def _strong(text: str) -> list[bool]:
@@ -70,9 +71,11 @@ def base_direction(visual: str, page_rtl: bool, params: LayoutParams) -> str:
 
 def _visual_text(group: Sequence[Glyph], normalized: bool) -> str:
     # A glyph's own text is in logical order (a lam-alef ligature is "لا"); in a visual
-    # string a right-to-left glyph's characters run the other way.
+    # string a right-to-left glyph's characters run the other way. Directional formatting
+    # characters are left out: their effect is already in where the glyphs stand.
     texts = [glyph.text if normalized else glyph.mapped_text for glyph in group]
-    return "".join([text[::-1] if has_rtl(text) else text for text in texts])
+    visual = "".join([text[::-1] if has_rtl(text) else text for text in texts])
+    return "".join([char for char in visual if char not in BIDI_CONTROLS])
 
 
 def _key(text: str) -> str:
@@ -81,17 +84,14 @@ def _key(text: str) -> str:
 
 
 def logical_words(
-    groups: list[list[Glyph]], direction: Point, page_rtl: bool, params: LayoutParams
+    glyphs: list[Glyph], spaces: list[bool], direction: Point, page_rtl: bool, params: LayoutParams
 ) -> list[Word]:
     """The words of a line with right-to-left text, in logical order with logical text.
 
-    `groups` are the glyphs of each word, in drawing order; `direction` the line's.
+    `glyphs` are the line's glyphs in drawing order, `spaces[i]` whether assembly put a word
+    space before glyph i; `direction` the line's.
     """
-    ux, uy = direction
-    # Lambdas, not a nested function: compiled, a nested function and its closure refer to
-    # each other, a cycle left to the collector at every call.
-    visual = [sorted(group, key=lambda glyph: projection(glyph.baseline_start, ux, uy)) for group in groups]
-    visual.sort(key=lambda group: projection(group[0].baseline_start, ux, uy))
+    visual = visual_words(glyphs, spaces, direction, params)
     texts = [_visual_text(group, params.normalize_text) for group in visual]
     line = " ".join(texts)
     base = base_direction(line, page_rtl, params)

@@ -85,6 +85,11 @@ class LayoutParams:
     # when at least this share of their strong letters is written that way (pdf.js reads a
     # text run right-to-left from 30 % of right-to-left characters), else the other one.
     bidi_minority_share: float = 0.3
+    # Letters shaped to join (an initial or medial presentation form, a tatweel) are one word
+    # with the letter they join across gaps up to this × the box height: shaping and kashida
+    # justification open such gaps. A space (≈ 0.25 em) is about 0.2 × the box height; a
+    # wider gap than this is a word gap whatever the shapes say (a font mapped wrongly).
+    joined_gap: float = 0.3
 
     # Writing direction from the glyphs' positions (§9.7.4.3, §9.4.4): glyphs whose origins
     # step across the font's writing direction, one box after another, are read along that

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Final
 
 # East Asian scripts, for telling a column of glyphs set one under the other: CJK radicals,
@@ -24,6 +25,12 @@ _UNSPACED: Final = re.compile(
 # Strong right-to-left letters: Hebrew, Arabic (with supplements and presentation forms),
 # Syriac, Thaana, NKo.
 _RTL: Final = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+# The directional formatting characters (UAX #9 §2): marks (LRM, RLM, ALM), embeddings,
+# overrides and isolates. Invisible; their effect is already in where the glyphs stand.
+BIDI_CONTROLS: Final = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Characters that join the letters either side (UAX #9 / ArabicShaping.txt joining type C):
+# tatweel (kashida) and the zero-width joiner.
+_JOIN_CAUSING: Final = frozenset("\u0640\u07fa\u180a\u200d")
 # Below these code points no character is right-to-left, or East Asian: one comparison
 # answers for Latin text, which assembly asks about for every glyph pair (a regex match costs a
 # hundred times more). Compared as code points: compiled, ord(s[0]) is read inline, where a
@@ -43,3 +50,14 @@ def is_unspaced(char: str) -> bool:
 
 def has_rtl(text: str) -> bool:
     return not text.isascii() and _RTL.search(text) is not None  # isascii: a flag, no scan
+
+
+def joins_next(char: str) -> bool:
+    """Whether the character is shaped to join the next letter in logical order: an initial or
+    medial presentation form (Unicode decomposition tag), or a join-causing character."""
+    return char in _JOIN_CAUSING or unicodedata.decomposition(char).startswith(("<initial>", "<medial>"))
+
+
+def joins_previous(char: str) -> bool:
+    """Whether the character is shaped to join the previous letter in logical order."""
+    return char in _JOIN_CAUSING or unicodedata.decomposition(char).startswith(("<medial>", "<final>"))
