@@ -15,7 +15,8 @@ from pagetext.content.paths import PathRecord
 from pagetext.errors import PageWarnings, UsageError
 from pagetext.fonts.style import FontStyle, font_style
 from pagetext.geometry import Box
-from pagetext.layout.assembly import assemble, lines_text
+from pagetext.layout.assembly import assemble
+from pagetext.layout.hyphens import plain_text
 from pagetext.layout.overlay import place_overlay
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.reading import reading_order
@@ -467,13 +468,31 @@ class Page:
         params: LayoutParams | None = None,
         artifacts: str = "keep",
         annotations: bool = True,
+        dehyphenate: bool = False,
     ) -> str:
         """The page text as a viewer shows it: lines joined by newlines (see lines()),
-        annotation and form field text included unless annotations=False."""
+        annotation and form field text included unless annotations=False.
+
+        dehyphenate=True joins a word hyphenated across a line end (pagetext.layout.hyphens:
+        the hyphen goes, the next line's first part moves up), the page's words as vocabulary.
+        """
+        return self._text(order, params, artifacts, annotations, set() if dehyphenate else None)
+
+    def _text(
+        self,
+        order: str,
+        params: LayoutParams | None,
+        artifacts: str,
+        annotations: bool,
+        vocabulary: set[str] | None,
+    ) -> str:
+        """text(), dehyphenated against `vocabulary` (the document's words so far) unless None."""
         # One pause for the whole call: the lines are freed before the collector runs again,
         # so it walks only the glyphs the page keeps, not every word and line once more.
         with _CycleCollectorPaused():
-            return lines_text(self.lines(order, params, artifacts=artifacts, annotations=annotations))
+            return plain_text(
+                self.lines(order, params, artifacts=artifacts, annotations=annotations), vocabulary
+            )
 
     def search(
         self, query: str, ignore_case: bool = False, regex: bool = False, whole_words: bool = False
