@@ -347,3 +347,18 @@ def test_hundredths_round_half_to_even_as_round_does() -> None:
     for value in (0.125, -0.125, 0.375, -0.375, 0.005, 0.015, 1.0, -1.0, 0.0, -0.0, 0.7071, -0.7071):
         assert _hundredths(value) == round(value * 100), value
     assert _hundredths(0.125) == 12 and _hundredths(0.375) == 38 and _hundredths(-0.125) == -12
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus")
+def test_a_form_line_keeps_its_numbers_when_its_label_crosses_the_gutter() -> None:
+    """A form's line number and box number stand on the baseline of a label that crosses the
+    gutter before the box column: they read as one row with it, as the page shows it."""
+    with pagetext.open(CORPUS / "real" / "pdfminer__f1040nr.pdf") as doc:
+        lines = _lines(doc[0].text())
+    for row in (
+        "11 Taxable refunds, credits, or offsets of state and local income taxes (see page 11) 11",
+        "12 Scholarship and fellowship grants. Attach Form(s) 1042-S or required statement (see page 11) 12",
+        "16a IRA distributions 16a 16b Taxable amount (see page 12) 16b",
+        "18 Rental real estate, royalties, partnerships, trusts, etc. Attach Schedule E (Form 1040) 18",
+    ):
+        assert row in lines
