@@ -16,6 +16,7 @@ from pagetext.errors import PageWarnings, UsageError
 from pagetext.fonts.style import FontStyle, font_style
 from pagetext.geometry import Box
 from pagetext.layout.assembly import assemble
+from pagetext.layout.dropcap import join_drop_caps
 from pagetext.layout.hyphens import plain_text
 from pagetext.layout.overlay import place_overlay
 from pagetext.layout.params import LayoutParams
@@ -430,7 +431,7 @@ class Page:
             if not params.actual_text:
                 glyphs = without_actual_text(glyphs)
             with _CycleCollectorPaused():
-                lines = assemble(glyphs, params)
+                lines = join_drop_caps(assemble(glyphs, params), params)
                 if overlay:
                     # Drawn after the page (§12.5): last in stream order, where they stand otherwise.
                     blocks = [assemble(group, params) for group in _by_annotation(overlay)]
