@@ -363,3 +363,22 @@ def test_a_form_line_keeps_its_numbers_when_its_label_crosses_the_gutter() -> No
         "18 Rental real estate, royalties, partnerships, trusts, etc. Attach Schedule E (Form 1040) 18",
     ):
         assert row in lines
+
+
+def test_a_table_of_contents_drawn_column_by_column_reads_entry_by_entry() -> None:
+    """Titles, then their leader dots, then right-aligned page numbers past a gap wider than
+    a word's: each entry reads title, dots, number on one line, in order."""
+    entries = [
+        ("1 Introduction", 3),
+        ("2 Related work", 7),
+        ("2.1 Extraction of text", 9),
+        ("3 Method", 12),
+        ("4 Evaluation", 18),
+        ("References", 126),
+    ]
+    titles = b"".join(_line(72, 700 - 14 * i, title) for i, (title, _) in enumerate(entries))
+    leaders = [(78 + 5 * len(title), "." * ((400 - 78 - 5 * len(title)) // 5)) for title, _ in entries]
+    dots = b"".join(_line(x, 700 - 14 * i, text) for i, (x, text) in enumerate(leaders))
+    numbers = b"".join(_line(430 - 5 * len(str(n)), 700 - 14 * i, str(n)) for i, (_, n) in enumerate(entries))
+    expected = [f"{title} {text} {n}" for (title, n), (_, text) in zip(entries, leaders, strict=True)]
+    assert _lines(open_page(titles + dots + numbers).text()) == expected
