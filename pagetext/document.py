@@ -314,12 +314,16 @@ class Document:
         order: str = "reading",
         params: LayoutParams | None = None,
         annotations: bool = True,
+        dehyphenate: bool = False,
     ) -> str:
         """The text of the pages (all, or a 1-based range like "1-3,7"), joined by page_separator.
 
-        annotations=False leaves out the text of annotations and form fields."""
+        annotations=False leaves out the text of annotations and form fields; dehyphenate=True
+        joins words hyphenated across line ends (see Page.text), the words of the pages read
+        so far as vocabulary."""
+        vocabulary: set[str] | None = set() if dehyphenate else None
         return page_separator.join(
-            self[i].text(order=order, params=params, annotations=annotations) for i in self._indices(pages)
+            self[i]._text(order, params, "keep", annotations, vocabulary) for i in self._indices(pages)
         )
 
     def write_text(
@@ -331,20 +335,24 @@ class Document:
         order: str = "reading",
         progress: Callable[[int, int], None] | None = None,
         annotations: bool = True,
+        dehyphenate: bool = False,
     ) -> int:
         """Write the text as UTF-8 to a path or binary stream; return the number of pages written.
 
         progress, if given, is called with (pages started, pages in all) before each page;
-        annotations=False leaves out the text of annotations and form fields.
+        annotations=False leaves out the text of annotations and form fields; dehyphenate
+        as in text().
         """
         indices = self._indices(pages)
         if isinstance(target, (str, os.PathLike)):
             try:
                 with builtins.open(target, "wb") as stream:
-                    return self._write(stream, indices, page_separator, bom, order, progress, annotations)
+                    return self._write(
+                        stream, indices, page_separator, bom, order, progress, annotations, dehyphenate
+                    )
             except OSError as error:
                 raise FileReadError(f"cannot write {os.fspath(target)!r}: {error}") from error
-        return self._write(target, indices, page_separator, bom, order, progress, annotations)
+        return self._write(target, indices, page_separator, bom, order, progress, annotations, dehyphenate)
 
     def iter_pages(
         self, indices: list[int], progress: Callable[[int, int], None] | None = None
@@ -357,14 +365,15 @@ class Document:
 
     def _write(
         self, stream: IO[bytes], indices: list[int], separator: str, bom: bool, order: str,
-        progress: Callable[[int, int], None] | None, annotations: bool = True,
+        progress: Callable[[int, int], None] | None, annotations: bool, dehyphenate: bool,
     ) -> int:  # fmt: skip
         if bom:
             stream.write("\ufeff".encode())
+        vocabulary: set[str] | None = set() if dehyphenate else None
         for n, page in enumerate(self.iter_pages(indices, progress)):
             if n:
                 stream.write(separator.encode())
-            stream.write(page.text(order=order, annotations=annotations).encode())
+            stream.write(page._text(order, None, "keep", annotations, vocabulary).encode())
         return len(indices)
 
     def tables(self, pages: str | None = None, merge: bool = True) -> list[Table]:

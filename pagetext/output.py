@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from pagetext.document import Document
+from pagetext.errors import UsageError
 from pagetext.export.common import write_chunks
 
 
@@ -26,7 +27,7 @@ class OutputOptions:
     annotations: bool = True  # the text of annotations and form fields, as a viewer shows it
     structure: bool = False  # json: each page's structure tree and its trust
     glyphs: bool = False  # json: every glyph record of each page
-    dehyphenate: bool = False  # alto: mark words hyphenated across line ends
+    dehyphenate: bool = False  # text: join words hyphenated across line ends; alto: mark them
 
 
 def write_document(
@@ -42,6 +43,11 @@ def write_document(
     progress, if given, is called with (pages started, pages in all) before each page.
     """
     pages = len(doc._indices(options.pages))
+    if options.dehyphenate and options.format in ("json", "hocr"):
+        raise UsageError(
+            f"--dehyphenate does not apply to {options.format}: its words keep their boxes as printed "
+            "(use text or alto; markdown always joins hyphenated words)"
+        )
     if options.format == "text":
         doc.write_text(
             out,
@@ -51,6 +57,7 @@ def write_document(
             options.order,
             progress,
             annotations=options.annotations,
+            dehyphenate=options.dehyphenate,
         )
         out.write(b"\n")
         return pages

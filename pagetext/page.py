@@ -15,7 +15,9 @@ from pagetext.content.paths import PathRecord
 from pagetext.errors import PageWarnings, UsageError
 from pagetext.fonts.style import FontStyle, font_style
 from pagetext.geometry import Box
-from pagetext.layout.assembly import assemble, lines_text
+from pagetext.layout.assembly import assemble
+from pagetext.layout.dropcap import join_drop_caps
+from pagetext.layout.hyphens import plain_text
 from pagetext.layout.overlay import place_overlay
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.reading import reading_order
@@ -429,7 +431,7 @@ class Page:
             if not params.actual_text:
                 glyphs = without_actual_text(glyphs)
             with _CycleCollectorPaused():
-                lines = assemble(glyphs, params)
+                lines = join_drop_caps(assemble(glyphs, params), params)
                 if overlay:
                     # Drawn after the page (§12.5): last in stream order, where they stand otherwise.
                     blocks = [assemble(group, params) for group in _by_annotation(overlay)]
@@ -467,13 +469,31 @@ class Page:
         params: LayoutParams | None = None,
         artifacts: str = "keep",
         annotations: bool = True,
+        dehyphenate: bool = False,
     ) -> str:
         """The page text as a viewer shows it: lines joined by newlines (see lines()),
-        annotation and form field text included unless annotations=False."""
+        annotation and form field text included unless annotations=False.
+
+        dehyphenate=True joins a word hyphenated across a line end (pagetext.layout.hyphens:
+        the hyphen goes, the next line's first part moves up), the page's words as vocabulary.
+        """
+        return self._text(order, params, artifacts, annotations, set() if dehyphenate else None)
+
+    def _text(
+        self,
+        order: str,
+        params: LayoutParams | None,
+        artifacts: str,
+        annotations: bool,
+        vocabulary: set[str] | None,
+    ) -> str:
+        """text(), dehyphenated against `vocabulary` (the document's words so far) unless None."""
         # One pause for the whole call: the lines are freed before the collector runs again,
         # so it walks only the glyphs the page keeps, not every word and line once more.
         with _CycleCollectorPaused():
-            return lines_text(self.lines(order, params, artifacts=artifacts, annotations=annotations))
+            return plain_text(
+                self.lines(order, params, artifacts=artifacts, annotations=annotations), vocabulary
+            )
 
     def search(
         self, query: str, ignore_case: bool = False, regex: bool = False, whole_words: bool = False

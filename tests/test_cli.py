@@ -63,3 +63,15 @@ def test_exit_codes(tmp_path: Path) -> None:
     assert run(str(locked), "--password", "bad").returncode == 3
     unlocked = run(str(locked), "--password", "u")
     assert (unlocked.returncode, unlocked.stdout) == (0, b"secret\n")
+
+
+def test_dehyphenate_joins_line_end_hyphens_in_text_and_refuses_json(tmp_path: Path) -> None:
+    pdf = new_pdf()
+    add_page(pdf, b"BT /F1 10 Tf 72 700 Td 12 TL (An example of hyphen-) Tj T* (ation; hyphenation) Tj ET")
+    source = tmp_path / "hyphen.pdf"
+    source.write_bytes(to_bytes(pdf))
+    assert run(str(source)).stdout == b"An example of hyphen-\nation; hyphenation\n"
+    assert run(str(source), "--dehyphenate").stdout == b"An example of hyphenation;\nhyphenation\n"
+    refused = run(str(source), "--dehyphenate", "--format", "json")
+    assert refused.returncode != 0 and refused.stdout == b""
+    assert b"--dehyphenate does not apply to json" in refused.stderr

@@ -192,3 +192,16 @@ def test_resources_inherited_from_the_pages_node() -> None:
     with pagetext.open(to_bytes(pdf)) as doc:
         assert doc[0].text() == "Inherited"
     assert isinstance(Dictionary(), pikepdf.Dictionary)
+
+
+def test_write_text_dehyphenates_when_asked() -> None:
+    pdf = new_pdf()
+    add_page(pdf, b"BT /F1 10 Tf 72 700 Td 12 TL (a compli-) Tj T* (cated case, complicated) Tj ET")
+    with pagetext.open(to_bytes(pdf)) as doc:
+        printed, joined = io.BytesIO(), io.BytesIO()
+        doc.write_text(printed)
+        doc.write_text(joined, dehyphenate=True)
+        chunks = "".join(doc.export("text", dehyphenate=True))
+    assert printed.getvalue() == b"a compli-\ncated case, complicated"
+    assert joined.getvalue() == b"a complicated\ncase, complicated"
+    assert chunks == "a complicated\ncase, complicated"

@@ -59,7 +59,8 @@ def _extract_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--dehyphenate",
         action="store_true",
-        help="ALTO: mark words hyphenated across line ends (HYP, HypPart1/HypPart2)",
+        help="text: join words hyphenated across line ends (hyphen-/ation -> hyphenation); "
+        "ALTO: mark them (HYP, HypPart1/HypPart2); markdown always joins them",
     )
     parser.add_argument("--page-separator", default="\\f", help="text between pages (default: \\f)")
     parser.add_argument("--bom", action="store_true", help="start text output with a UTF-8 BOM")

@@ -12,6 +12,7 @@ from typing import IO, Final, Union
 
 from pagetext.errors import FileReadError, UsageError
 from pagetext.geometry import Box
+from pagetext.layout.hyphens import SOFT_HYPHEN, joins, words_of
 from pagetext.layout.records import Line, Word
 from pagetext.page import Page
 
@@ -19,7 +20,6 @@ Target = Union[str, "os.PathLike[str]", IO[bytes]]
 
 # Characters XML 1.0 forbids (§2.2): C0 controls but tab, LF and CR; surrogates; U+FFFE/F.
 _XML_FORBIDDEN: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-SOFT_HYPHEN: Final = "\u00ad"
 HYPHENS: Final = ("-", SOFT_HYPHEN)
 
 
@@ -148,12 +148,9 @@ def baseline(line: Line) -> tuple[tuple[float, float], tuple[float, float]] | No
 
 
 class Hyphenation:
-    """Which line ends are hyphenated words (dehyphenation, for ALTO HYP).
-
-    A line ends in a hyphenated word when its last token ends in a soft hyphen (U+00AD), or
-    in "-" after a letter with the next line of its block starting with a lowercase letter
-    and the joined word (hyphen dropped) seen among the words of the document read so far
-    (this page and those before it). `learn` a page's lines before asking about them.
+    """Which line ends are hyphenated words (dehyphenation, for ALTO HYP), by the rule of
+    pagetext.layout.hyphens with the words of the document read so far (this page and those
+    before it) as its vocabulary. `learn` a page's lines before asking about them.
     """
 
     def __init__(self) -> None:
@@ -161,28 +158,11 @@ class Hyphenation:
 
     def learn(self, lines: Iterable[Line]) -> None:
         for line in lines:
-            for word in line.words:
-                for token in word.text.split():
-                    stripped = token.strip(".,;:!?()[]\"'«»“”‘’")
-                    if stripped:
-                        self.vocabulary.add(stripped.lower())
+            self.vocabulary.update(words_of(line.text))
 
     def hyphenated(self, line: Line, following: Line | None) -> bool:
         """Whether `line` ends in the first part of a word that `following` continues."""
-        words = line.text.split()
-        if not words or following is None:
-            return False
-        last = words[-1]
-        if last.endswith(SOFT_HYPHEN) and len(last) > 1:
-            return True
-        after = following.text.split()
-        if not last.endswith("-") or len(last) < 2 or not last[-2].isalpha() or not after:
-            return False
-        head = after[0]
-        if not head[:1].islower():
-            return False
-        joined = (last[:-1] + head).strip(".,;:!?()[]\"'«»“”‘’").lower()
-        return joined in self.vocabulary
+        return following is not None and joins(line.text.rstrip(), following.text.lstrip(), self.vocabulary)
 
 
 def hyphen_ends(block: Sequence[Line], hyphenation: Hyphenation | None) -> list[bool]:

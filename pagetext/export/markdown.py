@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from pagetext.fonts.style import PLAIN, FontStyle
+from pagetext.layout.hyphens import SOFT_HYPHEN, hyphen_break, joins, words_of
 from pagetext.layout.records import Line
 from pagetext.layout.scripts import is_unspaced
 from pagetext.page import Page
@@ -74,12 +75,8 @@ _BULLET = re.compile(r"^([•◦▪▫‣●○■□–\-*·])\s+(?=\S)")
 _ORDERED = re.compile(r"^(\d{1,3}[.)])\s+(?=\S)")
 # Letters: lower case only before "." or ")"; "R. K. Lindqvist" is an author, not a list.
 _LETTERED = re.compile(r"^([a-z][.)]|\((?:\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})\))\s+(?=\S)")
-_WORD = re.compile(r"[^\W\d_]+")
-_HYPHENATED = re.compile(r"([^\W\d_]+)-$")
-_LEADING_LETTERS = re.compile(r"^([^\W\d_]+)")
 _SENTENCE_END = re.compile(r"[.!?:;。．！？」』)]$")
 _FURNITURE: Final = ("header", "footer", "artifact")
-SOFT_HYPHEN: Final = "\u00ad"
 
 # Markdown syntax in text: at the start of a block, and inline.
 _BLOCK_START = re.compile(r"^(#{1,6}(?=\s|$)|>|[-+*](?=\s)|=+$|-+$|(\d{1,9})([.)])(?=\s|$))")
@@ -189,7 +186,7 @@ class Statistics:
                 continue
             f = _features(line, styles)
             self.size_chars[f.size] += sum(1 for char in f.text if not char.isspace())
-            self.words.update(word.lower() for word in _WORD.findall(f.text))
+            self.words.update(words_of(f.text))
             if _short(f):
                 self.candidates[(f.size, f.bold, numbered_depth(f.text))] += 1
 
@@ -381,19 +378,15 @@ def _blocks(features: list[_Features], stats: Statistics) -> list[_Block]:
 
 
 def _join(left: str, right: str, words: set[str]) -> str:
-    """Two lines of one paragraph as one: a soft hyphen at the end goes; a hard hyphen goes
-    when the joined word is a word elsewhere in the document (else it stays, without a
-    space: "non-" + "exclusive"); CJK lines join without a space."""
+    """Two lines of one paragraph as one: a hyphenated line end joins its word (the rule of
+    pagetext.layout.hyphens, the document's words as vocabulary); another hyphen between
+    letters stays, without a space ("non-" + "exclusive"); CJK lines join without a space."""
     if not left:
         return right
-    if left.endswith(SOFT_HYPHEN):
+    if joins(left, right, words):
         return left[:-1] + right
-    hyphen = _HYPHENATED.search(left)
-    if hyphen:
-        start = _LEADING_LETTERS.match(right)
-        if start and start.group(1)[0].islower():
-            joined = (hyphen.group(1) + start.group(1)).lower()
-            return (left[:-1] if joined in words else left) + right
+    if hyphen_break(left, right):
+        return left + right
     if is_unspaced(left[-1]) or is_unspaced(right[0]):
         return left + right
     return left + " " + right

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from pagetext.layout.assembly import lines_text
+from pagetext.layout.hyphens import plain_text
 from pagetext.page import Page
 
 
@@ -14,15 +14,17 @@ def text_chunks(
     page_separator: str = "\f",
     bom: bool = False,
     annotations: bool = True,
+    dehyphenate: bool = False,
 ) -> Iterator[str]:
     """The text in pieces, one page at a time: an optional BOM, then each page's text with
-    page_separator between pages."""
+    page_separator between pages; dehyphenate as in Page.text (the words of the pages so far)."""
     if bom:
         yield "\ufeff"
+    vocabulary: set[str] | None = set() if dehyphenate else None
     for n, page in enumerate(pages):
         if n:
             yield page_separator
-        yield lines_text(page.lines(order=order, annotations=annotations))
+        yield plain_text(page.lines(order=order, annotations=annotations), vocabulary)
 
 
 def to_text(

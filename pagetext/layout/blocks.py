@@ -33,6 +33,12 @@ PART_SIZE: Final = 0.8
 PARAGRAPH_LEADING: Final = 1.6
 # How many lines back a line's earlier part is looked for.
 REJOIN_WINDOW: Final = 64
+# Leader dots lead the eye from an entry to its page number (a table of contents, a form's
+# line to its amount box): the number may stand this many box heights past the dots, in a
+# right-aligned column, and still belong to the line.
+LEADER_GAP: Final = 6.0
+# A word of leader characters: at least three of full stops, middle dots, ellipses, low lines.
+_LEADER_CHARS: Final = frozenset(".·…_")
 
 
 def median(values: list[float]) -> float:
@@ -251,13 +257,20 @@ def _flows_under(part: _Part, above: _Part) -> bool:
     return abs(part.x0 - above.x0) <= 0.5 * part.height and 0 < drop <= PARAGRAPH_LEADING * part.height
 
 
+def _leaders(text: str) -> bool:
+    """Whether a line's text ends in leader dots ("Introduction ........")."""
+    words = text.split()
+    return bool(words) and len(words[-1]) >= 3 and all(char in _LEADER_CHARS for char in words[-1])
+
+
 def _fits(part: _Part, into: _Part, span_gap: float) -> bool:
     """Whether `part` continues `into` on its baseline: no word of one overlaps a word of the
-    other, and part stands within a word gap (not a gutter) of into's words."""
+    other, and part stands within a word gap (not a gutter) of into's words, or within
+    LEADER_GAP after leader dots."""
     small, big = (part.height, into.height) if part.height <= into.height else (into.height, part.height)
     if small < PART_SIZE * big or abs(part.baseline - into.baseline) > SAME_BASELINE * small:
         return False
-    limit = span_gap * big
+    limit = (LEADER_GAP if _leaders(into.line.text) and part.x0 > into.x0 else span_gap) * big
     nearest = _INFINITY
     into_spans = into.word_spans()
     for low, high in part.word_spans():
@@ -280,10 +293,17 @@ def rejoin_lines(lines: Sequence[Line], frame: Point, span_gap: float) -> list[L
     for line in lines:
         part = _Part(line, frame)
         into = None
-        if part.joinable and not (previous is not None and _flows_under(part, previous)):
+        # Leader dots under leader dots are the next entry's, not a paragraph's next line; a
+        # page number under a page number still ends the entry whose leader dots lead to it.
+        under = previous is not None and _flows_under(part, previous) and not _leaders(line.text)
+        if part.joinable:
             for index in range(len(parts) - 1, max(-1, len(parts) - 1 - REJOIN_WINDOW), -1):
                 candidate = parts[index]
-                if candidate.joinable and _fits(part, candidate, span_gap):
+                if (
+                    candidate.joinable
+                    and (not under or _leaders(candidate.line.text))
+                    and _fits(part, candidate, span_gap)
+                ):
                     into = candidate
                     break
         previous = part

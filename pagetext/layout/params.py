@@ -134,6 +134,9 @@ class LayoutParams:
     block_gap: float = 0.6
     # A guard on the recursion; real pages need a handful of levels.
     max_cut_depth: int = 32
+    # A single capital letter at least this × as tall as the word after it, which goes on in
+    # lowercase, is a drop cap: the initial of that word set large ("O" + "ver" is "Over").
+    drop_cap: float = 2.0
 
     def __post_init__(self) -> None:
         for field in fields(self):

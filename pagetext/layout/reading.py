@@ -227,9 +227,20 @@ def _bands_around(spans: list[_Span], crossing: list[_Span]) -> list[list[_Span]
     for span in spans:
         if id(span) in crossing_ids:
             continue
+        # A span on a crossing span's baseline is part of its row (a form's line number
+        # before "Scholarship and fellowship grants ..."), not a band above or below it.
+        row = next((p for p, mark in enumerate(marks) if _same_row(span, mark)), -1)
+        if row >= 0:
+            bands[2 * row + 1].append(span)
+            continue
         above = sum(1 for mark in marks if mark.center_y > span.center_y)
         bands[2 * above].append(span)
     return [band for band in bands if band]
+
+
+def _same_row(a: _Span, b: _Span) -> bool:
+    """Whether two spans stand on one baseline, as _rows joins them into one line."""
+    return abs(a.center_y - b.center_y) < 0.5 * min(a.height, b.height)
 
 
 def _y_bands(spans: list[_Span], gap: float) -> list[list[_Span]]:
@@ -307,7 +318,7 @@ def _rows(leaf: list[_Span]) -> list[list[_Span]]:
     rows: list[list[_Span]] = []
     for span in ordered:
         row = rows[-1] if rows else None
-        if row is not None and abs(row[-1].center_y - span.center_y) < 0.5 * min(row[-1].height, span.height):
+        if row is not None and _same_row(row[-1], span):
             row.append(span)
         else:
             rows.append([span])

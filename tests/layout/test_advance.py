@@ -119,8 +119,8 @@ def test_drop_cap_is_not_a_column() -> None:
     content = b"BT /F1 30 Tf 100 676 Td (T) Tj ET"
     content += b" BT /F1 10 Tf 116 700 Td (he first) Tj 0 -12 Td (line and) Tj 0 -12 Td (more) Tj ET"
     page = open_page(content, fonts=fonts)
-    # As without this stage: the big letter is a line of its own, nothing is re-oriented.
-    assert page.text() == "T\nhe first\nline and\nmore"
+    # Nothing is re-oriented: the big letter is a drop cap and joins its word (layout/dropcap.py).
+    assert page.text() == "The first\nline and\nmore"
     assert all(line.direction == (1.0, 0.0) for line in page.lines())
 
 

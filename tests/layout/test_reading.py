@@ -225,7 +225,8 @@ def test_a_side_label_beside_a_paragraph_is_not_joined_to_its_lines() -> None:
 def test_a_drop_cap_is_no_part_of_the_line_on_its_baseline() -> None:
     content = _line(100, 676, "T", 30) + _line(120, 700, "he first") + _line(120, 688, "line and")
     content += _line(120, 676, "more")
-    assert _lines(open_page(content).text()) == ["T", "he first", "line and", "more"]
+    # It joins the word it begins on the first line (layout/dropcap.py).
+    assert _lines(open_page(content).text()) == ["The first", "line and", "more"]
 
 
 def test_well_ordered_page_keeps_the_stream_order() -> None:
@@ -347,3 +348,37 @@ def test_hundredths_round_half_to_even_as_round_does() -> None:
     for value in (0.125, -0.125, 0.375, -0.375, 0.005, 0.015, 1.0, -1.0, 0.0, -0.0, 0.7071, -0.7071):
         assert _hundredths(value) == round(value * 100), value
     assert _hundredths(0.125) == 12 and _hundredths(0.375) == 38 and _hundredths(-0.125) == -12
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus")
+def test_a_form_line_keeps_its_numbers_when_its_label_crosses_the_gutter() -> None:
+    """A form's line number and box number stand on the baseline of a label that crosses the
+    gutter before the box column: they read as one row with it, as the page shows it."""
+    with pagetext.open(CORPUS / "real" / "pdfminer__f1040nr.pdf") as doc:
+        lines = _lines(doc[0].text())
+    for row in (
+        "11 Taxable refunds, credits, or offsets of state and local income taxes (see page 11) 11",
+        "12 Scholarship and fellowship grants. Attach Form(s) 1042-S or required statement (see page 11) 12",
+        "16a IRA distributions 16a 16b Taxable amount (see page 12) 16b",
+        "18 Rental real estate, royalties, partnerships, trusts, etc. Attach Schedule E (Form 1040) 18",
+    ):
+        assert row in lines
+
+
+def test_a_table_of_contents_drawn_column_by_column_reads_entry_by_entry() -> None:
+    """Titles, then their leader dots, then right-aligned page numbers past a gap wider than
+    a word's: each entry reads title, dots, number on one line, in order."""
+    entries = [
+        ("1 Introduction", 3),
+        ("2 Related work", 7),
+        ("2.1 Extraction of text", 9),
+        ("3 Method", 12),
+        ("4 Evaluation", 18),
+        ("References", 126),
+    ]
+    titles = b"".join(_line(72, 700 - 14 * i, title) for i, (title, _) in enumerate(entries))
+    leaders = [(78 + 5 * len(title), "." * ((400 - 78 - 5 * len(title)) // 5)) for title, _ in entries]
+    dots = b"".join(_line(x, 700 - 14 * i, text) for i, (x, text) in enumerate(leaders))
+    numbers = b"".join(_line(430 - 5 * len(str(n)), 700 - 14 * i, str(n)) for i, (_, n) in enumerate(entries))
+    expected = [f"{title} {text} {n}" for (title, n), (_, text) in zip(entries, leaders, strict=True)]
+    assert _lines(open_page(titles + dots + numbers).text()) == expected
