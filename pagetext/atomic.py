@@ -3,7 +3,8 @@ then renamed over the target. A reader sees the previous file or the whole new o
 part; Ctrl-C, a full disk or a crash leave the previous file (or none) and no temporary.
 
 The new file is created with mode 0666 less the umask, as `open(path, "w")` would make it
-(tempfile.mkstemp would make it 0600 whatever the umask).
+(tempfile.mkstemp would make it 0600 whatever the umask). A target that is not a regular
+file (/dev/null, a named pipe) is written into directly: renaming over it would replace it.
 """
 
 from __future__ import annotations
@@ -41,7 +42,11 @@ def atomic_path(path: str | os.PathLike[str], temporary: str | None = None) -> I
     wants a file name; once the block ends without an error it is flushed to disk and renamed
     over `path`. OSError becomes FileWriteError. `temporary` names the file when the caller
     must be able to remove it should this process be killed (a batch worker)."""
-    target = os.fspath(path)
+    shown = os.fspath(path)
+    target = os.path.realpath(path)  # through a symbolic link: the file it names is replaced
+    if os.path.exists(target) and not os.path.isfile(target):
+        yield target  # a device or a pipe (/dev/null, a FIFO) is written into, never replaced
+        return
     try:
         if temporary is None:
             fd, temporary = _temporary_beside(target)
@@ -49,7 +54,7 @@ def atomic_path(path: str | os.PathLike[str], temporary: str | None = None) -> I
             fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, CREATE_MODE)
         os.close(fd)
     except OSError as error:
-        raise FileWriteError(f"cannot write {target!r}: {error.strerror or error}") from error
+        raise FileWriteError(f"cannot write {shown!r}: {error.strerror or error}") from error
     try:
         yield temporary
         fd = os.open(temporary, os.O_RDONLY)
@@ -60,7 +65,7 @@ def atomic_path(path: str | os.PathLike[str], temporary: str | None = None) -> I
         os.replace(temporary, target)
     except OSError as error:
         _remove(temporary)
-        raise FileWriteError(f"cannot write {target!r}: {error.strerror or error}") from error
+        raise FileWriteError(f"cannot write {shown!r}: {error.strerror or error}") from error
     except BaseException:
         _remove(temporary)
         raise

@@ -17,6 +17,7 @@ import importlib
 import sys
 
 from pagetext.cli import extract
+from pagetext.cli.common import EXIT_INTERRUPTED
 
 # Subcommand → the module whose `run(argv)` implements it, imported only when asked for, so
 # that `pagetext FILE` does not pay for the server's or the tables' imports.
@@ -43,13 +44,18 @@ def version_text() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The exit code of `pagetext ARGV...`; Ctrl-C anywhere (an import included) is 130."""
     argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["--version"]:
-        print(version_text())
-        return 0
-    if argv and argv[0] == "explain":
-        return extract.run(argv[1:], is_explain=True)
-    if argv and argv[0] in SUBCOMMANDS:
-        run = importlib.import_module(SUBCOMMANDS[argv[0]]).run
-        return int(run(argv[1:]))
-    return extract.run(argv)
+    try:
+        if argv[:1] == ["--version"]:
+            print(version_text())
+            return 0
+        if argv and argv[0] == "explain":
+            return extract.run(argv[1:], is_explain=True)
+        if argv and argv[0] in SUBCOMMANDS:
+            run = importlib.import_module(SUBCOMMANDS[argv[0]]).run
+            return int(run(argv[1:]))
+        return extract.run(argv)
+    except KeyboardInterrupt:
+        print("pagetext: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
