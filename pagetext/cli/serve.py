@@ -23,6 +23,7 @@ from pagetext.serve.config import (
     ServeConfig,
 )
 
+BACKLOG = 2048  # connections waiting to be accepted, as uvicorn's default
 MAX_PORT = 65535  # TCP ports are 16-bit
 MISSING_EXTRA = "pagetext serve needs the serve extra: pip install 'pagetext[serve]' ({error})"
 
@@ -121,6 +122,7 @@ def _bind(host: str, port: int) -> socket.socket:
     try:
         listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn: restart at once
         listening.bind(address)
+        listening.listen(BACKLOG)  # from here a client's connection waits for the server, not refused
     except BaseException:
         listening.close()
         raise
