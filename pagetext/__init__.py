@@ -5,6 +5,7 @@ from pagetext.document import Document, open, parse_page_range  # noqa: A004
 from pagetext.errors import (
     DamagedPdfError,
     FileReadError,
+    FileWriteError,
     LimitExceeded,
     PasswordError,
     PdfError,
@@ -26,6 +27,7 @@ __all__ = [
     "DamagedPdfError",
     "Document",
     "FileReadError",
+    "FileWriteError",
     "Glyph",
     "LayoutParams",
     "LimitExceeded",

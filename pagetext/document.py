@@ -13,6 +13,7 @@ from typing import IO, TYPE_CHECKING, Any, Union
 
 import pikepdf
 
+from pagetext.atomic import atomic_open
 from pagetext.content.interpreter import FontCache
 from pagetext.errors import (
     DamagedPdfError,
@@ -139,6 +140,8 @@ def _open_pdf(source: Source, password: str | bytes | None) -> tuple[pikepdf.Pdf
     elif isinstance(source, (str, os.PathLike)):
         target = os.fspath(source)
         label = repr(target)
+        if os.path.isdir(target):
+            raise FileReadError(f"cannot read {label}: it is a directory, not a PDF file")
         if not os.path.isfile(target):
             raise FileReadError(f"cannot read {label}: no such file")
     elif hasattr(source, "read"):
@@ -345,13 +348,10 @@ class Document:
         """
         indices = self._indices(pages)
         if isinstance(target, (str, os.PathLike)):
-            try:
-                with builtins.open(target, "wb") as stream:
-                    return self._write(
-                        stream, indices, page_separator, bom, order, progress, annotations, dehyphenate
-                    )
-            except OSError as error:
-                raise FileReadError(f"cannot write {os.fspath(target)!r}: {error}") from error
+            with atomic_open(target) as stream:
+                return self._write(
+                    stream, indices, page_separator, bom, order, progress, annotations, dehyphenate
+                )
         return self._write(target, indices, page_separator, bom, order, progress, annotations, dehyphenate)
 
     def iter_pages(

@@ -14,6 +14,10 @@ class FileReadError(PdfError):
     """The input could not be read at all (missing file, not readable, wrong type)."""
 
 
+class FileWriteError(PdfError):
+    """An output could not be written (no such directory, no permission, a full disk)."""
+
+
 class PasswordError(PdfError):
     """The document is encrypted and the password is missing or wrong."""
 

@@ -88,6 +88,7 @@ def test_every_error_is_a_pdf_error() -> None:
         pagetext.DamagedPdfError,
         pagetext.UnsupportedError,
         pagetext.FileReadError,
+        pagetext.FileWriteError,
         pagetext.UsageError,
     ):
         assert issubclass(error, pagetext.PdfError)

@@ -13,6 +13,7 @@ from multiprocessing.connection import Connection
 from typing import IO, Final
 
 from pagetext import document
+from pagetext.atomic import atomic_open
 from pagetext.batch.records import FileResult, Job, Settings
 from pagetext.errors import PasswordError, PdfError, PdfWarning
 from pagetext.export.common import write_chunks
@@ -100,9 +101,8 @@ def _extract(job: Job, settings: Settings) -> FileResult:
                     result.data = buffer.getvalue()
                 else:
                     os.makedirs(os.path.dirname(job.output) or ".", exist_ok=True)
-                    with open(job.temporary, "wb") as stream:
+                    with atomic_open(job.output, job.temporary) as stream:
                         result.pages = _write(doc, stream, job.path, settings)
-                    os.replace(job.temporary, job.output)
                     result.output = job.output
         except MemoryError:
             limit = settings.memory_limit

@@ -1,7 +1,7 @@
 """`pagetext batch`: many PDFs on all cores, one output per file or one JSON Lines stream.
 
 pagetext batch INPUT... -o OUTDIR [--format text|json|hocr|alto|markdown|jsonl] [--lines]
-               [-j N] [--resume] [--timeout S] [--password-file F]
+               [-j N] [--resume] [--timeout S] [--password PW]... [--password-file F]
 
 Each output is written beside its final name and renamed once complete, so a name in
 OUTDIR is always a whole file. OUTDIR/report.jsonl gets one record per file as it finishes
@@ -28,7 +28,7 @@ from typing import IO, Any, Final
 from tqdm import tqdm
 
 from pagetext.batch import FileResult, extract_many
-from pagetext.cli.common import EXIT_DAMAGED, EXIT_OK, EXIT_USAGE, Parser, Usage
+from pagetext.cli.common import EXIT_DAMAGED, EXIT_INTERRUPTED, EXIT_IO, EXIT_OK, EXIT_USAGE, Parser, Usage
 from pagetext.export.common import write_chunks
 
 # The output file's extension by format (the hOCR and ALTO ones as Tesseract and OCR tools
@@ -36,7 +36,6 @@ from pagetext.export.common import write_chunks
 EXTENSIONS: Final = {"text": ".txt", "json": ".json", "hocr": ".hocr", "alto": ".alto.xml", "markdown": ".md"}
 REPORT: Final = "report.jsonl"
 PAGES: Final = "pages.jsonl"  # --format jsonl: every page of every file
-EXIT_INTERRUPTED: Final = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -71,6 +70,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--timeout", type=float, metavar="S", help="seconds a file may take; then it is stopped and reported"
+    )
+    parser.add_argument(
+        "--password",
+        action="append",
+        default=[],
+        help="a password for encrypted files (repeatable), tried before those of --password-file",
     )
     parser.add_argument(
         "--password-file",
@@ -115,6 +120,23 @@ def _inputs(arguments: list[str], stdin: IO[str]) -> list[tuple[str, str]]:
 def _output_name(place: str, format: str) -> str:  # noqa: A002
     stem = place[:-4] if place.lower().endswith(".pdf") else place
     return stem + EXTENSIONS[format]
+
+
+def _overwritten_input(outdir: str, inputs: list[str], names: list[str]) -> str | None:
+    """The first output under outdir that is one of the inputs (the same file, hard links
+    included: the same device and inode), which the batch would write over."""
+    files: set[tuple[int, int]] = set()
+    for path in inputs:
+        with contextlib.suppress(OSError):
+            status = os.stat(path)
+            files.add((status.st_dev, status.st_ino))
+    for name in names:
+        output = os.path.join(outdir, name)
+        with contextlib.suppress(OSError):
+            status = os.stat(output)
+            if (status.st_dev, status.st_ino) in files:
+                return output
+    return None
 
 
 def _passwords(path: str | None) -> tuple[str, ...]:
@@ -238,7 +260,7 @@ def run(argv: list[str]) -> int:
             raise Usage(f"pagetext batch: -j takes a number of workers of at least 1, not {args.jobs}")
         if args.timeout is not None and not args.timeout > 0:
             raise Usage(f"pagetext batch: --timeout takes a number of seconds above 0, not {args.timeout}")
-        passwords = _passwords(args.password_file)
+        passwords = (*args.password, *_passwords(args.password_file))
     except Usage as error:
         print(error, file=sys.stderr)
         return EXIT_USAGE
@@ -251,12 +273,19 @@ def run(argv: list[str]) -> int:
             print(f"pagetext batch: {writers[name]!r} and {path!r} both map to {name!r}", file=sys.stderr)
             return EXIT_USAGE
         writers[name] = path
-    os.makedirs(args.output, exist_ok=True)
-    done = _resume(args.output, outputs, jsonl) if args.resume else set()
-    todo = {path: name for path, name in outputs.items() if path not in done}
-    start = time.monotonic()
+    clash = _overwritten_input(args.output, [path for path, _ in inputs], [*writers, REPORT, PAGES])
+    if clash is not None:
+        print(
+            f"pagetext batch: the output {clash!r} is one of the inputs; choose another OUTDIR",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
+        os.makedirs(args.output, exist_ok=True)
+        done = _resume(args.output, outputs, jsonl) if args.resume else set()
+        todo = {path: name for path, name in outputs.items() if path not in done}
+        start = time.monotonic()
         results = extract_many(
             list(todo),
             args.jobs,
@@ -271,6 +300,10 @@ def run(argv: list[str]) -> int:
     except KeyboardInterrupt:
         print("pagetext batch: interrupted; run it again with --resume to finish", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except OSError as error:  # OUTDIR cannot be made, or its report cannot be written
+        where = f" {error.filename!r}" if error.filename else f" in {args.output!r}"
+        print(f"pagetext batch: cannot write{where}: {error.strerror or error}", file=sys.stderr)
+        return EXIT_IO
     finally:
         signal.signal(signal.SIGTERM, previous)
     print(_summary(counts, pages, time.monotonic() - start, len(done), args.output), file=sys.stderr)

@@ -14,17 +14,45 @@ from collections.abc import Callable
 from typing import IO
 
 import pagetext
-from pagetext.cli.common import EXIT_OK, EXIT_USAGE, Parser, Usage, run_reporting
+from pagetext.cli.common import (
+    EXIT_OK,
+    EXIT_USAGE,
+    Parser,
+    Usage,
+    output_stream,
+    refuse_same_file,
+    run_reporting,
+    source,
+)
 from pagetext.document import Document
 from pagetext.layout.assembly import explain
 from pagetext.layout.params import LayoutParams
 from pagetext.output import OutputOptions, write_document
 
+EPILOG = """subcommands (pagetext COMMAND --help for each):
+  tables    the tables of a PDF as CSV, Markdown, HTML or JSON
+  batch     many PDFs on all cores into an output directory, with a report
+  redact    remove text from a PDF for good
+  serve     an HTTP service: POST /v1/extract
+  explain   why each word space and line break was (or was not) inserted on a page
+  --version the versions of pagetext (and whether the compiled build), pikepdf and qpdf
+
+examples:
+  pagetext report.pdf -p 1-3 -o report.txt
+  cat report.pdf | pagetext - --format json -o -
+  pagetext tables report.pdf --format markdown
+  pagetext batch pdfs/ -o out/ -j 4
+  pagetext redact report.pdf -o public.pdf --text "Jane Doe"
+  pagetext serve --port 8080
+  pagetext explain report.pdf -p 2
+"""
+# Options that shape one format's output only: given with another format they would do nothing.
+FORMAT_OPTIONS = {"glyphs": ("json",), "structure": ("json",), "bom": ("text",)}
 PROGRESS_FROM = 10  # pages: shorter documents finish before a progress line would help
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="the PDF to read")
+    parser.add_argument("file", help="the PDF to read; - for standard input")
     parser.add_argument("--password", help="user or owner password of an encrypted PDF")
     parser.add_argument("-v", "--verbose", action="store_true", help="print warnings about damaged content")
 
@@ -33,11 +61,15 @@ def _extract_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="pagetext",
         description="Extract the text of PDF pages as a viewer shows it.",
-        epilog="Also: pagetext explain FILE -p N  (why each space and line break)",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--version", action="store_true", help="print the versions of pagetext, its build and qpdf"
     )
     _common(parser)
     parser.add_argument("-p", "--pages", help="1-based pages, e.g. 1-3,7 or 5- (default: all)")
-    parser.add_argument("-o", "--output", help="write here instead of stdout")
+    parser.add_argument("-o", "--output", help="write here (atomically) instead of stdout; - for stdout")
     parser.add_argument(
         "--order",
         choices=["reading", "content", "structure", "auto"],
@@ -115,7 +147,9 @@ def _write_text(args: argparse.Namespace, doc: Document, out: IO[bytes]) -> None
 
 
 def _explain(args: argparse.Namespace, doc: Document, out: IO[bytes]) -> None:
-    page = doc[args.page - 1] if args.page >= 1 else doc[len(doc)]
+    if not 1 <= args.page <= len(doc):
+        raise pagetext.UsageError(f"page {args.page} is out of range: the document has {len(doc)} page(s)")
+    page = doc[args.page - 1]
     params = LayoutParams()
     rows = [
         f"# page {page.number}: rules word_gap={params.word_gap} × box height, "
@@ -131,27 +165,31 @@ def _explain(args: argparse.Namespace, doc: Document, out: IO[bytes]) -> None:
     out.write(("\n".join(rows) + "\n").encode())
 
 
+def _check_format_options(args: argparse.Namespace) -> None:
+    for option, formats in FORMAT_OPTIONS.items():
+        if getattr(args, option) and args.format not in formats:
+            flag = "--" + option.replace("_", "-")
+            raise Usage(f"pagetext: {flag} applies to --format {' or '.join(formats)}, not {args.format}")
+
+
 def run(argv: list[str], is_explain: bool = False) -> int:
     """`pagetext FILE ...` (or `pagetext explain FILE ...` with is_explain): the exit code."""
     try:
         args = (_explain_parser() if is_explain else _extract_parser()).parse_args(argv)
+        if not is_explain:
+            _check_format_options(args)
     except Usage as error:
         print(error, file=sys.stderr)
         return EXIT_USAGE
 
     def body() -> int:
-        with pagetext.open(args.file, password=args.password) as doc:
+        output = None if is_explain else args.output
+        refuse_same_file(args.file, output)
+        with pagetext.open(source(args.file), password=args.password) as doc, output_stream(output) as out:
             if is_explain:
-                _explain(args, doc, sys.stdout.buffer)
-            elif args.output:
-                try:
-                    with open(args.output, "wb") as out:
-                        _write_text(args, doc, out)
-                except OSError as error:
-                    raise pagetext.FileReadError(f"cannot write {args.output!r}: {error}") from error
+                _explain(args, doc, out)
             else:
-                _write_text(args, doc, sys.stdout.buffer)
-            sys.stdout.flush()
+                _write_text(args, doc, out)
         return EXIT_OK
 
     return run_reporting("pagetext", body, args.verbose)

@@ -1,6 +1,6 @@
 """`pagetext redact`: remove text from a PDF for good (see pagetext.edit.redact).
 
-pagetext redact FILE -o OUT.pdf [--text S]... [--regex R]... [--ignore-case]
+pagetext redact FILE (-o OUT.pdf | --in-place) [--text S]... [--regex R]... [--ignore-case]
                  [--box PAGE:x0,y0,x1,y1]... [--fill black|none] [--password PW]
                  [--scrub-metadata] [--images keep|remove|blank] [--force]
 """
@@ -11,10 +11,18 @@ import argparse
 import sys
 
 import pagetext
-from pagetext.cli.common import EXIT_DAMAGED, EXIT_OK, EXIT_USAGE, Parser, Usage, run_reporting
+from pagetext.cli.common import (
+    EXIT_DAMAGED,
+    EXIT_OK,
+    EXIT_USAGE,
+    Parser,
+    Usage,
+    refuse_same_file,
+    run_reporting,
+)
 from pagetext.edit.redact import RedactionReport
 from pagetext.edit.select import Target
-from pagetext.errors import FileReadError, UsageError
+from pagetext.errors import UsageError
 from pagetext.geometry import Box
 
 FILLS = {"black": (0.0, 0.0, 0.0), "none": None}
@@ -28,7 +36,11 @@ def _parser() -> argparse.ArgumentParser:
         "unrotated page).",
     )
     parser.add_argument("file", help="the PDF to redact")
-    parser.add_argument("-o", "--output", required=True, help="the redacted PDF to write")
+    target = parser.add_mutually_exclusive_group(required=True)
+    target.add_argument("-o", "--output", help="the redacted PDF to write (never the input itself)")
+    target.add_argument(
+        "--in-place", action="store_true", help="replace FILE by its redacted version (written atomically)"
+    )
     parser.add_argument("--text", action="append", default=[], help="text to remove (repeatable)")
     parser.add_argument("--regex", action="append", default=[], help="Python regular expression (repeatable)")
     parser.add_argument("--ignore-case", action="store_true", help="match --text and --regex in any case")
@@ -75,6 +87,8 @@ def run(argv: list[str]) -> int:
         boxes = [parse_box(spec) for spec in args.box]
         if not (args.text or args.regex or boxes):
             raise UsageError("nothing to redact: give --text, --regex or --box")
+        if not args.in_place:
+            refuse_same_file(args.file, args.output)
         with pagetext.open(args.file, password=args.password) as doc:
             targets: list[Target] = list(boxes)
             for text in args.text:
@@ -84,17 +98,14 @@ def run(argv: list[str]) -> int:
             if not targets:
                 print("pagetext redact: nothing matched; no file written", file=sys.stderr)
                 return EXIT_DAMAGED
-            try:
-                report = doc.redact(
-                    targets,
-                    args.output,
-                    fill=FILLS[args.fill],
-                    images=args.images,
-                    scrub_metadata=args.scrub_metadata,
-                    force=args.force,
-                )
-            except OSError as error:
-                raise FileReadError(f"cannot write {args.output!r}: {error}") from error
+            report = doc.redact(
+                targets,
+                args.file if args.in_place else args.output,
+                fill=FILLS[args.fill],
+                images=args.images,
+                scrub_metadata=args.scrub_metadata,
+                force=args.force,
+            )
         _print_report(report)
         return EXIT_OK
 

@@ -12,7 +12,16 @@ import sys
 from collections.abc import Iterator
 
 import pagetext
-from pagetext.cli.common import EXIT_OK, EXIT_USAGE, Parser, Usage, run_reporting
+from pagetext.cli.common import (
+    EXIT_OK,
+    EXIT_USAGE,
+    Parser,
+    Usage,
+    output_stream,
+    refuse_same_file,
+    run_reporting,
+    source,
+)
 from pagetext.export.common import write_chunks
 from pagetext.export.tables import tables_json
 from pagetext.tables.records import Table
@@ -26,7 +35,7 @@ def _parser() -> argparse.ArgumentParser:
         description="The tables of a PDF: cells with spans and typed values, "
         "tables continued across pages merged into one.",
     )
-    parser.add_argument("file", help="the PDF to read")
+    parser.add_argument("file", help="the PDF to read; - for standard input")
     parser.add_argument("-p", "--pages", help="1-based pages, e.g. 1-3,7 or 5- (default: all)")
     parser.add_argument(
         "--format",
@@ -35,7 +44,7 @@ def _parser() -> argparse.ArgumentParser:
         help="csv (default: each table's rows, a blank line between tables), markdown, html "
         "(one document), json (the pagetext-tables/1 schema: cells, spans, boxes, typed values)",
     )
-    parser.add_argument("-o", "--output", help="write here instead of stdout")
+    parser.add_argument("-o", "--output", help="write here (atomically) instead of stdout; - for stdout")
     parser.add_argument(
         "--no-merge",
         dest="merge",
@@ -80,13 +89,14 @@ def run(argv: list[str]) -> int:
         return EXIT_USAGE
 
     def body() -> int:
-        with pagetext.open(args.file, password=args.password) as doc:
+        refuse_same_file(args.file, args.output)
+        with pagetext.open(source(args.file), password=args.password) as doc:
             tables = doc.tables(args.pages, merge=args.merge)
         chunks = _chunks(tables, args.format, os.path.basename(args.file))
-        write_chunks(chunks, args.output or sys.stdout.buffer)
-        sys.stdout.flush()
+        with output_stream(args.output) as out:
+            write_chunks(chunks, out)
         if not tables:
             print("pagetext tables: no tables found on the pages read", file=sys.stderr)
         return EXIT_OK
 
-    return run_reporting("pagetext", body, args.verbose)
+    return run_reporting("pagetext tables", body, args.verbose)

@@ -12,13 +12,13 @@ temporary file beside the output, then moved into place.
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 import pikepdf
 
+from pagetext.atomic import atomic_path
 from pagetext.content.glyph import FormUse, Quad
 from pagetext.edit.annotations import flatten, remove_annotations
 from pagetext.edit.images import image_edits
@@ -243,14 +243,6 @@ def _scrub_metadata(pdf: pikepdf.Pdf) -> None:
 
 
 def save_whole(pdf: pikepdf.Pdf, output: str | os.PathLike[str]) -> None:
-    """Write the whole file to a temporary file beside `output`, then move it into place."""
-    directory = os.path.dirname(os.path.abspath(output))
-    handle, temporary = tempfile.mkstemp(prefix=".pagetext-", suffix=".pdf", dir=directory)
-    os.close(handle)
-    try:
+    """Write the whole file through the atomic writer (pagetext.atomic)."""
+    with atomic_path(output) as temporary:
         pdf.save(temporary, encryption=pdf.is_encrypted)
-        os.replace(temporary, output)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise

@@ -3,14 +3,13 @@ hyphenated line ends, and writing a stream of chunks to a path (atomically) or a
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
-import tempfile
 from collections.abc import Iterable, Sequence
 from typing import IO, Final, Union
 
-from pagetext.errors import FileReadError, UsageError
+from pagetext.atomic import atomic_open
+from pagetext.errors import FileWriteError, UsageError
 from pagetext.geometry import Box
 from pagetext.layout.hyphens import SOFT_HYPHEN, joins, words_of
 from pagetext.layout.records import Line, Word
@@ -185,27 +184,8 @@ def write_chunks(chunks: Iterable[str], target: Target) -> None:
             for chunk in chunks:
                 target.write(chunk.encode("utf-8", "replace"))
         except (OSError, ValueError) as error:  # a closed stream raises ValueError
-            raise FileReadError(f"cannot write to the output stream: {error}") from error
+            raise FileWriteError(f"cannot write to the output stream: {error}") from error
         return
-    path = os.fspath(target)
-    directory = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, temporary = tempfile.mkstemp(prefix=".pagetext-", suffix=".tmp", dir=directory)
-    except OSError as error:
-        raise FileReadError(f"cannot write {path!r}: {error}") from error
-    try:
-        with os.fdopen(fd, "wb") as stream:
-            for chunk in chunks:
-                stream.write(chunk.encode("utf-8", "replace"))
-        os.replace(temporary, path)
-    except OSError as error:
-        _remove(temporary)
-        raise FileReadError(f"cannot write {path!r}: {error}") from error
-    except BaseException:
-        _remove(temporary)
-        raise
-
-
-def _remove(path: str) -> None:
-    with contextlib.suppress(OSError):
-        os.unlink(path)
+    with atomic_open(target) as stream:
+        for chunk in chunks:
+            stream.write(chunk.encode("utf-8", "replace"))

@@ -111,7 +111,8 @@ def test_no_tables(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 def test_output_written_atomically_leaves_no_temporary_file(pdf: Path, tmp_path: Path) -> None:
     tables(pdf, tmp_path, "--format", "json")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "three.pdf"]
-    assert main(["tables", str(pdf), "-o", str(tmp_path / "no-such-dir" / "out")]) == 1
+    # the output cannot be written: EXIT_IO
+    assert main(["tables", str(pdf), "-o", str(tmp_path / "no-such-dir" / "out")]) == 4
 
 
 def test_usage_errors(pdf: Path, capsys: pytest.CaptureFixture[str]) -> None:

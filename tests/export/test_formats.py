@@ -214,11 +214,11 @@ def test_bad_requests_raise_pdf_errors(tmp_path: Path) -> None:
             doc.export("docx")
         with pytest.raises(pagetext.UsageError):
             doc.export("hocr", colour=True)
-        with pytest.raises(pagetext.FileReadError):
+        with pytest.raises(pagetext.FileWriteError):
             doc.write_json(tmp_path / "missing" / "out.json")
         closed = io.BytesIO()
         closed.close()
-        with pytest.raises(pagetext.FileReadError):
+        with pytest.raises(pagetext.FileWriteError):
             doc.write_alto(closed)  # type: ignore[arg-type]
         with pytest.raises(pagetext.UsageError):
             doc.write(object(), "json")  # type: ignore[arg-type]
