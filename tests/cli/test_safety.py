@@ -164,7 +164,7 @@ def test_ctrl_c_exits_130_without_a_traceback(argv: list[str], big: Path, tmp_pa
         _wait_for(lambda: _holds_open(process.pid, big), process, "the file was opened")
     process.send_signal(signal.SIGINT)
     code, err = finished(process)
-    assert code == EXIT_INTERRUPTED
+    assert code == EXIT_INTERRUPTED, err
     assert "Traceback" not in err and err.count("\n") == 1 and "interrupted" in err
     assert not list(tmp_path.glob("**/.pagetext-*")) and not (tmp_path / "r.pdf").exists()
 
