@@ -55,6 +55,7 @@ class CompositeFont(Font):
         "cid_to_gid",
         "cid_widths",
         "cmap",
+        "codes_by_character",
         "collection_table",
         "default_vertical",
         "default_width",
@@ -75,6 +76,8 @@ class CompositeFont(Font):
         self.collection_table: CollectionText | None = None
         self.program: FontProgram | None = None
         self.embedded = False  # whether the descriptor holds a font program
+        # Whether a font that is not embedded gives widths to characters, not glyph ids.
+        self.codes_by_character = False
         # The descriptor whose program is read at the first code the PDF leaves unmapped:
         # parsing a program costs more than most pages, and ToUnicode usually makes it moot.
         self.program_source: tuple[Any, Warn] | None = None
@@ -150,15 +153,18 @@ class CompositeFont(Font):
         if not 32 <= cid < 0xD800 or code in self.to_unicode.dropped or not char(cid).isprintable():
             return False
         # CIDs remapped to glyphs by a CIDToGIDMap stream are the producer's own numbers, and
-        # most often Unicode (as pdf.js reads them); so are those of a font whose glyphs the
-        # viewer finds by character (not embedded), and codes the embedded font's own
-        # Unicode cmap maps (PDFium draws them through it).
+        # most often Unicode (as pdf.js reads them); so are codes the embedded font's own
+        # Unicode cmap maps (PDFium draws them through it), and those of a font that is not
+        # embedded whose /W widths no CID below 32: glyph ids start at 0 (Word writes the
+        # glyph ids of the system's font: its space is CID 3), no character there.
         if self.cid_to_gid is not None:
             return True
         if self.collection_table is not None:
             return False
         program = self.program
-        return not self.embedded or (program is not None and cid in program.unicode_codes)
+        if not self.embedded:
+            return self.codes_by_character
+        return program is not None and cid in program.unicode_codes
 
     def _read_program(self) -> None:
         assert self.program_source is not None
@@ -277,6 +283,7 @@ def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
     w = cid_font.get("/W")
     if isinstance(w, pikepdf.Array):
         result.cid_widths = cid_widths(w)
+        result.codes_by_character = not result.embedded and result.cid_widths.first_cid() >= 32
     dw2 = optional_entry(cid_font, "/DW2")
     if isinstance(dw2, pikepdf.Array) and len(dw2) == 2:
         result.default_vertical = (number(dw2[0]) / 1000, number(dw2[1]) / 1000)

@@ -15,8 +15,8 @@ from tests.pdfbuild import identity_font, open_page
 _PRIVET = "Привет".encode("utf-16-be")
 
 
-def _identity_font(pdf: pikepdf.Pdf, program: bytes | None) -> Any:
-    font = identity_font(pdf, {})
+def _identity_font(pdf: pikepdf.Pdf, program: bytes | None, widths: dict[int, float] | None) -> Any:
+    font = identity_font(pdf, {}, widths=widths)
     del font["/ToUnicode"]
     descendant = font.DescendantFonts[0]
     descendant.CIDSystemInfo.Ordering = pikepdf.String("Identity")
@@ -25,14 +25,21 @@ def _identity_font(pdf: pikepdf.Pdf, program: bytes | None) -> Any:
     return font
 
 
-def _text(program: bytes | None) -> str:
-    content = b"BT /F1 10 Tf 100 700 Td <" + _PRIVET.hex().encode() + b"> Tj ET"
-    return open_page(content, fonts=lambda pdf: {"F1": _identity_font(pdf, program)}).text()
+def _text(program: bytes | None, widths: dict[int, float] | None = None, codes: bytes = _PRIVET) -> str:
+    content = b"BT /F1 10 Tf 100 700 Td <" + codes.hex().encode() + b"> Tj ET"
+    return open_page(content, fonts=lambda pdf: {"F1": _identity_font(pdf, program, widths)}).text()
 
 
 def test_codes_of_a_font_that_is_not_embedded_read_as_unicode() -> None:
-    # The viewer finds such a font's glyphs by character: its codes cannot be glyph ids.
-    assert _text(None) == "Привет"
+    # Its /W gives widths to the characters' CIDs, none below 32: no glyph ids.
+    assert _text(None, {ord(c): 600 for c in "Привет"}) == "Привет"
+
+
+def test_glyph_ids_of_a_font_that_is_not_embedded_stay_unknown() -> None:
+    # Word writes the glyph ids of the system's Times New Roman (space 3, "v" 89, ...), and
+    # its /W starts at CID 0; read as Unicode they would spell "YRLU" for "voir".
+    widths = {cid: 500 for cid in range(0, 100)}
+    assert _text(None, widths, codes=bytes([0, 0x59, 0, 0x52, 0, 3])) == "\ufffd" * 3
 
 
 def test_codes_the_embedded_fonts_own_cmap_maps_read_as_unicode() -> None:
