@@ -111,6 +111,11 @@ class CidWidths:
     def set(self, cid: int, width: float) -> None:
         self._known[cid] = width
 
+    def first_cid(self) -> int:
+        """The lowest CID /W gives a width, -1 when it gives none."""
+        cids = [*self._firsts, *self._known]
+        return min(cids) if cids else -1
+
 
 def cid_widths(array: Any) -> CidWidths:
     """CID → horizontal advance from /W."""

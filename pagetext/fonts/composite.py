@@ -55,9 +55,11 @@ class CompositeFont(Font):
         "cid_to_gid",
         "cid_widths",
         "cmap",
+        "codes_by_character",
         "collection_table",
         "default_vertical",
         "default_width",
+        "embedded",
         "program",
         "program_source",
         "to_unicode",
@@ -73,6 +75,9 @@ class CompositeFont(Font):
         self.unicode_codec: str | None = None
         self.collection_table: CollectionText | None = None
         self.program: FontProgram | None = None
+        self.embedded = False  # whether the descriptor holds a font program
+        # Whether a font that is not embedded gives widths to characters, not glyph ids.
+        self.codes_by_character = False
         # The descriptor whose program is read at the first code the PDF leaves unmapped:
         # parsing a program costs more than most pages, and ToUnicode usually makes it moot.
         self.program_source: tuple[Any, Warn] | None = None
@@ -136,12 +141,30 @@ class CompositeFont(Font):
             text = program.unicode_by_gid.get(gid, "") if gid is not None else ""
             if text:
                 return text
-        if self.cid_to_gid is not None and 32 <= cid < 0xD800 and code not in self.to_unicode.dropped:
-            # CIDs remapped to glyphs by a CIDToGIDMap stream are the producer's own numbers,
-            # and with nothing else to go on they are most often Unicode (as pdf.js reads them).
+        if self._cid_is_unicode(cid, code):
             return char(cid)
         # A code the ToUnicode map gives control characters only is no text (not U+FFFD).
         return "" if code in self.to_unicode.dropped else UNMAPPED
+
+    def _cid_is_unicode(self, cid: int, code: int) -> bool:
+        """Whether a CID that nothing else names reads as the Unicode character it is, as
+        poppler reads CIDs of the Identity collection and PDFium codes without text; only
+        when the font gives evidence for it."""
+        if not 32 <= cid < 0xD800 or code in self.to_unicode.dropped or not char(cid).isprintable():
+            return False
+        # CIDs remapped to glyphs by a CIDToGIDMap stream are the producer's own numbers, and
+        # most often Unicode (as pdf.js reads them); so are codes the embedded font's own
+        # Unicode cmap maps (PDFium draws them through it), and those of a font that is not
+        # embedded whose /W widths no CID below 32: glyph ids start at 0 (Word writes the
+        # glyph ids of the system's font: its space is CID 3), no character there.
+        if self.cid_to_gid is not None:
+            return True
+        if self.collection_table is not None:
+            return False
+        program = self.program
+        if not self.embedded:
+            return self.codes_by_character
+        return program is not None and cid in program.unicode_codes
 
     def _read_program(self) -> None:
         assert self.program_source is not None
@@ -249,6 +272,9 @@ def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
         )
     ordering = _ordering(cid_font) or collection.removeprefix("Adobe-")
     result.collection_table = cid_to_unicode_table(ordering) if ordering and ordering != "Identity" else None
+    result.embedded = isinstance(descriptor, pikepdf.Dictionary) and any(
+        isinstance(descriptor.get(key), pikepdf.Stream) for key in ("/FontFile", "/FontFile2", "/FontFile3")
+    )
     if result.collection_table is None:
         result.program_source = (descriptor, warn)
         gid_map = optional_entry(cid_font, "/CIDToGIDMap")
@@ -259,6 +285,7 @@ def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
     w = cid_font.get("/W")
     if isinstance(w, pikepdf.Array):
         result.cid_widths = cid_widths(w)
+        result.codes_by_character = not result.embedded and result.cid_widths.first_cid() >= 32
     dw2 = optional_entry(cid_font, "/DW2")
     if isinstance(dw2, pikepdf.Array) and len(dw2) == 2:
         result.default_vertical = (number(dw2[0]) / 1000, number(dw2[1]) / 1000)

@@ -39,6 +39,7 @@ class FontProgram:
     symbolic_cmap: dict[int, int] = field(default_factory=dict)  # code 0..255 → glyph id
     builtin_encoding: dict[int, str] = field(default_factory=dict)  # code → glyph name
     gid_by_cid: dict[int, int] = field(default_factory=dict)  # CID-keyed CFF charset
+    unicode_codes: set[int] = field(default_factory=set)  # the code points its cmap maps
     ordering: str = ""  # CID-keyed CFF: the Ordering of its ROS
 
     def gid_for_name(self, glyph_name: str) -> int | None:
@@ -95,6 +96,7 @@ def _truetype(data: bytes) -> FontProgram:
                 gid = gid_of.get(glyph)
                 if gid is not None and not 0xE000 <= code <= 0xF8FF:
                     program.unicode_by_gid[gid] = chr(code)  # lowest code point wins
+                    program.unicode_codes.add(code)
         symbolic = tables.get((3, 0)) or tables.get((1, 0)) or {}
         for code, glyph in symbolic.items():
             gid = gid_of.get(glyph)

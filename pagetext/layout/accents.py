@@ -34,6 +34,8 @@ _COMBINING: Final[dict[str, str]] = {
 # Dotless i and j take an accent above as i and j do (TeX's \'\i).
 _DOTLESS: Final[dict[str, str]] = {"\u0131": "i", "\u0237": "j"}
 _FIRST_MARK_BELOW: Final = "\u0316"  # U+0300–U+0315 are marks above the letter
+# TeX's \not: a long solidus drawn over a relation (= < ∈ ...), which composes with it (≠).
+_NEGATION: Final = "\u0338"
 
 
 def _mark(text: str) -> str:
@@ -57,6 +59,14 @@ def _overlap(accent: Glyph, base: Glyph) -> float:
     if width <= 0:
         return 0.0
     return (min(a[1], b[1]) - max(a[0], b[0])) / width
+
+
+def _takes(base: str, mark: str) -> bool:
+    """Whether a glyph's text takes the mark: a letter, or a symbol the negation slash
+    composes with into one character."""
+    if base.isalpha():
+        return True
+    return mark == _NEGATION and len(unicodedata.normalize("NFC", base + mark)) == 1
 
 
 def _composed(base: Glyph, mark: str) -> str:
@@ -83,7 +93,7 @@ def compose_accents(glyphs: list[Glyph], params: LayoutParams, originals: dict[i
             for candidate in (index - 1, index + 1):
                 if 0 <= candidate < len(glyphs):
                     other = glyphs[candidate]
-                    if other.text.isalpha() and other.direction == glyph.direction:
+                    if _takes(other.text, mark) and other.direction == glyph.direction:
                         share = _overlap(glyph, other)
                         if share >= best:
                             best, base_index = share, candidate

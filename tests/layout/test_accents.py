@@ -18,7 +18,20 @@ from tests.pdfbuild import open_page, simple_font
 
 def _fonts(pdf: pikepdf.Pdf) -> dict[str, Any]:
     # cmr's codes for the accents: 18 grave, 19 acute, 20 caron, 127 dieresis; 16 dotless i.
-    accents = Array([16, Name.dotlessi, 18, Name.grave, Name.acute, Name.caron, 127, Name.dieresis])
+    accents = Array(
+        [
+            16,
+            Name.dotlessi,
+            18,
+            Name.grave,
+            Name.acute,
+            Name.caron,
+            54,
+            Name.negationslash,
+            127,
+            Name.dieresis,
+        ]
+    )
     encoding = Dictionary(Type=Name.Encoding, Differences=accents)
     return {"F1": simple_font(pdf, first_char=0, widths=[500] * 128, encoding=encoding)}
 
@@ -59,3 +72,9 @@ def test_the_overlap_an_accent_needs_is_a_parameter() -> None:
     content = b"BT /F1 10 Tf 100 700 Td [(Ja) 300 (\\023) 200 (n)] TJ ET"
     assert _text(content) == "J\u00e1n"
     assert _text(content, params=LayoutParams(accent_overlap=0.7)) == "Ja\u00b4n"
+
+
+def test_a_negation_slash_over_a_relation_composes_with_it() -> None:
+    # TeX's \\not=: cmsy's negationslash (U+0338), then the equals sign under it.
+    assert _text(b"BT /F1 10 Tf 100 700 Td [(a 6) 500 (= b)] TJ ET") == "a \u2260 b"
+    assert _text(b"BT /F1 10 Tf 100 700 Td [(a 6) 500 (- b)] TJ ET") == "a \u0338- b"
