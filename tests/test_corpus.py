@@ -51,9 +51,6 @@ KNOWN_FAILURES = {
     # The hand check "DROPDOWN LIST" joins two labels of the static page; a viewer shows the
     # drop-down's value "1" beside the first label, so field text (on by default) stands between.
     "pdfminer__AcroForm_TEST": "form page: a check joins two labels that a field value stands between",
-    # Type3 glyphs named square and triangle, drawn as a square and a triangle at codes a and
-    # b: the page and PyMuPDF show □△; the check (pdfminer.six, PDFium) reads the codes.
-    "pdfjs__Type3WordSpacing": "Type3 glyphs named square/triangle read as the shapes they draw",
 }
 CHECKED = [case for case in ALL_CASES if any(case.expect.get(k) for k in ("contains", "absent", "order"))]
 
