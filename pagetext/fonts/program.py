@@ -136,7 +136,23 @@ def _cff(data: bytes) -> FontProgram:
         program.builtin_encoding = {
             code: glyph for code, glyph in enumerate(encoding) if glyph and glyph != ".notdef"
         }
+        zero = _format0_code_zero(data, getattr(top, "rawDict", {}).get("Encoding"), charset)
+        if zero:
+            program.builtin_encoding.setdefault(0, zero)
     return program
+
+
+def _format0_code_zero(data: bytes, offset: object, charset: list[str]) -> str:
+    """The glyph a CFF encoding of format 0 gives code 0 (Adobe TN #5176 §12: one code per
+    glyph from GID 1 on), which fontTools leaves out: TeX's cmsy puts its minus there."""
+    if not isinstance(offset, int) or not 1 < offset < len(data) - 1 or data[offset] & 0x7F != 0:
+        return ""
+    count = data[offset + 1]
+    codes = data[offset + 2 : offset + 2 + count]
+    for index, code in enumerate(codes):
+        if code == 0 and index + 1 < len(charset):
+            return charset[index + 1]
+    return ""
 
 
 def _type1(data: bytes) -> FontProgram:

@@ -51,8 +51,9 @@ def truetype(
     return out.getvalue()
 
 
-def cff(glyph_names: list[str]) -> bytes:
-    """The bare CFF data (FontFile3 /Type1C) of a name-keyed font with these glyphs."""
+def cff(glyph_names: list[str], encoding: dict[int, str] | None = None) -> bytes:
+    """The bare CFF data (FontFile3 /Type1C) of a name-keyed font with these glyphs, and a
+    built-in encoding of its own (code → glyph name) when given."""
     builder = FontBuilder(1000, isTTF=False)
     builder.setupGlyphOrder(glyph_names)
     builder.setupCharacterMap({})
@@ -64,8 +65,14 @@ def cff(glyph_names: list[str]) -> bytes:
     builder.setupCFF("Test", {"FullName": "Test"}, charstrings, {})
     builder.setupHorizontalMetrics({glyph: (500, 50) for glyph in glyph_names})
     builder.setupHorizontalHeader(ascent=800, descent=-200)
+    font_set = builder.font["CFF "].cff
+    if encoding is not None:
+        table = [".notdef"] * 256
+        for code, glyph in encoding.items():
+            table[code] = glyph
+        font_set[font_set.fontNames[0]].Encoding = table
     out = io.BytesIO()
-    builder.font["CFF "].cff.compile(out, builder.font)
+    font_set.compile(out, builder.font)
     return out.getvalue()
 
 

@@ -252,6 +252,22 @@ def test_cff_charset_names_resolve_glyph_ids() -> None:
     assert _texts(b"BT /F1 10 Tf (AB) Tj ET", fonts) == "éß"
 
 
+def test_cff_builtin_encoding_gives_code_0_its_glyph() -> None:
+    # TeX's cmsy has its minus at code 0. A CFF encoding of format 0 lists one code per glyph
+    # from GID 1 on; fontTools leaves code 0 out. Built with minus at 127, then set to 0.
+    program = bytearray(cff([".notdef", "minus", "multiply"], encoding={127: "minus", 2: "multiply"}))
+    offset = program.index(bytes([0, 2, 127, 2]))  # format 0, two codes: minus, multiply
+    program[offset + 2] = 0
+
+    def fonts(pdf: pikepdf.Pdf) -> dict[str, Any]:
+        font = simple_font(pdf, base_font="CMSY10")
+        font.FontDescriptor.Flags = 4  # symbolic: the program's own encoding
+        font.FontDescriptor.FontFile3 = pdf.make_stream(bytes(program), Subtype=Name.Type1C)
+        return {"F1": font}
+
+    assert _texts(b"BT /F1 10 Tf <0002> Tj ET", fonts) == "−×"
+
+
 def test_type1_builtin_encoding_is_used_without_an_encoding() -> None:
     def fonts(pdf: pikepdf.Pdf) -> dict[str, Any]:
         font = simple_font(pdf, base_font="CMMI10")
