@@ -1,5 +1,3 @@
-import sys
+from pagetext.cli import command
 
-from pagetext.cli import main
-
-sys.exit(main())
+command()

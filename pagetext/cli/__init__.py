@@ -14,6 +14,7 @@ pagetext redact FILE -o OUT.pdf [--text S]... [--regex R]... [--box PAGE:x0,y0,x
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 from pagetext.cli import extract
@@ -41,6 +42,19 @@ def version_text() -> str:
     build = "compiled" if compiled else "plain"
     qpdf = pikepdf.__libqpdf_version__
     return f"pagetext {pagetext.__version__} ({build} build)\npikepdf {pikepdf.__version__}, qpdf {qpdf}"
+
+
+def command() -> None:
+    """The `pagetext` program: main's exit code, as a process. After Ctrl-C the process ends
+    at once with 130: CPython 3.11 marks a KeyboardInterrupt that crossed a nested run of
+    Python code (pikepdf's bindings run some) as unhandled although main caught it, and would
+    kill itself with SIGINT on the way out. Every output was closed or removed on the way up."""
+    code = main()
+    if code == EXIT_INTERRUPTED:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    sys.exit(code)
 
 
 def main(argv: list[str] | None = None) -> int:
