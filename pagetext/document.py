@@ -8,7 +8,7 @@ import io
 import os
 import re
 import warnings
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any, Union
 
 import pikepdf
@@ -199,6 +199,24 @@ def open(  # noqa: A001
     document = Document(pdf, limits, rebuilt)
     document._reopen = lambda: open(source, password, limits)
     return document
+
+
+def open_with_passwords(
+    source: Source, name: str, passwords: Sequence[str], limits: Limits | None = None
+) -> Document:
+    """The document, opened without a password or with the first of `passwords` that opens
+    it (batch and Ray jobs take a list for all their files); `name` says which in the error."""
+    try:
+        return open(source, limits=limits)
+    except PasswordError as error:
+        if not passwords:
+            raise
+        for password in passwords:
+            with contextlib.suppress(PasswordError):
+                return open(source, password=password, limits=limits)
+        raise PasswordError(
+            f"{name!r} is encrypted and none of the {len(passwords)} password(s) given opens it"
+        ) from error
 
 
 class Document:

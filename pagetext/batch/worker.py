@@ -15,7 +15,7 @@ from typing import IO, Final
 from pagetext import document
 from pagetext.atomic import atomic_open
 from pagetext.batch.records import FileResult, Job, Settings
-from pagetext.errors import PasswordError, PdfError, PdfWarning
+from pagetext.errors import PdfError, PdfWarning
 from pagetext.export.common import write_chunks
 from pagetext.export.jsonl import jsonl_chunks
 from pagetext.limits import MIB
@@ -65,21 +65,6 @@ def _cap_memory(limit: int | None) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
-def _open(path: str, passwords: tuple[str, ...]) -> document.Document:
-    """The document, opened without a password or with the first of `passwords` that fits."""
-    try:
-        return document.open(path)
-    except PasswordError as error:
-        if not passwords:
-            raise
-        for password in passwords:
-            with contextlib.suppress(PasswordError):
-                return document.open(path, password=password)
-        raise PasswordError(
-            f"{path!r} is encrypted and none of the {len(passwords)} password(s) given opens it"
-        ) from error
-
-
 def _write(doc: document.Document, stream: IO[bytes], path: str, settings: Settings) -> int:
     if settings.format == "jsonl":
         write_chunks(jsonl_chunks(doc, path, settings.order, settings.lines), stream)
@@ -94,7 +79,7 @@ def _extract(job: Job, settings: Settings) -> FileResult:
         warnings.simplefilter("ignore")
         warnings.simplefilter("always", PdfWarning)
         try:
-            with _open(job.path, settings.passwords) as doc:
+            with document.open_with_passwords(job.path, job.path, settings.passwords) as doc:
                 if job.output is None or job.temporary is None:
                     buffer = io.BytesIO()
                     result.pages = _write(doc, buffer, job.path, settings)

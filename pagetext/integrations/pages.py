@@ -3,21 +3,18 @@ warnings the library issued while reading it."""
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 import json
 import re
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
-from pagetext.document import Document, Source
-from pagetext.document import open as open_pdf
-from pagetext.errors import PasswordError, PdfWarning
+from pagetext.document import Document
+from pagetext.errors import PdfWarning
 from pagetext.export.json import line_record
 from pagetext.layout.assembly import lines_text
-from pagetext.limits import Limits
 
 # §7.9.4: D:YYYYMMDDHHmmSSOHH'mm, every part after the year optional.
 _PDF_DATE: Final = re.compile(
@@ -58,23 +55,6 @@ def document_metadata(doc: Document) -> dict[str, str]:
         name = key.lower()
         found[name] = iso_date(value) if name in DATE_KEYS else value.strip()
     return found
-
-
-def open_with_passwords(
-    source: Source, name: str, passwords: Sequence[str], limits: Limits | None = None
-) -> Document:
-    """The document, opened without a password or with the first of `passwords` that opens it."""
-    try:
-        return open_pdf(source, limits=limits)
-    except PasswordError as error:
-        if not passwords:
-            raise
-        for password in passwords:
-            with contextlib.suppress(PasswordError):
-                return open_pdf(source, password=password, limits=limits)
-        raise PasswordError(
-            f"{name!r} is encrypted and none of the {len(passwords)} password(s) given opens it"
-        ) from error
 
 
 @dataclass(slots=True)

@@ -18,9 +18,9 @@ import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from pagetext.document import FORMATS
+from pagetext.document import FORMATS, open_with_passwords
 from pagetext.errors import PdfError, UsageError
-from pagetext.integrations.pages import open_with_passwords, read_page
+from pagetext.integrations.pages import read_page
 from pagetext.limits import Limits
 from pagetext.page import ORDERS
 
