@@ -123,7 +123,8 @@ _TEX_NAMES: Final[dict[str, str]] = {
     "notsupersetequal": "\u2289",
     "emptyset1": "\u2205",
 }
-# cmex's sized variants of one symbol (`parenleftBig`, `summationdisplay`, `hatwider`).
+# cmex's sized variants of one symbol (`parenleftBig`, `summationdisplay`, `hatwider`): the
+# base's text, an n-ary form where Unicode has one, else the base's own (floors, angles).
 _SIZE_SUFFIX = re.compile(r"^(.+?)(?:big|Big|bigg|Bigg|text|display|wide|wider|widest)$")
 _SIZED_BASES: Final[dict[str, str]] = {
     "parenleft": "(",
@@ -132,12 +133,6 @@ _SIZED_BASES: Final[dict[str, str]] = {
     "bracketright": "]",
     "braceleft": "{",
     "braceright": "}",
-    "floorleft": "\u230a",
-    "floorright": "\u230b",
-    "ceilingleft": "\u2308",
-    "ceilingright": "\u2309",
-    "angbracketleft": "\u27e8",
-    "angbracketright": "\u27e9",
     "slash": "/",
     "backslash": "\\",
     "radical": "\u221a",
@@ -170,5 +165,6 @@ def tex_glyph_text(name: str) -> str:
         return str(_OLDSTYLE_DIGITS.index(name[:-8]))
     match = _SIZE_SUFFIX.match(name)
     if match:
-        return _SIZED_BASES.get(match.group(1), "")
+        base = match.group(1)
+        return _SIZED_BASES.get(base) or _TEX_NAMES.get(base, "")
     return ""
