@@ -292,7 +292,12 @@ class _DecidedLine:
     __slots__ = ("glyphs", "spaces", "stacked", "tight", "trackings")
 
     def __init__(
-        self, glyphs: list[Glyph], spaces: list[bool], stacked: bool, trackings: list[float], tight: bool
+        self,
+        glyphs: list[Glyph],
+        spaces: list[bool],
+        stacked: bool,
+        trackings: list[float] | None,
+        tight: bool,
     ) -> None:
         self.glyphs = glyphs
         self.spaces = spaces
@@ -329,7 +334,6 @@ def _decided_lines(
     # Lines as slices of the glyphs and of one list of word spaces for the page, not lists
     # grown a glyph at a time.
     spaces = [False] * count
-    trackings = [0.0] * count
     start = 0  # where the current line starts
     stacked = False
     gaps = LetterGaps(params)
@@ -346,9 +350,7 @@ def _decided_lines(
             prev, glyph, line_shift, word_gap, script_size, overstrike
         )
         if verdict == NEW_LINE:
-            lines.append(
-                _finished(prepared, spaces, trackings, start, index, stacked, gaps, line_break, params)
-            )
+            lines.append(_finished(prepared, spaces, start, index, stacked, gaps, line_break, params))
             start = index
             stacked = False
             gaps = LetterGaps(params)
@@ -360,14 +362,13 @@ def _decided_lines(
             if is_letter_gap(prev, glyph, height):
                 gaps.add(gap, height, glyph)
         prev = glyph
-    lines.append(_finished(prepared, spaces, trackings, start, count, stacked, gaps, line_break, params))
+    lines.append(_finished(prepared, spaces, start, count, stacked, gaps, line_break, params))
     return lines
 
 
 def _finished(
     glyphs: list[Glyph],
     spaces: list[bool],
-    trackings: list[float],
     start: int,
     end: int,
     stacked: bool,
@@ -392,21 +393,17 @@ def _finished(
             limit = tight_limit(glyphs[i], params)
             verdict = judge(glyphs[i - 1], glyphs[i], line_shift, limit, script_size, overstrike)[0]
             spaces[i] = verdict == GAP
-    elif gaps.spaced:
-        _join_tracked(glyphs, spaces, trackings, start, end, params)
-    return _DecidedLine(line, spaces[start:end], stacked, trackings[start:end], tight)
+    trackings = _join_tracked(glyphs, spaces, start, end, params) if not tight and gaps.spaced else None
+    return _DecidedLine(line, spaces[start:end], stacked, trackings, tight)
 
 
 def _join_tracked(
-    glyphs: list[Glyph],
-    spaces: list[bool],
-    trackings: list[float],
-    start: int,
-    end: int,
-    params: LayoutParams,
-) -> None:
+    glyphs: list[Glyph], spaces: list[bool], start: int, end: int, params: LayoutParams
+) -> list[float]:
     """Word spaces of glyphs[start:end] that the tracking of their neighbourhood explains
-    become letter gaps."""
+    become letter gaps; per glyph of the line, the tracking that joined the gap before it
+    (0.0: none)."""
+    trackings = [0.0] * (end - start)
     ratios: list[float] = []  # the line's letter gaps, × height, in order
     letters: list[bool] = []
     heights: list[float] = []
@@ -438,7 +435,8 @@ def _join_tracked(
         gap, height = measures[i - start]
         if tracking and tracking_allows(glyphs[i - 1], glyphs[i], gap, height, tracking, params):
             spaces[i] = False
-            trackings[i] = tracking
+            trackings[i - start] = tracking
+    return trackings
 
 
 def assemble(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Line]:
@@ -466,8 +464,9 @@ def explain(glyphs: Sequence[Glyph], params: LayoutParams) -> Iterator[tuple[Gly
                 # The break before a line is judged with the general limit, as assembly did.
                 lowered = tight_limit(glyph, params) - params.word_gap if decided.tight and index else 0.0
                 decision = decide(prev, glyph, params, lowered)
-                if index and decided.trackings[index]:
-                    decision.tracked(decided.trackings[index], params)
+                tracking = decided.trackings[index] if decided.trackings is not None and index else 0.0
+                if tracking:
+                    decision.tracked(tracking, params)
                 elif lowered and decision.reason in ("gap", "no gap"):
                     decision.reason += " (tight line: its letters touch, limit lowered)"
                 yield originals.get(id(prev), prev), originals.get(id(glyph), glyph), decision
