@@ -78,11 +78,10 @@ def join_drop_caps(lines: Sequence[Line], params: LayoutParams) -> list[Line]:
     """The lines with each drop cap joined to the word it begins."""
     result: list[Line] = []
     for line in lines:
-        words = list(line.words)
+        words = line.words
         for i in range(len(words) - 1 if _horizontal(line) else 0):
             if _is_cap(words[i], words[i + 1], params):
-                words[i : i + 2] = [_joined(words[i], words[i + 1])]
-                line = _line(line, words)
+                line = _line(line, [*words[:i], _joined(words[i], words[i + 1]), *words[i + 2 :]])
                 break
         result.append(line)
     caps = [line for line in result if _horizontal(line) and len(line.words) == 1 and len(line.text) == 1]
