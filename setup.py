@@ -17,10 +17,12 @@ from setuptools import setup
 COMPILED = [
     "pagetext/budget.py",
     "pagetext/geometry.py",
-    "pagetext/objects.py",
+    "pagetext/pdf/objects.py",
     "pagetext/page.py",
+    "pagetext/syntax/inline_image.py",
+    "pagetext/syntax/lexer.py",
+    "pagetext/syntax/strings.py",
     "pagetext/content/glyph.py",
-    "pagetext/content/lexer.py",
     "pagetext/content/interpreter.py",
     "pagetext/fonts/cid_metrics.py",
     "pagetext/fonts/cmap.py",
@@ -71,7 +73,7 @@ else:
             for module in modules:
                 module.extra_compile_args = [*module.extra_compile_args, "-fno-semantic-interposition"]
         # The lexer's C twin: a byte loop that mypyc cannot make as tight (lexer.py).
-        lexer = Extension("pagetext.content._native_lexer", ["pagetext/content/_native_lexer.c"])
+        lexer = Extension("pagetext.syntax._native_lexer", ["pagetext/syntax/_native_lexer.c"])
         # Glyph records out of the cycle collector's lists (glyph.untrack_records).
         untrack = Extension("pagetext.content._native_untrack", ["pagetext/content/_native_untrack.c"])
         setup(ext_modules=[*modules, lexer, untrack], setup_requires=[MYPYC])

@@ -49,7 +49,7 @@ def _version(library: str) -> str:
     except metadata.PackageNotFoundError:
         return "?"
     if library == "pagetext":
-        spec = importlib.util.find_spec("pagetext.content.lexer")
+        spec = importlib.util.find_spec("pagetext.syntax.lexer")
         compiled = spec is not None and not (spec.origin or "").endswith(".py")
         version += " (compiled with mypyc)" if compiled else " (plain Python)"
     elif library == "pagetext_py":

@@ -50,11 +50,11 @@ def profile_document(path: Path) -> tuple[dict[str, float], int, int, float] | N
     import pagetext
     from pagetext.budget import PageBudget
     from pagetext.content.interpreter import GlyphCollector, Interpreter
-    from pagetext.content.lexer import iter_operations
     from pagetext.layout.assembly import assemble, lines_text
     from pagetext.layout.params import LayoutParams
     from pagetext.layout.reading import reading_order
-    from pagetext.objects import inherited_entry
+    from pagetext.pdf.objects import inherited_entry
+    from pagetext.syntax.lexer import iter_operations
 
     seconds = dict.fromkeys(STAGES, 0.0)
     clock = time.perf_counter

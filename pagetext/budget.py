@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import time
 
-from pagetext.content.lexer import Warn
-from pagetext.errors import LimitExceeded
+from pagetext.errors import LimitExceeded, Warn
 from pagetext.limits import MIB, Limits
 
 

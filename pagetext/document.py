@@ -13,7 +13,6 @@ from typing import IO, TYPE_CHECKING, Any, Union
 
 import pikepdf
 
-from pagetext.atomic import atomic_open
 from pagetext.content.interpreter import FontCache
 from pagetext.errors import (
     DamagedPdfError,
@@ -26,12 +25,13 @@ from pagetext.errors import (
 from pagetext.layout.furniture import Furniture, signatures
 from pagetext.layout.params import LayoutParams
 from pagetext.limits import Limits
-from pagetext.objects import OBJECT_ERRORS
 from pagetext.page import Page
-from pagetext.page_labels import page_labels
-from pagetext.pagetree import Rebuilt, rebuild_page_tree
-from pagetext.passwords import candidates
-from pagetext.recovery import recover
+from pagetext.pdf.atomic import atomic_open
+from pagetext.pdf.objects import OBJECT_ERRORS
+from pagetext.pdf.page_labels import page_labels
+from pagetext.pdf.pagetree import Rebuilt, rebuild_page_tree
+from pagetext.pdf.passwords import candidates
+from pagetext.pdf.recovery import recover
 from pagetext.structure.tree import StructTree, read_tree
 from pagetext.tables.merge import PageTables, merge_runs, page_tables
 from pagetext.tables.records import Table
@@ -105,7 +105,7 @@ def _recovered(target: Any, label: str, attempts: list[str | bytes], error: Exce
 
     First qpdf opens the file without listing its pages (a page tree with a loop or nested
     too deep stops it there) and the tree is rebuilt; failing that, the objects are read
-    again from a scan of the bytes (pagetext.recovery).
+    again from a scan of the bytes (pagetext.pdf.recovery).
     """
     reason = _reason(error, target)
     try:

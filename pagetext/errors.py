@@ -5,6 +5,9 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable
 
+# How a stage reports damage it read past: one line, collected as a PdfWarning by the page.
+Warn = Callable[[str], None]
+
 
 class PdfError(Exception):
     """Base of every exception that leaves pagetext."""

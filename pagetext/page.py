@@ -22,7 +22,7 @@ from pagetext.layout.overlay import place_overlay
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.reading import reading_order
 from pagetext.layout.records import Line, Word
-from pagetext.objects import (
+from pagetext.pdf.objects import (
     OBJECT_ERRORS,
     inherited_entries,
     inherited_entry,

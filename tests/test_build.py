@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 import pagetext.content.interpreter
-import pagetext.content.lexer
 import pagetext.layout.assembly
 import pagetext.page
+import pagetext.syntax.lexer
 
 ROOT = Path(__file__).resolve().parent.parent
 USER_SCRIPT = ROOT / "tests" / "user_code" / "user_script.py"
@@ -23,7 +23,7 @@ USER_SCRIPT = ROOT / "tests" / "user_code" / "user_script.py"
 @pytest.mark.skipif(os.environ.get("PAGETEXT_COMPILE") != "1", reason="only for the compiled build")
 def test_the_compiled_modules_are_the_ones_imported() -> None:
     for module in (
-        pagetext.content.lexer,
+        pagetext.syntax.lexer,
         pagetext.content.interpreter,
         pagetext.layout.assembly,
         pagetext.page,

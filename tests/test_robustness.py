@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from pikepdf import Dictionary, Name
 
 import pagetext
-from pagetext.content.lexer import iter_operations
 from pagetext.fonts.cmap import parse_cmap
+from pagetext.syntax.lexer import iter_operations
 from tests.corpus import cases
 from tests.pdfbuild import add_page, form, new_pdf, open_page, simple_font, to_bytes
 

@@ -32,8 +32,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pagetext.content.lexer import iter_operations
 from pagetext.fonts.cmap import decode_unicode_bytes
+from pagetext.syntax.lexer import iter_operations
 
 MAX_USECMAP_DEPTH = 8  # predefined chains are at most two deep; this guards against loops
 NO_TEXT, LONGER_TEXT = "\x00", "\uffff"  # as pagetext.fonts.cmap.CollectionText reads them

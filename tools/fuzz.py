@@ -28,8 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import pagetext  # noqa: E402
-from pagetext.content.lexer import iter_operations  # noqa: E402
 from pagetext.fonts.cmap import parse_cmap  # noqa: E402
+from pagetext.syntax.lexer import iter_operations  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 FINDINGS = ROOT / "tools" / "fuzz-findings"

@@ -13,13 +13,13 @@ from multiprocessing.connection import Connection
 from typing import IO, Final
 
 from pagetext import document
-from pagetext.atomic import atomic_open
 from pagetext.batch.records import FileResult, Job, Settings
 from pagetext.errors import PdfError, PdfWarning
 from pagetext.export.common import write_chunks
 from pagetext.export.jsonl import jsonl_chunks
 from pagetext.limits import MIB
 from pagetext.output import OutputOptions, write_document
+from pagetext.pdf.atomic import atomic_open
 
 # A damaged file can warn once per object; the report keeps the first ones and a count.
 MAX_WARNINGS: Final = 100

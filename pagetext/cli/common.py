@@ -12,8 +12,8 @@ import warnings
 from collections.abc import Callable, Iterator
 from typing import IO, Final
 
-from pagetext.atomic import atomic_open
 from pagetext.errors import FileWriteError, PasswordError, PdfError, PdfWarning, UsageError
+from pagetext.pdf.atomic import atomic_open
 
 EXIT_OK, EXIT_DAMAGED, EXIT_USAGE, EXIT_PASSWORD = 0, 1, 2, 3
 EXIT_IO: Final = 4  # an output could not be written (full disk, no permission, no such directory)

@@ -22,7 +22,7 @@ class TextSource:
     the annotation whose appearance drew it ("Annots[3]"). uses: the chain of Form XObject
     uses from the root to the stream that holds the string, outermost first; () for the root
     stream itself. token: the index of the string token in that stream (see
-    pagetext.content.lexer). string: its decoded bytes. font: the pagetext Font it was shown
+    pagetext.syntax.lexer). string: its decoded bytes. font: the pagetext Font it was shown
     in; font_size, char_spacing, word_spacing, horizontal_scaling: Tfs, Tc, Tw and Tz / 100.
     """
 
@@ -232,7 +232,7 @@ class Glyph:
 
     The fields the glyphs of one string share are in `run` and read as the glyph's own:
     font_name, font_size, render_mode, mcid; token_index: index of the string token that
-    showed the glyph in the page's own content stream (see pagetext.content.lexer), or -1
+    showed the glyph in the page's own content stream (see pagetext.syntax.lexer), or -1
     when the glyph was drawn inside a Form XObject; forms: the names of the Form XObjects it
     was drawn through, outermost first; rise: how far the text rise (Ts, §9.3.7) moved the
     glyph off its line's baseline, in user space across the writing direction (positive:

@@ -17,7 +17,6 @@ import pikepdf
 
 from pagetext.budget import PageBudget
 from pagetext.content.glyph import Artifact, FormUse, Glyph, GlyphRun, MarkedContent
-from pagetext.content.lexer import Operand, Warn, iter_operations, token_count
 from pagetext.content.paths import (
     RGB,
     PathBuilder,
@@ -27,11 +26,13 @@ from pagetext.content.paths import (
     space_components,
     user_line_width,
 )
-from pagetext.errors import WarningRelay
+from pagetext.errors import Warn, WarningRelay
 from pagetext.fonts.font import Font
 from pagetext.fonts.loader import fallback_font, load_font
 from pagetext.geometry import IDENTITY, Box, Matrix, apply, multiply
-from pagetext.objects import optional_entry, read_matrix, read_stream, text_string
+from pagetext.pdf.objects import optional_entry, read_matrix, read_stream, text_string
+from pagetext.syntax.lexer import iter_operations, token_count
+from pagetext.syntax.strings import Operand
 
 ObjGen = tuple[int, int]
 

@@ -17,7 +17,7 @@ from typing import Any, Final
 import pikepdf
 
 from pagetext.geometry import Box, Matrix, Point
-from pagetext.objects import OBJECT_ERRORS
+from pagetext.pdf.objects import OBJECT_ERRORS
 
 Segment = tuple[float, float, float, float]  # x0, y0, x1, y1 in user space
 RGB = tuple[float, float, float]

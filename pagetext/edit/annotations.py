@@ -19,7 +19,7 @@ from pagetext.edit.strings import Removals
 from pagetext.edit.tokens import apply_edits
 from pagetext.errors import UnsupportedError
 from pagetext.geometry import Matrix, multiply
-from pagetext.objects import inherited_entry, read_matrix, read_rect
+from pagetext.pdf.objects import inherited_entry, read_matrix, read_rect
 from pagetext.structure.annotations import appearance_matrix
 
 FLATTENED_NAME: Final = "PTFlat"

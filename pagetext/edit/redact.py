@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, Final
 
 import pikepdf
 
-from pagetext.atomic import atomic_path
 from pagetext.content.glyph import FormUse, Quad
 from pagetext.edit.annotations import flatten, remove_annotations
 from pagetext.edit.images import image_edits
@@ -28,7 +27,8 @@ from pagetext.edit.strings import Removals
 from pagetext.edit.structure import strip_element_text
 from pagetext.edit.tokens import Edit, LexedStream, apply_edits
 from pagetext.errors import UnsupportedError, UsageError
-from pagetext.objects import inherited_entry
+from pagetext.pdf.atomic import atomic_path
+from pagetext.pdf.objects import inherited_entry
 
 if TYPE_CHECKING:
     from pagetext.document import Document
@@ -243,6 +243,6 @@ def _scrub_metadata(pdf: pikepdf.Pdf) -> None:
 
 
 def save_whole(pdf: pikepdf.Pdf, output: str | os.PathLike[str]) -> None:
-    """Write the whole file through the atomic writer (pagetext.atomic)."""
+    """Write the whole file through the atomic writer (pagetext.pdf.atomic)."""
     with atomic_path(output) as temporary:
         pdf.save(temporary, encryption=pdf.is_encrypted)

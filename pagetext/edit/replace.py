@@ -23,7 +23,7 @@ from pagetext.edit.select import select
 from pagetext.edit.strings import Insertion
 from pagetext.errors import UnsupportedError, UsageError
 from pagetext.fonts.font import SimpleFont
-from pagetext.objects import inherited_entry
+from pagetext.pdf.objects import inherited_entry
 
 if TYPE_CHECKING:
     from pagetext.document import Document

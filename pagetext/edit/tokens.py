@@ -1,6 +1,6 @@
 """A content stream lexed for editing: token byte spans, text-showing operators, marked content.
 
-Token indices are the lexer's (pagetext.content.lexer), the same the interpreter gives to
+Token indices are the lexer's (pagetext.syntax.lexer), the same the interpreter gives to
 TextSource.token, so a glyph's string token is found here by its index.
 """
 
@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pagetext.content.lexer import Operand, iter_operations, token_count
+from pagetext.syntax.lexer import iter_operations, token_count
+from pagetext.syntax.strings import Operand
 
 # Operators that show one string, and where that string's token sits before the operator.
 STRING_OPERATORS = {"Tj": 1, "'": 1, '"': 1}

@@ -8,12 +8,12 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import IO, Final, Union
 
-from pagetext.atomic import atomic_open
 from pagetext.errors import FileWriteError, UsageError
 from pagetext.geometry import Box
 from pagetext.layout.hyphens import SOFT_HYPHEN, joins, words_of
 from pagetext.layout.records import Line, Word
 from pagetext.page import Page
+from pagetext.pdf.atomic import atomic_open
 
 Target = Union[str, "os.PathLike[str]", IO[bytes]]
 

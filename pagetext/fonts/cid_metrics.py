@@ -9,7 +9,7 @@ from typing import Any, Final
 
 import pikepdf
 
-from pagetext.objects import number, plain_array
+from pagetext.pdf.objects import number, plain_array
 
 MAX_W_SPAN: Final = 0x10000  # a longer /W range is damage: it is clipped
 

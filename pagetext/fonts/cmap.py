@@ -17,8 +17,9 @@ from functools import cache
 from importlib import resources
 from typing import Final
 
-from pagetext.content.lexer import Warn, iter_operations
+from pagetext.errors import Warn
 from pagetext.fonts.encodings import char, glyph_name_to_unicode, without_controls
+from pagetext.syntax.lexer import iter_operations
 
 # A codespace range (§9.7.6.2): codes of `length` bytes whose every byte lies within the
 # per-byte bounds of low and high.

@@ -13,7 +13,7 @@ from typing import Any
 
 import pikepdf
 
-from pagetext.content.lexer import Warn
+from pagetext.errors import Warn
 from pagetext.fonts.cid_metrics import CidWidths, cid_vertical_metrics, cid_widths
 from pagetext.fonts.cmap import CMap, CollectionText, UnicodeMap, cid_to_unicode_table, predefined_cmap
 from pagetext.fonts.encodings import char, text_of_glyph, without_controls
@@ -26,7 +26,7 @@ from pagetext.fonts.font import (
     vertical_extent,
 )
 from pagetext.fonts.program import FontProgram, load_program
-from pagetext.objects import integer, name, number, optional_entry, read_stream
+from pagetext.pdf.objects import integer, name, number, optional_entry, read_stream
 
 DEFAULT_VERTICAL = (0.88, -1.0)  # DW2 = [880 -1000] (§9.7.4.3)
 

@@ -12,9 +12,9 @@ from typing import Any, Final
 
 import pikepdf
 
-from pagetext.content.lexer import Warn
+from pagetext.errors import Warn
 from pagetext.fonts.cmap import CMap, UnicodeMap, parse_cmap
-from pagetext.objects import integer, name, number, optional_entry, read_stream
+from pagetext.pdf.objects import integer, name, number, optional_entry, read_stream
 
 
 class DecodedGlyph:

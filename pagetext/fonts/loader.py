@@ -6,11 +6,11 @@ from typing import Any
 
 import pikepdf
 
-from pagetext.content.lexer import Warn
+from pagetext.errors import Warn
 from pagetext.fonts.composite import load_composite_font, load_legacy_cjk_font
 from pagetext.fonts.font import Font
 from pagetext.fonts.simple import helvetica, load_simple_font
-from pagetext.objects import name, name_bytes, optional_entry
+from pagetext.pdf.objects import name, name_bytes, optional_entry
 
 
 def fallback_font() -> Font:

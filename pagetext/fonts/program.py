@@ -17,9 +17,9 @@ import pikepdf
 from fontTools.cffLib import CFFFontSet
 from fontTools.ttLib import TTFont
 
-from pagetext.content.lexer import Warn
+from pagetext.errors import Warn
 from pagetext.fonts.encodings import encoding_table, glyph_name_to_unicode
-from pagetext.objects import integer, name, read_stream, read_stream_start
+from pagetext.pdf.objects import integer, name, read_stream, read_stream_start
 
 # fontTools logs what it repairs in damaged programs; that is not ours to print.
 logging.getLogger("fontTools").addHandler(logging.NullHandler())

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 import pikepdf
 
-from pagetext.content.lexer import Warn
+from pagetext.errors import Warn
 from pagetext.fonts.encodings import (
     char,
     core14_metrics,
@@ -25,7 +25,7 @@ from pagetext.fonts.encodings import (
 )
 from pagetext.fonts.font import UNMAPPED, SimpleFont, read_to_unicode, strip_subset_prefix, vertical_extent
 from pagetext.fonts.program import FontProgram, load_program
-from pagetext.objects import integer, name, number, optional_entry, plain_array
+from pagetext.pdf.objects import integer, name, number, optional_entry, plain_array
 
 DEFAULT_WIDTH: Final = 0.5  # a font with neither /Widths nor standard-14 metrics
 _FLAG_SYMBOLIC = 1 << 2  # FontDescriptor /Flags bit 3 (§9.8.2, Table 123)

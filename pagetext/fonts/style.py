@@ -15,7 +15,7 @@ from typing import Any, Final
 import pikepdf
 
 from pagetext.fonts.font import Font, strip_subset_prefix
-from pagetext.objects import OBJECT_ERRORS, integer, name, number
+from pagetext.pdf.objects import OBJECT_ERRORS, integer, name, number
 
 FLAG_ITALIC: Final = 1 << 6  # bit 7
 FLAG_FORCE_BOLD: Final = 1 << 18  # bit 19

@@ -22,7 +22,7 @@ import pikepdf
 from pagetext.fonts.font import UNMAPPED, Font, SimpleFont
 from pagetext.fonts.simple import helvetica
 from pagetext.geometry import IDENTITY, Box, Matrix, apply, multiply
-from pagetext.objects import optional_entry, read_matrix, read_rect
+from pagetext.pdf.objects import optional_entry, read_matrix, read_rect
 
 Warn = Callable[[str], None]
 

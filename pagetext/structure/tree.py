@@ -14,7 +14,7 @@ from typing import Any, Final
 
 import pikepdf
 
-from pagetext.objects import OBJECT_ERRORS, optional_entry, text_string
+from pagetext.pdf.objects import OBJECT_ERRORS, optional_entry, text_string
 
 ObjGen = tuple[int, int]
 # Where content of an element lives: (page, None, MCID) for the page's own content stream,

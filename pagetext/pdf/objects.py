@@ -11,10 +11,11 @@ from typing import Any, Final
 import pikepdf
 import pikepdf.codec  # registers the "pdfdoc" codec
 
-from pagetext import brotli_filter
-from pagetext.content.lexer import Warn, decode_name, iter_operations, unescape_name
-from pagetext.errors import ignore_warning
+from pagetext.errors import Warn, ignore_warning
 from pagetext.geometry import IDENTITY, Box, Matrix
+from pagetext.pdf import brotli_filter
+from pagetext.syntax.lexer import iter_operations
+from pagetext.syntax.strings import decode_name, unescape_name
 
 # What qpdf raises through pikepdf when an object or stream is damaged.
 OBJECT_ERRORS = (pikepdf.PdfError, RuntimeError, ValueError, TypeError, UnicodeDecodeError)
@@ -75,7 +76,7 @@ def read_stream(
     cannot be decoded.
 
     Flate streams, the usual decompression bombs, are inflated here with a cap, so that a
-    bomb costs max_bytes, not its full size; so are Brotli streams (pagetext.brotli_filter), which
+    bomb costs max_bytes, not its full size; so are Brotli streams (pagetext.pdf.brotli_filter), which
     qpdf cannot decode; other filters go through qpdf.
     """
     data = _decoded(stream, what, warn, max_bytes)

@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pagetext.content import lexer
+from pagetext.syntax import lexer
 from tests.corpus import CORPUS
 
 try:
-    from pagetext.content import _native_lexer as native
+    from pagetext.syntax import _native_lexer as native
 except ImportError:
     native = None  # type: ignore[assignment]
 

@@ -760,7 +760,7 @@ lexer_dealloc(Lexer *self)
 
 static PyTypeObject LexerType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "pagetext.content._native_lexer.Operations",
+    .tp_name = "pagetext.syntax._native_lexer.Operations",
     .tp_doc = "The operations of a content stream (see lexer.iter_operations).",
     .tp_basicsize = sizeof(Lexer),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,

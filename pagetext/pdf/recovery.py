@@ -5,7 +5,7 @@ repair): every `N G obj … endobj` in the file is an object, a later definition
 replaces an earlier one, and the last trailer (or cross-reference stream dictionary) names
 the catalog and the encryption. From these objects a fresh file with a correct
 cross-reference table is written in memory and opened with pikepdf; its page tree is then
-rebuilt flat by pagetext.pagetree.
+rebuilt flat by pagetext.pdf.pagetree.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from typing import Any, Final
 import pikepdf
 
 from pagetext.errors import DamagedPdfError, PasswordError, ignore_warning
-from pagetext.objects import OBJECT_ERRORS, read_stream
-from pagetext.pagetree import Rebuilt, rebuild_page_tree
+from pagetext.pdf.objects import OBJECT_ERRORS, read_stream
+from pagetext.pdf.pagetree import Rebuilt, rebuild_page_tree
 
 # A file of more objects is read up to this many: recovery time stays bounded on hostile input.
 MAX_OBJECTS: Final = 1_000_000

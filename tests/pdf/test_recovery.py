@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from pikepdf import Array, Dictionary, Name
 
 import pagetext
-from pagetext import brotli_filter
-from pagetext.recovery import scan
+from pagetext.pdf import brotli_filter
+from pagetext.pdf.recovery import scan
 from tests.corpus import CORPUS
 from tests.pdfbuild import add_page, new_pdf, simple_font, to_bytes
 

@@ -8,7 +8,7 @@ import zlib
 
 import pytest
 
-from pagetext.content.lexer import iter_operations
+from pagetext.syntax.lexer import iter_operations
 
 
 def ops(data: bytes) -> tuple[list[tuple[str, list[object], int]], list[str]]:
@@ -230,7 +230,7 @@ def test_inline_image_ei_at_the_very_end_of_the_stream() -> None:
 
 
 def test_operator_names_are_decoded_once_and_kept_bounded() -> None:
-    from pagetext.content import lexer
+    from pagetext.syntax import lexer
 
     junk = b" ".join(b"zz%d" % n for n in range(3 * lexer._MAX_OPERATOR_NAMES))
     result, _ = ops(b"(a) Tj " + junk + b" (b) Tj")

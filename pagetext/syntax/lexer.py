@@ -22,19 +22,17 @@ closed at the end, and each problem is reported through the ``warn`` callback.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
+
+from pagetext.errors import Warn
+from pagetext.syntax.inline_image import skip_inline_image_data
+from pagetext.syntax.strings import Operand, decode_hex, decode_name, read_literal, to_dict
 
 if TYPE_CHECKING:  # native 64-bit ints where compiled (mypyc); plain ints otherwise
     from mypy_extensions import i64
 
-Operand = Any  # int | float | bool | None | str | bytes | list | dict
 Operation = tuple[str, list[Operand], int]
-Warn = Callable[[str], None]
-
-_REGULAR = rb"[^\x00\t\n\x0c\r ()<>\[\]{}/%]"
-_WHITE_SPACE = rb"[\x00\t\n\x0c\r ]"
 
 
 # The lexer reads byte by byte, not with a regular expression per token: compiled (mypyc)
@@ -99,21 +97,6 @@ def _byte_classes() -> bytes:
 
 _BYTE_CLASS: Final = _byte_classes()
 
-_LITERAL_SPECIAL = re.compile(rb"[()\\]")
-_LITERAL_ESCAPE = re.compile(rb"\\(?:([0-7]{1,3})|(\r\n?|\n)|(.))|\r\n?", re.DOTALL)
-_ESCAPES = {
-    b"n": b"\n",
-    b"r": b"\r",
-    b"t": b"\t",
-    b"b": b"\b",
-    b"f": b"\f",
-    b"(": b"(",
-    b")": b")",
-    b"\\": b"\\",
-}
-_NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
-_HEX_JUNK = re.compile(rb"[^0-9A-Fa-f]")
-_HEX_WS = re.compile(_WHITE_SPACE)
 
 _CONSTANTS: Final[dict[bytes, Operand]] = {b"true": True, b"false": False, b"null": None}
 # Operator names as str, decoded once per process: a dictionary lookup costs less than a
@@ -159,165 +142,6 @@ def _read_number(data: bytes, start: i64, end: i64) -> tuple[int | float | None,
         value = float(mantissa) / _EXACT_POWERS_OF_TEN[fraction]
         return (-value if negative else value), pos
     return (-mantissa if negative else mantissa), pos
-
-
-def _unescape_literal(match: re.Match[bytes]) -> bytes:
-    octal, newline, char = match.group(1, 2, 3)
-    if octal is not None:
-        return bytes((int(octal, 8) & 0xFF,))
-    if newline is not None:  # backslash + end of line: a line continuation (§7.3.4.2)
-        return b""
-    if char is not None:
-        return _ESCAPES.get(char, char)  # an unknown escape keeps the char, drops the backslash
-    return b"\n"  # a bare CR or CRLF inside the string reads as LF
-
-
-def read_literal(data: bytes, start: int, warn: Warn) -> tuple[bytes, int]:
-    """The value of the literal string whose '(' ends just before `start`, and the end offset."""
-    depth = 1
-    pos = start
-    search = _LITERAL_SPECIAL.search
-    while True:
-        match = search(data, pos)
-        if match is None:
-            warn("unterminated literal string; read to the end of the stream")
-            end = len(data)
-            after = end
-            break
-        char = match.group()
-        pos = match.end()
-        if char == b"\\":
-            pos += 1
-        elif char == b"(":
-            depth += 1
-        else:
-            depth -= 1
-            if depth == 0:
-                end = pos - 1
-                after = pos
-                break
-    raw = data[start:end]
-    if _BACKSLASH in raw or _CR in raw:
-        raw = _LITERAL_ESCAPE.sub(_unescape_literal, raw)
-    return raw, after
-
-
-def decode_hex(raw: bytes, warn: Warn) -> bytes:
-    try:
-        # The common case in one call: pairs of hex digits, white space between pairs.
-        return bytes.fromhex(raw.decode("latin-1"))
-    except ValueError:
-        pass
-    digits = _HEX_WS.sub(b"", raw)
-    if _HEX_JUNK.search(digits):
-        warn("hex string with non-hex characters; they were dropped")
-        digits = _HEX_JUNK.sub(b"", digits)
-    if len(digits) % 2:
-        digits += b"0"  # an odd digit count implies a final 0 (§7.3.4.3)
-    return bytes.fromhex(digits.decode("ascii"))
-
-
-def unescape_name(raw: bytes) -> bytes:
-    """The bytes of a name token without its slash, #xx escapes decoded (§7.3.5)."""
-    if _NUMBER_SIGN in raw:
-        return _NAME_ESCAPE.sub(lambda m: bytes((int(m.group(1), 16),)), raw)
-    return raw
-
-
-def decode_name(raw: bytes) -> str:
-    raw = unescape_name(raw)
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
-
-
-def _to_dict(items: list[Operand], warn: Warn) -> dict[str, Operand]:
-    if len(items) % 2:
-        warn("dictionary with an odd number of items; the last one was dropped")
-    result: dict[str, Operand] = {}
-    for i in range(0, len(items) - 1, 2):
-        key = items[i]
-        if isinstance(key, str):
-            result[key] = items[i + 1]
-        else:
-            warn("dictionary key that is not a name; the entry was dropped")
-    return result
-
-
-# Components of the colour spaces an inline image may name directly (§8.9.7, Table 93).
-_INLINE_COMPONENTS = {
-    "G": 1,
-    "DeviceGray": 1,
-    "CalGray": 1,
-    "I": 1,
-    "Indexed": 1,
-    "RGB": 3,
-    "DeviceRGB": 3,
-    "CalRGB": 3,
-    "Lab": 3,
-    "CMYK": 4,
-    "DeviceCMYK": 4,
-}
-_EI_TOKEN = re.compile(_WHITE_SPACE + rb"*EI(?!" + _REGULAR + rb")")  # EI as a whole token
-_CONTENT_LIKE = re.compile(rb"[\x00\t\n\x0c\r\x20-\x7e]*\Z")
-
-
-def _inline_image_length(params: dict[str, Operand]) -> int | None:
-    """The data length of an unfiltered inline image, or None when it cannot be known."""
-    length = params.get("L", params.get("Length"))
-    if isinstance(length, int) and length >= 0:
-        return length
-    if params.get("F", params.get("Filter")):
-        return None
-    width: Any = params.get("W", params.get("Width"))
-    height: Any = params.get("H", params.get("Height"))
-    if not isinstance(width, int) or not isinstance(height, int) or width < 0 or height < 0:
-        return None
-    components: Any = 1
-    bits: Any = 1
-    if params.get("IM", params.get("ImageMask")) is not True:
-        bits = params.get("BPC", params.get("BitsPerComponent"))
-        space: Any = params.get("CS", params.get("ColorSpace"))
-        if isinstance(space, list) and space:
-            space = space[0]
-        components = _INLINE_COMPONENTS.get(space) if isinstance(space, str) else None
-        if not isinstance(bits, int) or components is None:
-            return None
-    return height * ((width * components * bits + 7) // 8)
-
-
-def _skip_inline_image_data(data: bytes, start: int, params: dict[str, Operand], warn: Warn) -> int:
-    """Offset just past the EI that ends the inline image whose data begins at `start`.
-
-    An unfiltered image has a known length. Otherwise the data may itself contain "EI", so a
-    candidate counts only when the bytes after it look like content-stream text.
-    """
-    length = _inline_image_length(params)
-    if length is not None:
-        end = start + length
-        match = _EI_TOKEN.match(data, end)
-        if match is not None:
-            return match.end()
-    pos = start
-    classes = _BYTE_CLASS
-    end = len(data)
-    while True:
-        # An EI with white space before it and white space or the end after it. bytes.find,
-        # not a pattern: a look-behind keeps the regex engine matching at every byte.
-        found = data.find(b"EI", pos)
-        if found < 0:
-            warn("inline image without EI; the rest of the stream was skipped")
-            return end
-        after = found + 2
-        if (
-            found > 0
-            and classes[data[found - 1]] == _WHITE_BYTE
-            and (after == end or classes[data[after]] == _WHITE_BYTE)
-            and _CONTENT_LIKE.match(data[after : after + 48])
-        ):
-            return after
-        pos = found + 1
 
 
 def iter_operations(
@@ -390,7 +214,7 @@ def _operations(data: bytes, warn: Warn, spans: list[int] | None) -> Iterator[Op
                 if pos < end and classes[data[pos]] == _WHITE_BYTE:
                     pos += 1  # exactly one white-space byte separates ID from the data (§8.9.7)
                 data_start = pos
-                pos = _skip_inline_image_data(data, pos, _to_dict(operands, warn), warn)
+                pos = skip_inline_image_data(data, pos, to_dict(operands, warn), warn)
                 index += 1  # the data up to EI counts as one token
                 if spans is not None:
                     spans += (data_start, pos)
@@ -491,7 +315,7 @@ def _close_container(
     containers: list[tuple[bool, list[Operand]]], items: list[Operand], warn: Warn
 ) -> list[Operand]:
     is_dict, outer = containers.pop()
-    outer.append(_to_dict(items, warn) if is_dict else items)
+    outer.append(to_dict(items, warn) if is_dict else items)
     return outer
 
 
@@ -499,10 +323,10 @@ def _native_operations() -> Callable[[bytes, Warn, frozenset[str]], Iterator[Ope
     """The C lexer's entry point, set up with the helpers it leaves the rare cases to; None
     where it is not built (plain Python reads with _operations)."""
     try:
-        from pagetext.content._native_lexer import operations, setup
+        from pagetext.syntax._native_lexer import operations, setup
     except ImportError:
         return None
-    setup(read_literal, decode_hex, decode_name, _to_dict, _skip_inline_image_data)
+    setup(read_literal, decode_hex, decode_name, to_dict, skip_inline_image_data)
     return operations
 
 

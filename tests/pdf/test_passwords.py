@@ -6,7 +6,7 @@ import pikepdf
 import pytest
 
 import pagetext
-from pagetext.passwords import candidates, saslprep
+from pagetext.pdf.passwords import candidates, saslprep
 from tests.pdfbuild import add_page, new_pdf, to_bytes
 
 

@@ -2,7 +2,7 @@
 
 Used when qpdf cannot list the pages (a /Kids entry that points at an ancestor, a tree
 nested too deep) and for files whose objects were recovered from a scan of the bytes
-(pagetext.recovery). The pages are found, in this order of preference:
+(pagetext.pdf.recovery). The pages are found, in this order of preference:
 
 1. by walking the catalog's /Pages tree depth-first, left to right (§7.7.3.2), every node
    at most once, so that loops end;
@@ -25,7 +25,7 @@ import pikepdf
 from pikepdf import Array, Dictionary, Name
 
 from pagetext.errors import DamagedPdfError
-from pagetext.objects import OBJECT_ERRORS, read_stream
+from pagetext.pdf.objects import OBJECT_ERRORS, read_stream
 
 # §7.7.3.4, Table 30: the attributes a page inherits from its ancestors.
 INHERITABLE: Final = ("/Resources", "/MediaBox", "/CropBox", "/Rotate")

@@ -7,7 +7,14 @@ from decimal import Decimal
 import pikepdf
 import pytest
 
-from pagetext.objects import inherited_entries, inherited_entry, integer, number, optional_entry, plain_array
+from pagetext.pdf.objects import (
+    inherited_entries,
+    inherited_entry,
+    integer,
+    number,
+    optional_entry,
+    plain_array,
+)
 from tests.corpus import CORPUS
 
 

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 import pikepdf
 
-from pagetext.objects import OBJECT_ERRORS
+from pagetext.pdf.objects import OBJECT_ERRORS
 
 MAX_TREE_NODES: Final = 10_000  # number tree nodes read; a real tree has a handful
 # Beyond these a page is labelled by its decimal number: roman numerals end at 3999, and a
