@@ -32,6 +32,7 @@ COMPILED = [
     "pagetext/fonts/loader.py",
     "pagetext/fonts/simple.py",
     "pagetext/layout/accents.py",
+    "pagetext/layout/artifacts.py",
     "pagetext/layout/advance.py",
     "pagetext/layout/assembly.py",
     "pagetext/layout/bidi_text.py",

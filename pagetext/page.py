@@ -15,6 +15,7 @@ from pagetext.content.paths import PathRecord
 from pagetext.errors import PageWarnings, UsageError
 from pagetext.fonts.style import FontStyle, font_style
 from pagetext.geometry import Box
+from pagetext.layout.artifacts import artifact_role
 from pagetext.layout.assembly import assemble
 from pagetext.layout.dropcap import join_drop_caps
 from pagetext.layout.hyphens import plain_text
@@ -22,6 +23,7 @@ from pagetext.layout.overlay import place_overlay
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.reading import reading_order
 from pagetext.layout.records import Line, Word
+from pagetext.layout.structure_order import StructureTrust, cells_in_tree_order, structure_sequence, trust
 from pagetext.pdf.objects import (
     OBJECT_ERRORS,
     inherited_entries,
@@ -34,10 +36,8 @@ from pagetext.structure.annotations import page_annotations
 from pagetext.structure.marked import (
     ElementActualText,
     apply_actual_text,
-    artifact_role,
     without_actual_text,
 )
-from pagetext.structure.order import StructureTrust, cells_in_tree_order, structure_sequence, trust
 from pagetext.structure.tree import StructTree
 from pagetext.structure.view import PageStructure, StructElement, page_structure
 

@@ -15,7 +15,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "pagetext"
 
 # SPEC §8, bottom first: a module may import from its own layer or one listed before it.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "geometry", "limits", "_version"),
+    ("errors", "geometry", "limits", "budget", "_version"),
     ("syntax",),
     ("pdf",),
     ("fonts",),
@@ -26,7 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("edit",),
     ("export",),
     ("page", "document"),
-    ("output", "cli", "batch", "serve", "integrations", "__init__", "__main__"),
+    ("output", "cli", "batch", "serve", "integrations", "ray", "__init__", "__main__"),
 )
 MAX_LINES = 400
 

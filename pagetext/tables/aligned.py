@@ -16,7 +16,7 @@ from pagetext.tables.ruled import Grid, GridCell
 from pagetext.tables.rules import Rule
 
 if TYPE_CHECKING:
-    from pagetext.tables.finder import TextWord
+    from pagetext.tables.records import TextWord
 
 # Words whose boxes overlap across by this share of the smaller height share a baseline.
 ROW_OVERLAP: Final = 0.5

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import bisect
 from collections import Counter
-from dataclasses import dataclass
 from typing import Final
 
 from pagetext.content.glyph import Glyph
@@ -17,7 +16,7 @@ from pagetext.geometry import Box, Point
 from pagetext.layout.records import Line
 from pagetext.tables.aligned import aligned_grids, holds_table
 from pagetext.tables.headers import header_rows
-from pagetext.tables.records import Cell, Table
+from pagetext.tables.records import Cell, Table, TextWord
 from pagetext.tables.ruled import Grid, extend_columns, rule_groups, ruled_grid, split_rows, split_spans
 from pagetext.tables.rules import Frame, Rule, page_rules, slanted_marks
 
@@ -37,22 +36,6 @@ CROSS_SLACK: Final = 1.0
 # A ruled cell over this share of its grid's height that holds rows and columns of its own
 # is rules drawn round part of a table (a group header, a frame): the alignment reads it.
 COARSE_SHARE: Final = 0.5
-
-
-@dataclass(slots=True)
-class TextWord:
-    """A word in the frame: its box, its line (index into the page's lines), its style."""
-
-    text: str
-    box: Box
-    line: int
-    bold: bool
-    size: float
-    glyphs: tuple[Glyph, ...] = ()
-
-    @property
-    def center(self) -> tuple[float, float]:
-        return ((self.box.x0 + self.box.x1) / 2, (self.box.y0 + self.box.y1) / 2)
 
 
 def _direction(line: Line) -> tuple[float, float] | None:

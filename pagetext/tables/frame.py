@@ -8,7 +8,7 @@ from typing import Any
 
 from pagetext.errors import UnsupportedError
 from pagetext.tables.output import header_names
-from pagetext.tables.records import Cell, Table
+from pagetext.tables.shape import CellShape, TableShape
 
 _NUMERIC_KINDS = ("integer", "decimal", "currency", "percent")
 
@@ -21,7 +21,7 @@ def _pandas() -> Any:
     return pandas
 
 
-def _column(cells: list[Cell | None], pandas: Any) -> Any:
+def _column(cells: list[CellShape | None], pandas: Any) -> Any:
     """A column's values in the dtype its body cells' kinds give: Int64 for integers,
     Float64 for any other number (amounts and percentages as written: 12.5 for "12.5%"),
     datetime64 for dates, else the texts. Cells that stayed text in a typed column (a dash,
@@ -44,14 +44,14 @@ def _column(cells: list[Cell | None], pandas: Any) -> Any:
     return [cell.text if cell is not None else "" for cell in cells]
 
 
-def to_pandas(table: Table) -> Any:
+def to_pandas(table: TableShape) -> Any:
     """The body rows as a DataFrame. Column names: the header row's texts; with several
     header rows a MultiIndex, one level per header row, a spanning header's text repeated
     in every column it covers; with none, 0..n_cols-1. Column dtypes from the typed cells
     (see _column): call pagetext.tables.values.type_table first on a table built by hand."""
     pandas = _pandas()
     body_rows = range(table.header_rows, table.n_rows)
-    slots: list[list[Cell | None]] = [[None] * len(body_rows) for _ in range(table.n_cols)]
+    slots: list[list[CellShape | None]] = [[None] * len(body_rows) for _ in range(table.n_cols)]
     for cell in table.cells:
         if cell.row >= table.header_rows and 0 <= cell.col < table.n_cols and cell.row < table.n_rows:
             slots[cell.col][cell.row - table.header_rows] = cell

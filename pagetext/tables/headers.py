@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Final
 from pagetext.tables.ruled import Grid
 
 if TYPE_CHECKING:
-    from pagetext.tables.finder import TextWord
+    from pagetext.tables.records import TextWord
 
 # Headers are the first few rows of a table; below that a rule or bold row is body structure.
 MAX_HEADER_ROWS: Final = 3

@@ -8,7 +8,7 @@ import io
 import re
 from typing import Final
 
-from pagetext.tables.records import Cell, Table
+from pagetext.tables.shape import CellShape, TableShape
 
 # Multi-row headers in one line (Markdown has one header row): the texts of a column's header
 # rows, top to bottom, joined so that "Revenue" over "2023" reads "Revenue / 2023".
@@ -16,7 +16,7 @@ HEADER_JOIN: Final = " / "
 _MARKDOWN_SYNTAX: Final = re.compile(r"([\\`*_|]|<(?=[A-Za-z/!?]))")
 
 
-def grid(table: Table) -> list[list[str]]:
+def grid(table: TableShape) -> list[list[str]]:
     """n_rows × n_cols strings: each cell's text in its top-left slot, "" in the slots its
     spans cover and in slots no cell fills."""
     rows = [["" for _ in range(table.n_cols)] for _ in range(table.n_rows)]
@@ -26,7 +26,7 @@ def grid(table: Table) -> list[list[str]]:
     return rows
 
 
-def header_names(table: Table) -> list[tuple[str, ...]]:
+def header_names(table: TableShape) -> list[tuple[str, ...]]:
     """Per column, the texts of its header rows top to bottom; a spanning header cell's text
     stands in every slot it covers (what pandas.read_html does)."""
     levels = [["" for _ in range(table.n_cols)] for _ in range(table.header_rows)]
@@ -46,7 +46,7 @@ def joined_header(names: tuple[str, ...]) -> str:
     return HEADER_JOIN.join(parts)
 
 
-def to_csv(table: Table) -> str:
+def to_csv(table: TableShape) -> str:
     """Every row (header rows too) as CSV: fields quoted when they hold a comma, quote or
     line break, lines ended by CRLF (RFC 4180)."""
     buffer = io.StringIO()
@@ -64,7 +64,7 @@ def _markdown_row(texts: list[str]) -> str:
     return "| " + " | ".join(_markdown_cell(text) for text in texts) + " |"
 
 
-def to_markdown(table: Table) -> str:
+def to_markdown(table: TableShape) -> str:
     """A GitHub-flavoured Markdown table. Its one header line holds the header rows joined
     (HEADER_JOIN); a table without header rows gets an empty header line, so no body row is
     shown as a header. Spans cannot be drawn: a spanned cell's text stands in its top-left slot."""
@@ -75,7 +75,7 @@ def to_markdown(table: Table) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _html_cell(cell: Cell, tag: str) -> str:
+def _html_cell(cell: CellShape, tag: str) -> str:
     spans = ""
     if cell.row_span > 1:
         spans += f' rowspan="{cell.row_span}"'
@@ -85,10 +85,10 @@ def _html_cell(cell: Cell, tag: str) -> str:
     return f"<{tag}{spans}>{text}</{tag}>"
 
 
-def to_html(table: Table) -> str:
+def to_html(table: TableShape) -> str:
     """An HTML table: header rows in <thead> as <th>, the rest in <tbody> as <td>, spans as
     rowspan/colspan (covered slots have no element), text escaped, line breaks as <br>."""
-    by_row: dict[int, list[Cell]] = {}
+    by_row: dict[int, list[CellShape]] = {}
     for cell in table.cells:
         by_row.setdefault(cell.row, []).append(cell)
     parts = ["<table>"]

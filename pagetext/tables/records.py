@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from pagetext.content.glyph import Glyph
 from pagetext.geometry import Box
+from pagetext.tables import frame, output
 
 # A cell's kind: what its text is, read with the evidence of its column.
 CellKind = str  # "empty" | "text" | "integer" | "decimal" | "percent" | "currency" | "date"
@@ -59,36 +61,42 @@ class Table:
     pages: list[int] = field(default_factory=list)
     merged_from: list[str] = field(default_factory=list)
 
-    # Outputs: pagetext.tables.output and .frame (imported here, not at the top: they read
-    # these records).
+    # Outputs: pagetext.tables.output and .frame, which read a table through the protocols of
+    # pagetext.tables.shape.
     def to_list(self) -> list[list[str]]:
         """n_rows × n_cols strings: a spanned cell's text in its top-left slot, "" in the
         slots it covers."""
-        from pagetext.tables.output import grid
-
-        return grid(self)
+        return output.grid(self)
 
     def to_csv(self) -> str:
         """All rows, header rows too, as CSV (RFC 4180: quoted where needed, CRLF)."""
-        from pagetext.tables.output import to_csv
-
-        return to_csv(self)
+        return output.to_csv(self)
 
     def to_markdown(self) -> str:
         """A GitHub-flavoured Markdown table; several header rows joined into its header line."""
-        from pagetext.tables.output import to_markdown
-
-        return to_markdown(self)
+        return output.to_markdown(self)
 
     def to_html(self) -> str:
         """An HTML <table>: header rows in <thead>, spans as rowspan/colspan."""
-        from pagetext.tables.output import to_html
-
-        return to_html(self)
+        return output.to_html(self)
 
     def to_pandas(self) -> Any:
         """A pandas DataFrame of the body rows (pip install 'pagetext[pandas]'): header rows
         as column names (a MultiIndex for several), typed columns (Int64, Float64, datetime64)."""
-        from pagetext.tables.frame import to_pandas
+        return frame.to_pandas(self)
 
-        return to_pandas(self)
+
+@dataclass(slots=True)
+class TextWord:
+    """A word in the frame: its box, its line (index into the page's lines), its style."""
+
+    text: str
+    box: Box
+    line: int
+    bold: bool
+    size: float
+    glyphs: tuple[Glyph, ...] = ()
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return ((self.box.x0 + self.box.x1) / 2, (self.box.y0 + self.box.y1) / 2)
