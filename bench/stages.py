@@ -76,10 +76,10 @@ def profile_document(path: Path) -> tuple[dict[str, float], int, int, float] | N
                 resources = inherited_entry(page._obj, "/Resources")
                 for font_dict in _page_fonts(resources):
                     with contextlib.suppress(Exception):
-                        doc._fonts.get(font_dict, lambda message: None)
+                        doc._context.fonts.get(font_dict, lambda message: None)
                 marks.append(clock())
                 collector = GlyphCollector()
-                interpreter = Interpreter(collector, doc._fonts, lambda message: None, budget)
+                interpreter = Interpreter(collector, doc._context.fonts, lambda message: None, budget)
                 with contextlib.suppress(Exception):
                     interpreter.run_page(content, resources)
                 page._glyphs[True] = collector.glyphs

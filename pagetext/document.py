@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import builtins
 import contextlib
-import io
 import os
 import re
 import warnings
@@ -13,26 +11,20 @@ from typing import IO, TYPE_CHECKING, Any, Union
 
 import pikepdf
 
-from pagetext.content.interpreter import FontCache
 from pagetext.errors import (
-    DamagedPdfError,
-    FileReadError,
     PasswordError,
     PdfWarning,
-    UnsupportedError,
     UsageError,
 )
-from pagetext.layout.furniture import Furniture, signatures
+from pagetext.layout.furniture import Furniture
 from pagetext.layout.params import LayoutParams
 from pagetext.limits import Limits
-from pagetext.page import Page
+from pagetext.page import DocumentContext, Page
 from pagetext.pdf.atomic import atomic_open
-from pagetext.pdf.objects import OBJECT_ERRORS
+from pagetext.pdf.opening import Source, open_pdf, page_objects
 from pagetext.pdf.page_labels import page_labels
-from pagetext.pdf.pagetree import Rebuilt, rebuild_page_tree
-from pagetext.pdf.passwords import candidates
-from pagetext.pdf.recovery import recover
-from pagetext.structure.tree import StructTree, read_tree
+from pagetext.pdf.pagetree import Rebuilt
+from pagetext.structure.tree import StructTree
 from pagetext.tables.merge import PageTables, merge_runs, page_tables
 from pagetext.tables.records import Table
 from pagetext.tables.values import type_table
@@ -42,7 +34,6 @@ if TYPE_CHECKING:
     from pagetext.edit.search import Hit
     from pagetext.edit.select import Target as RedactionTarget
 
-Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes]]
 Target = Union[str, "os.PathLike[str]", IO[bytes]]
 FORMATS = ("text", "json", "hocr", "alto", "markdown")
 
@@ -70,124 +61,6 @@ def parse_page_range(spec: str, page_count: int) -> list[int]:
     return indices
 
 
-TREE_REBUILT = "the page tree is damaged ({reason}); its pages were gathered into a new one"
-
-
-_STREAM_NAME = re.compile(r"^stream <[^>]*>")  # how qpdf names a file object it reads
-_OBJECT_PREFIX = re.compile(r"^\(([^()]*)\): ")  # "(object 2 0): ..." where qpdf saw the damage
-
-
-def _reason(error: Exception, target: Any = None) -> str:
-    """qpdf's message, first line, without the file name it starts with."""
-    text = (str(error).strip().splitlines() or [type(error).__name__])[0]
-    if isinstance(target, str) and text.startswith(target):
-        text = text[len(target) :]
-    text = _STREAM_NAME.sub("", text).lstrip(" :")
-    text = _OBJECT_PREFIX.sub(r"\1: ", text)
-    return text or type(error).__name__
-
-
-def _raw_bytes(target: Any) -> bytes | None:
-    """All bytes of the input, for recovery; None when they cannot be read again."""
-    try:
-        if isinstance(target, str):
-            with builtins.open(target, "rb") as stream:
-                return stream.read()
-        target.seek(0)
-        data = target.read()
-    except (OSError, AttributeError, ValueError):
-        return None
-    return bytes(data) if isinstance(data, (bytes, bytearray, memoryview)) else None
-
-
-def _recovered(target: Any, label: str, attempts: list[str | bytes], error: Exception) -> Rebuilt:
-    """The pages of a file qpdf cannot open, as a viewer would still show them.
-
-    First qpdf opens the file without listing its pages (a page tree with a loop or nested
-    too deep stops it there) and the tree is rebuilt; failing that, the objects are read
-    again from a scan of the bytes (pagetext.pdf.recovery).
-    """
-    reason = _reason(error, target)
-    try:
-        if hasattr(target, "seek"):
-            target.seek(0)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            pdf = pikepdf.open(target, password=attempts[0], inherit_page_attributes=False)
-    except (pikepdf.PdfError, OSError, RuntimeError, ValueError):
-        pass
-    else:
-        try:
-            return rebuild_page_tree(pdf, [pdf.trailer], None, TREE_REBUILT.format(reason=reason))
-        except (DamagedPdfError, *OBJECT_ERRORS):
-            pdf.close()
-    data = _raw_bytes(target)
-    if data is None or (b"%PDF" not in data[:1024] and b"obj" not in data):
-        raise DamagedPdfError(f"{label} is not a PDF or is damaged beyond repair: {reason}") from error
-    try:
-        return recover(data, attempts, reason)
-    except PasswordError as failure:
-        raise PasswordError(f"{label} is damaged and encrypted: {failure}; pass its password") from error
-    except DamagedPdfError as failure:
-        raise DamagedPdfError(f"{label} is damaged beyond repair ({reason}): {failure}") from error
-
-
-def _open_pdf(source: Source, password: str | bytes | None) -> tuple[pikepdf.Pdf, Rebuilt | None]:
-    """The opened file and, for a damaged one, the pages recovered from it."""
-    if isinstance(source, (bytes, bytearray, memoryview)):
-        target: Any = io.BytesIO(bytes(source))
-        label = "the PDF data"
-    elif isinstance(source, (str, os.PathLike)):
-        target = os.fspath(source)
-        label = repr(target)
-        if os.path.isdir(target):
-            raise FileReadError(f"cannot read {label}: it is a directory, not a PDF file")
-        if not os.path.isfile(target):
-            raise FileReadError(f"cannot read {label}: no such file")
-    elif hasattr(source, "read"):
-        target = source
-        label = "the PDF stream"
-    else:
-        raise UsageError(f"cannot open a {type(source).__name__}: pass a path, bytes or a binary file object")
-    attempts: list[str | bytes] = candidates(password) if password is not None else [""]
-    last_error: Exception | None = None
-    for index, attempt in enumerate(attempts):
-        if hasattr(target, "seek"):
-            target.seek(0)
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                # Inherited attributes are read through /Parent (objects.inherited_entry), not pushed
-                # down onto every page: that costs qpdf a pass over the tree at each open, and a
-                # saved edit would carry the pushed copies.
-                pdf = pikepdf.open(target, password=attempt, inherit_page_attributes=False)
-                try:
-                    len(pdf.pages)  # the page tree read here, where damage to it leads to recovery
-                except BaseException:
-                    pdf.close()
-                    raise
-            return pdf, None
-        except pikepdf.PasswordError as error:
-            last_error = error
-        except pikepdf.PdfError as error:
-            text = str(error)
-            if "public key" in text.lower() or "unsupported" in text.lower():
-                reason = _reason(error, target)
-                raise UnsupportedError(f"{label} uses encryption pagetext cannot open: {reason}") from error
-            rebuilt = _recovered(target, label, attempts[index:], error)
-            return rebuilt.pdf, rebuilt
-        except OSError as error:
-            raise FileReadError(f"cannot read {label}: {error}") from error
-        except (RuntimeError, ValueError) as error:  # qpdf's own failures surface as these too
-            rebuilt = _recovered(target, label, attempts[index:], error)
-            return rebuilt.pdf, rebuilt
-    if password is None:
-        raise PasswordError(
-            f"{label} is encrypted: pass its password (password=... or --password)"
-        ) from last_error
-    raise PasswordError(f"the password given for {label} is wrong") from last_error
-
-
 def open(  # noqa: A001
     source: Source, password: str | bytes | None = None, limits: Limits | None = None
 ) -> Document:
@@ -195,7 +68,7 @@ def open(  # noqa: A001
 
     limits: budgets per page (operators, glyphs, decoded bytes, time); see pagetext.Limits.
     """
-    pdf, rebuilt = _open_pdf(source, password)
+    pdf, rebuilt = open_pdf(source, password)
     document = Document(pdf, limits, rebuilt)
     document._reopen = lambda: open(source, password, limits)
     return document
@@ -231,45 +104,22 @@ class Document:
         # edit that twin, so this document goes on reading the original.
         self._reopen: Callable[[], Document] | None = None
         self.warnings: list[str] = []
-        self._fonts = FontCache()
-        self._furniture: Furniture | None = None
-        self._struct_tree: StructTree | None = None
-        self._struct_tree_read = False
         # Why the file had to be repaired, for the document and each of its pages; None if not.
         self.repair_warning: str | None = None
-        if rebuilt is None:
-            try:
-                self._page_objects = [page.obj for page in pdf.pages]
-            except (pikepdf.PdfError, RuntimeError, ValueError, RecursionError) as error:
-                warning = TREE_REBUILT.format(reason=_reason(error))
-                try:
-                    rebuilt = rebuild_page_tree(pdf, [pdf.trailer], None, warning)
-                except (DamagedPdfError, *OBJECT_ERRORS) as failure:
-                    pdf.close()
-                    raise DamagedPdfError(f"the page tree could not be read ({error}): {failure}") from error
+        self._page_objects, rebuilt = page_objects(pdf, rebuilt)
         if rebuilt is not None:
-            self._page_objects = rebuilt.pages
             self.repair_warning = rebuilt.warning
             self._warn(rebuilt.warning)
+        self._context = DocumentContext(pdf, self.limits, self._page_objects, self.repair_warning)
 
     def structure_tree(self, warn: Callable[[str], None]) -> StructTree | None:
         """The structure tree (ISO 32000-1 §14.7), read on first use; None for untagged files.
         `warn` receives what is found damaged while it is read (the page that asked)."""
-        if not self._struct_tree_read:
-            self._struct_tree_read = True
-            self._struct_tree = read_tree(self._pdf, warn)
-        if self._struct_tree is not None:
-            self._struct_tree.warn = warn
-        return self._struct_tree
+        return self._context.structure_tree(warn)
 
     def furniture(self) -> Furniture:
         """Running headers and footers of the document (read once, from every page)."""
-        if self._furniture is None:
-            found = []
-            for page in self:
-                found.append(signatures(page.lines(order="content"), page.visible_box))
-            self._furniture = Furniture(found)
-        return self._furniture
+        return self._context.furniture()
 
     def _warn(self, message: str) -> None:
         self.warnings.append(message)
@@ -297,7 +147,7 @@ class Document:
             raise UsageError(f"page index {index} is out of range: the document has {count} page(s)")
         # Pages are not kept: a page keeps its glyphs while the caller holds it, and a long
         # document read page by page must not keep them all.
-        return Page(self, self._page_objects[index], index + 1)
+        return Page(self._context, self._page_objects[index], index + 1)
 
     def __iter__(self) -> Iterator[Page]:
         for index in range(len(self)):

@@ -10,20 +10,22 @@ import pikepdf
 
 from pagetext.budget import BudgetStop, PageBudget
 from pagetext.content.glyph import Glyph, untrack_records
-from pagetext.content.interpreter import GlyphCollector, Interpreter, ObjGen
+from pagetext.content.interpreter import FontCache, GlyphCollector, Interpreter, ObjGen
 from pagetext.content.paths import PathRecord
-from pagetext.errors import PageWarnings, UsageError
+from pagetext.errors import PageWarnings, UsageError, Warn
 from pagetext.fonts.style import FontStyle, font_style
 from pagetext.geometry import Box
 from pagetext.layout.artifacts import artifact_role
 from pagetext.layout.assembly import assemble
 from pagetext.layout.dropcap import join_drop_caps
+from pagetext.layout.furniture import Furniture, signatures
 from pagetext.layout.hyphens import plain_text
 from pagetext.layout.overlay import place_overlay
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.reading import reading_order
 from pagetext.layout.records import Line, Word
 from pagetext.layout.structure_order import StructureTrust, cells_in_tree_order, structure_sequence, trust
+from pagetext.limits import Limits
 from pagetext.pdf.objects import (
     OBJECT_ERRORS,
     inherited_entries,
@@ -38,11 +40,10 @@ from pagetext.structure.marked import (
     apply_actual_text,
     without_actual_text,
 )
-from pagetext.structure.tree import StructTree
+from pagetext.structure.tree import StructTree, read_tree
 from pagetext.structure.view import PageStructure, StructElement, page_structure
 
 if TYPE_CHECKING:
-    from pagetext.document import Document
     from pagetext.edit.search import Hit
     from pagetext.tables.records import Table
 
@@ -99,10 +100,59 @@ class _CycleCollectorPaused:
             gc.enable()
 
 
+class DocumentContext:
+    """What a page reads of its document: the file, the budgets, the fonts its pages share, and the
+    document-wide readings made once, on first use (the structure tree, running heads and feet).
+    It holds no Document and no Page, so that pages and their document make no reference cycle."""
+
+    __slots__ = (
+        "_furniture",
+        "_struct_tree",
+        "_struct_tree_read",
+        "fonts",
+        "limits",
+        "page_objects",
+        "pdf",
+        "repair_warning",
+    )
+
+    def __init__(
+        self, pdf: pikepdf.Pdf, limits: Limits, page_objects: list[Any], repair_warning: str | None
+    ) -> None:
+        self.pdf = pdf
+        self.limits = limits
+        self.page_objects = page_objects
+        self.repair_warning = repair_warning  # why the file had to be repaired, for each page
+        self.fonts = FontCache()
+        self._struct_tree: StructTree | None = None
+        self._struct_tree_read = False
+        self._furniture: Furniture | None = None
+
+    def structure_tree(self, warn: Warn) -> StructTree | None:
+        """The structure tree (ISO 32000-1 §14.7), read on first use; None for untagged files.
+        `warn` receives what is found damaged while it is read (the page that asked)."""
+        if not self._struct_tree_read:
+            self._struct_tree_read = True
+            self._struct_tree = read_tree(self.pdf, warn)
+        if self._struct_tree is not None:
+            self._struct_tree.warn = warn
+        return self._struct_tree
+
+    def furniture(self) -> Furniture:
+        """Running headers and footers of the document (read once, from every page)."""
+        if self._furniture is None:
+            found = []
+            for index, page_obj in enumerate(self.page_objects):
+                page = Page(self, page_obj, index + 1)
+                found.append(signatures(page.lines(order="content"), page.visible_box))
+            self._furniture = Furniture(found)
+        return self._furniture
+
+
 class Page:
     """One page of a Document. Glyphs are interpreted on first use and kept."""
 
-    def __init__(self, document: Document, page_obj: Any, number: int) -> None:
+    def __init__(self, document: DocumentContext, page_obj: Any, number: int) -> None:
         self._document = document
         self._obj = page_obj
         self.number = number  # 1-based
@@ -140,6 +190,11 @@ class Page:
     def __repr__(self) -> str:
         return f"<pagetext.Page {self.number}>"
 
+    def fresh(self) -> Page:
+        """The same page as a new Page that has read nothing yet: a caller that reads pages
+        twice keeps no page's glyphs between its passes."""
+        return Page(self._document, self._obj, self.number)
+
     def _content(self, budget: PageBudget) -> bytes:
         """The page's content streams joined into one (§7.8.2: they form one stream)."""
         contents = self._obj.get("/Contents")
@@ -163,7 +218,7 @@ class Page:
             collector = GlyphCollector(paths)
             budget = PageBudget(self._document.limits, self._warn)
             interpreter = Interpreter(
-                collector, self._document._fonts, self._warn, budget, clip_forms=clip_forms
+                collector, self._document.fonts, self._warn, budget, clip_forms=clip_forms
             )
             # The glyphs drawn before a budget ran out are the page's text.
             with contextlib.suppress(BudgetStop), _CycleCollectorPaused():
@@ -260,12 +315,12 @@ class Page:
         if glyphs is not None:
             return glyphs
         glyphs = self._annotation_glyphs = []
-        appearances = page_annotations(self._obj, self._document._pdf, self._warn)
+        appearances = page_annotations(self._obj, self._document.pdf, self._warn)
         if not appearances:
             return glyphs
         collector = GlyphCollector()
         budget = PageBudget(self._document.limits, self._warn)
-        interpreter = Interpreter(collector, self._document._fonts, self._warn, budget)
+        interpreter = Interpreter(collector, self._document.fonts, self._warn, budget)
         with contextlib.suppress(BudgetStop), _CycleCollectorPaused():
             for appearance in appearances:
                 name = f"Annots[{appearance.index}]"
@@ -299,7 +354,7 @@ class Page:
             try:
                 fonts = resources.get("/Font")
                 for key, font_dict in fonts.items() if isinstance(fonts, pikepdf.Dictionary) else ():
-                    font = self._document._fonts.get(font_dict, self._warn)
+                    font = self._document.fonts.get(font_dict, self._warn)
                     font_name = font.base_font or key.lstrip("/")
                     if font_name not in styles:
                         styles[font_name] = font_style(font_dict, font, font_name)

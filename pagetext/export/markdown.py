@@ -484,7 +484,7 @@ def markdown_pages(pages: Iterable[Page], furniture: bool = False, annotations: 
 
         def first_pass() -> Iterator[Page]:
             for page in pages:
-                seen.append(page._document[page.number - 1])  # a fresh page, without glyphs
+                seen.append(page.fresh())
                 yield page
 
         stats = statistics(first_pass(), annotations)

@@ -1,0 +1,155 @@
+"""Opening a PDF through pikepdf (qpdf): passwords, and the pages of a damaged file as a viewer
+still shows them (recovery, a rebuilt page tree)."""
+
+from __future__ import annotations
+
+import builtins
+import io
+import os
+import re
+import warnings
+from typing import IO, Any, Union
+
+import pikepdf
+
+from pagetext.errors import DamagedPdfError, FileReadError, PasswordError, UnsupportedError, UsageError
+from pagetext.pdf.objects import OBJECT_ERRORS
+from pagetext.pdf.pagetree import Rebuilt, rebuild_page_tree
+from pagetext.pdf.passwords import candidates
+from pagetext.pdf.recovery import recover
+
+Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes]]
+
+TREE_REBUILT = "the page tree is damaged ({reason}); its pages were gathered into a new one"
+
+
+_STREAM_NAME = re.compile(r"^stream <[^>]*>")  # how qpdf names a file object it reads
+_OBJECT_PREFIX = re.compile(r"^\(([^()]*)\): ")  # "(object 2 0): ..." where qpdf saw the damage
+
+
+def qpdf_reason(error: Exception, target: Any = None) -> str:
+    """qpdf's message, first line, without the file name it starts with."""
+    text = (str(error).strip().splitlines() or [type(error).__name__])[0]
+    if isinstance(target, str) and text.startswith(target):
+        text = text[len(target) :]
+    text = _STREAM_NAME.sub("", text).lstrip(" :")
+    text = _OBJECT_PREFIX.sub(r"\1: ", text)
+    return text or type(error).__name__
+
+
+def _raw_bytes(target: Any) -> bytes | None:
+    """All bytes of the input, for recovery; None when they cannot be read again."""
+    try:
+        if isinstance(target, str):
+            with builtins.open(target, "rb") as stream:
+                return stream.read()
+        target.seek(0)
+        data = target.read()
+    except (OSError, AttributeError, ValueError):
+        return None
+    return bytes(data) if isinstance(data, (bytes, bytearray, memoryview)) else None
+
+
+def _recovered(target: Any, label: str, attempts: list[str | bytes], error: Exception) -> Rebuilt:
+    """The pages of a file qpdf cannot open, as a viewer would still show them.
+
+    First qpdf opens the file without listing its pages (a page tree with a loop or nested
+    too deep stops it there) and the tree is rebuilt; failing that, the objects are read
+    again from a scan of the bytes (pagetext.pdf.recovery).
+    """
+    reason = qpdf_reason(error, target)
+    try:
+        if hasattr(target, "seek"):
+            target.seek(0)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            pdf = pikepdf.open(target, password=attempts[0], inherit_page_attributes=False)
+    except (pikepdf.PdfError, OSError, RuntimeError, ValueError):
+        pass
+    else:
+        try:
+            return rebuild_page_tree(pdf, [pdf.trailer], None, TREE_REBUILT.format(reason=reason))
+        except (DamagedPdfError, *OBJECT_ERRORS):
+            pdf.close()
+    data = _raw_bytes(target)
+    if data is None or (b"%PDF" not in data[:1024] and b"obj" not in data):
+        raise DamagedPdfError(f"{label} is not a PDF or is damaged beyond repair: {reason}") from error
+    try:
+        return recover(data, attempts, reason)
+    except PasswordError as failure:
+        raise PasswordError(f"{label} is damaged and encrypted: {failure}; pass its password") from error
+    except DamagedPdfError as failure:
+        raise DamagedPdfError(f"{label} is damaged beyond repair ({reason}): {failure}") from error
+
+
+def open_pdf(source: Source, password: str | bytes | None) -> tuple[pikepdf.Pdf, Rebuilt | None]:
+    """The opened file and, for a damaged one, the pages recovered from it."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        target: Any = io.BytesIO(bytes(source))
+        label = "the PDF data"
+    elif isinstance(source, (str, os.PathLike)):
+        target = os.fspath(source)
+        label = repr(target)
+        if os.path.isdir(target):
+            raise FileReadError(f"cannot read {label}: it is a directory, not a PDF file")
+        if not os.path.isfile(target):
+            raise FileReadError(f"cannot read {label}: no such file")
+    elif hasattr(source, "read"):
+        target = source
+        label = "the PDF stream"
+    else:
+        raise UsageError(f"cannot open a {type(source).__name__}: pass a path, bytes or a binary file object")
+    attempts: list[str | bytes] = candidates(password) if password is not None else [""]
+    last_error: Exception | None = None
+    for index, attempt in enumerate(attempts):
+        if hasattr(target, "seek"):
+            target.seek(0)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                # Inherited attributes are read through /Parent (objects.inherited_entry), not pushed
+                # down onto every page: that costs qpdf a pass over the tree at each open, and a
+                # saved edit would carry the pushed copies.
+                pdf = pikepdf.open(target, password=attempt, inherit_page_attributes=False)
+                try:
+                    len(pdf.pages)  # the page tree read here, where damage to it leads to recovery
+                except BaseException:
+                    pdf.close()
+                    raise
+            return pdf, None
+        except pikepdf.PasswordError as error:
+            last_error = error
+        except pikepdf.PdfError as error:
+            text = str(error)
+            if "public key" in text.lower() or "unsupported" in text.lower():
+                reason = qpdf_reason(error, target)
+                raise UnsupportedError(f"{label} uses encryption pagetext cannot open: {reason}") from error
+            rebuilt = _recovered(target, label, attempts[index:], error)
+            return rebuilt.pdf, rebuilt
+        except OSError as error:
+            raise FileReadError(f"cannot read {label}: {error}") from error
+        except (RuntimeError, ValueError) as error:  # qpdf's own failures surface as these too
+            rebuilt = _recovered(target, label, attempts[index:], error)
+            return rebuilt.pdf, rebuilt
+    if password is None:
+        raise PasswordError(
+            f"{label} is encrypted: pass its password (password=... or --password)"
+        ) from last_error
+    raise PasswordError(f"the password given for {label} is wrong") from last_error
+
+
+def page_objects(pdf: pikepdf.Pdf, rebuilt: Rebuilt | None) -> tuple[list[Any], Rebuilt | None]:
+    """The page dictionaries in page order, and the rebuilt tree they came from if the file's own
+    could not be read (§7.7.3.2); closes the file when no pages can be found at all."""
+    if rebuilt is not None:
+        return rebuilt.pages, rebuilt
+    try:
+        return [page.obj for page in pdf.pages], None
+    except (pikepdf.PdfError, RuntimeError, ValueError, RecursionError) as error:
+        warning = TREE_REBUILT.format(reason=qpdf_reason(error))
+        try:
+            rebuilt = rebuild_page_tree(pdf, [pdf.trailer], None, warning)
+        except (DamagedPdfError, *OBJECT_ERRORS) as failure:
+            pdf.close()
+            raise DamagedPdfError(f"the page tree could not be read ({error}): {failure}") from error
+    return rebuilt.pages, rebuilt
