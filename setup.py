@@ -19,6 +19,7 @@ COMPILED = [
     "pagetext/geometry.py",
     "pagetext/pdf/objects.py",
     "pagetext/page.py",
+    "pagetext/page_content.py",
     "pagetext/syntax/inline_image.py",
     "pagetext/syntax/lexer.py",
     "pagetext/syntax/strings.py",

@@ -68,12 +68,12 @@ def profile_document(path: Path) -> tuple[dict[str, float], int, int, float] | N
             for page in pages:
                 budget = PageBudget(doc.limits, lambda message: None)
                 marks = [clock()]
-                content = page._content(budget)
+                content = page._content.content(budget)
                 marks.append(clock())
                 for _ in iter_operations(content, lambda message: None):
                     pass
                 marks.append(clock())
-                resources = inherited_entry(page._obj, "/Resources")
+                resources = inherited_entry(page._content.page_obj, "/Resources")
                 for font_dict in _page_fonts(resources):
                     with contextlib.suppress(Exception):
                         doc._context.fonts.get(font_dict, lambda message: None)
@@ -82,10 +82,10 @@ def profile_document(path: Path) -> tuple[dict[str, float], int, int, float] | N
                 interpreter = Interpreter(collector, doc._context.fonts, lambda message: None, budget)
                 with contextlib.suppress(Exception):
                     interpreter.run_page(content, resources)
-                page._glyphs[True] = collector.glyphs
-                glyphs = page._visible(collector.glyphs)
+                page._content._glyphs[True] = collector.glyphs
+                glyphs = page._content.visible(collector.glyphs)
                 marks.append(clock())
-                overlay = page._visible(page._annotations())
+                overlay = page._content.visible(page._content.annotations())
                 marks.append(clock())
                 lines = assemble(glyphs, params)
                 marks.append(clock())

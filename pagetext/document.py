@@ -19,7 +19,8 @@ from pagetext.errors import (
 from pagetext.layout.furniture import Furniture
 from pagetext.layout.params import LayoutParams
 from pagetext.limits import Limits
-from pagetext.page import DocumentContext, Page
+from pagetext.page import Page, dehyphenated_text, read_furniture
+from pagetext.page_content import DocumentContext
 from pagetext.pdf.atomic import atomic_open
 from pagetext.pdf.opening import Source, open_pdf, page_objects
 from pagetext.pdf.page_labels import page_labels
@@ -119,7 +120,7 @@ class Document:
 
     def furniture(self) -> Furniture:
         """Running headers and footers of the document (read once, from every page)."""
-        return self._context.furniture()
+        return self._context.furniture(read_furniture)
 
     def _warn(self, message: str) -> None:
         self.warnings.append(message)
@@ -194,7 +195,8 @@ class Document:
         so far as vocabulary."""
         vocabulary: set[str] | None = set() if dehyphenate else None
         return page_separator.join(
-            self[i]._text(order, params, "keep", annotations, vocabulary) for i in self._indices(pages)
+            dehyphenated_text(self[i], order, params, "keep", annotations, vocabulary)
+            for i in self._indices(pages)
         )
 
     def write_text(
@@ -241,7 +243,7 @@ class Document:
         for n, page in enumerate(self.iter_pages(indices, progress)):
             if n:
                 stream.write(separator.encode())
-            stream.write(page._text(order, None, "keep", annotations, vocabulary).encode())
+            stream.write(dehyphenated_text(page, order, None, "keep", annotations, vocabulary).encode())
         return len(indices)
 
     def tables(self, pages: str | None = None, merge: bool = True) -> list[Table]:

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
-import gc
 from typing import TYPE_CHECKING, Any, Final
 
-import pikepdf
-
-from pagetext.budget import BudgetStop, PageBudget
-from pagetext.content.glyph import Glyph, untrack_records
-from pagetext.content.interpreter import FontCache, GlyphCollector, Interpreter, ObjGen
+from pagetext.content.glyph import Glyph
+from pagetext.content.interpreter import ObjGen
 from pagetext.content.paths import PathRecord
-from pagetext.errors import PageWarnings, UsageError, Warn
-from pagetext.fonts.style import FontStyle, font_style
+from pagetext.errors import PageWarnings, UsageError
+from pagetext.fonts.style import FontStyle
 from pagetext.geometry import Box
 from pagetext.layout.artifacts import artifact_role
 from pagetext.layout.assembly import assemble
@@ -24,24 +19,16 @@ from pagetext.layout.overlay import place_overlay
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.reading import reading_order
 from pagetext.layout.records import Line, Word
-from pagetext.layout.structure_order import StructureTrust, cells_in_tree_order, structure_sequence, trust
-from pagetext.limits import Limits
+from pagetext.layout.structure_order import StructureTrust, cells_in_tree_order
+from pagetext.page_content import DEFAULT_PARAMS, CycleCollectorPaused, DocumentContext, PageContent
 from pagetext.pdf.objects import (
-    OBJECT_ERRORS,
     inherited_entries,
-    inherited_entry,
-    optional_entry,
     read_rect,
-    read_stream,
 )
-from pagetext.structure.annotations import page_annotations
 from pagetext.structure.marked import (
-    ElementActualText,
-    apply_actual_text,
     without_actual_text,
 )
-from pagetext.structure.tree import StructTree, read_tree
-from pagetext.structure.view import PageStructure, StructElement, page_structure
+from pagetext.structure.view import StructElement
 
 if TYPE_CHECKING:
     from pagetext.edit.search import Hit
@@ -50,9 +37,6 @@ if TYPE_CHECKING:
 ORDERS: Final = ("reading", "content", "structure", "auto")
 ARTIFACTS: Final = ("keep", "drop")
 DEFAULT_MEDIA_BOX = Box(0.0, 0.0, 612.0, 792.0)  # US Letter, what viewers assume without one
-# Frozen, so one instance serves every page (building one validates every field).
-_DEFAULT_PARAMS: Final = LayoutParams()
-MAX_FORM_DEPTH: Final = 16  # how deep font_styles() looks into nested Form XObjects
 
 
 def _box(value: Any) -> Box | None:
@@ -69,86 +53,6 @@ def _by_annotation(glyphs: list[Glyph]) -> list[list[Glyph]]:
     return list(groups.values())
 
 
-def _centre_inside(glyph: Glyph, x0: float, y0: float, x1: float, y1: float) -> bool:
-    """Whether the glyph box's centre lies inside the box x0, y0, x1, y1 (the visible test)."""
-    quad = glyph.quad  # indexed: compiled, unpacking into "_" targets would box the corners
-    return x0 <= (quad[0][0] + quad[2][0]) / 2 <= x1 and y0 <= (quad[0][1] + quad[2][1]) / 2 <= y1
-
-
-class _CycleCollectorPaused:
-    """Python's cycle collector paused while a page's records are built.
-
-    Glyphs, words and lines hold no reference cycles, so reference counting frees them all;
-    the collector would only walk the young objects again and again (up to a fifth of the
-    time on a long page). A collector the caller switched off stays off. A class, not a
-    contextlib generator: it is entered a few times a page, and compiled, its methods are
-    native where a generator's frames are not.
-    """
-
-    __slots__ = ("_paused",)
-
-    def __init__(self) -> None:
-        self._paused = False
-
-    def __enter__(self) -> None:
-        self._paused = gc.isenabled()
-        if self._paused:
-            gc.disable()
-
-    def __exit__(self, *exc_info: object) -> None:
-        if self._paused:
-            gc.enable()
-
-
-class DocumentContext:
-    """What a page reads of its document: the file, the budgets, the fonts its pages share, and the
-    document-wide readings made once, on first use (the structure tree, running heads and feet).
-    It holds no Document and no Page, so that pages and their document make no reference cycle."""
-
-    __slots__ = (
-        "_furniture",
-        "_struct_tree",
-        "_struct_tree_read",
-        "fonts",
-        "limits",
-        "page_objects",
-        "pdf",
-        "repair_warning",
-    )
-
-    def __init__(
-        self, pdf: pikepdf.Pdf, limits: Limits, page_objects: list[Any], repair_warning: str | None
-    ) -> None:
-        self.pdf = pdf
-        self.limits = limits
-        self.page_objects = page_objects
-        self.repair_warning = repair_warning  # why the file had to be repaired, for each page
-        self.fonts = FontCache()
-        self._struct_tree: StructTree | None = None
-        self._struct_tree_read = False
-        self._furniture: Furniture | None = None
-
-    def structure_tree(self, warn: Warn) -> StructTree | None:
-        """The structure tree (ISO 32000-1 §14.7), read on first use; None for untagged files.
-        `warn` receives what is found damaged while it is read (the page that asked)."""
-        if not self._struct_tree_read:
-            self._struct_tree_read = True
-            self._struct_tree = read_tree(self.pdf, warn)
-        if self._struct_tree is not None:
-            self._struct_tree.warn = warn
-        return self._struct_tree
-
-    def furniture(self) -> Furniture:
-        """Running headers and footers of the document (read once, from every page)."""
-        if self._furniture is None:
-            found = []
-            for index, page_obj in enumerate(self.page_objects):
-                page = Page(self, page_obj, index + 1)
-                found.append(signatures(page.lines(order="content"), page.visible_box))
-            self._furniture = Furniture(found)
-        return self._furniture
-
-
 class Page:
     """One page of a Document. Glyphs are interpreted on first use and kept."""
 
@@ -158,17 +62,6 @@ class Page:
         self.number = number  # 1-based
         self.warnings: list[str] = []
         self._warn = PageWarnings(self.warnings, number)
-        self._glyphs: dict[bool, list[Glyph]] = {}  # by clip_forms
-        # What the interpreter saw of marked content (§14.6), for the structure stage.
-        self._tag_suspect = False
-        self._artifacts = False
-        self._mcids = False
-        self._form_struct_parents: dict[ObjGen, int] = {}
-        self._structure: PageStructure | None = None
-        self._structure_read = False
-        self._trust: StructureTrust | None = None
-        self._annotation_glyphs: list[Glyph] | None = None
-        self._paths: list[PathRecord] | None = None
         if document.repair_warning is not None:
             self._warn(document.repair_warning)
         media_entry, crop_entry, rotate = inherited_entries(page_obj, ("/MediaBox", "/CropBox", "/Rotate"))
@@ -186,6 +79,7 @@ class Page:
         except (TypeError, ValueError):
             degrees = 0
         self.rotation: int = (round(degrees / 90) * 90) % 360
+        self._content = PageContent(document, page_obj, self._warn, self.visible_box)
 
     def __repr__(self) -> str:
         return f"<pagetext.Page {self.number}>"
@@ -195,190 +89,41 @@ class Page:
         twice keeps no page's glyphs between its passes."""
         return Page(self._document, self._obj, self.number)
 
-    def _content(self, budget: PageBudget) -> bytes:
-        """The page's content streams joined into one (§7.8.2: they form one stream)."""
-        contents = self._obj.get("/Contents")
-        streams = list(contents) if isinstance(contents, pikepdf.Array) else [contents]
-        parts: list[bytes] = []
-        for stream in streams:
-            if stream is None:
-                continue
-            if not isinstance(stream, pikepdf.Stream):
-                self._warn("a /Contents entry is not a stream; skipped")
-                continue
-            data = read_stream(stream, "a content stream", self._warn, budget.limits.max_stream_bytes)
-            if data is not None:
-                budget.spend_bytes(len(data))
-                parts.append(data)
-        return b"\n".join(parts)
-
-    def _interpret(self, clip_forms: bool, paths: bool = False) -> list[Glyph]:
-        glyphs = self._glyphs.get(clip_forms)
-        if glyphs is None or (paths and self._paths is None):
-            collector = GlyphCollector(paths)
-            budget = PageBudget(self._document.limits, self._warn)
-            interpreter = Interpreter(
-                collector, self._document.fonts, self._warn, budget, clip_forms=clip_forms
-            )
-            # The glyphs drawn before a budget ran out are the page's text.
-            with contextlib.suppress(BudgetStop), _CycleCollectorPaused():
-                interpreter.run_page(self._content(budget), inherited_entry(self._obj, "/Resources"))
-            if paths:
-                self._paths = collector.paths
-                if glyphs is not None:  # read again for the paths: keep the glyphs given out
-                    return glyphs
-            glyphs = self._glyphs[clip_forms] = collector.glyphs
-            self._tag_suspect = interpreter.tag_suspect
-            self._artifacts = interpreter.artifact_seen
-            self._mcids = interpreter.mcid_seen
-            self._form_struct_parents = interpreter.form_struct_parents
-            tree = self._document.structure_tree(self._warn) if self._mcids else None
-            if interpreter.actual_text_seen or tree is not None:
-                apply_actual_text(glyphs, self._element_text(tree) if tree is not None else None)
-            untrack_records(glyphs)
-        return glyphs
-
-    def _struct_parents(self) -> int | None:
-        """The page's /StructParents key in the parent tree (§14.7.4.4)."""
-        try:
-            value = optional_entry(self._obj, "/StructParents")
-        except OBJECT_ERRORS:
-            return None
-        return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-    def _element_text(self, tree: StructTree) -> ElementActualText:
-        return ElementActualText(tree, self._obj.objgen, self._struct_parents(), self._form_struct_parents)
-
     # -- structure (§14.7) ------------------------------------------------------------------
-
-    def _page_structure(self) -> PageStructure | None:
-        if not self._structure_read:
-            glyphs = self._interpret(False)
-            self._structure_read = True
-            tree = self._document.structure_tree(self._warn)
-            if tree is not None:
-                with _CycleCollectorPaused():
-                    self._structure = page_structure(
-                        tree, self._obj.objgen, self._struct_parents(), self._form_struct_parents, glyphs
-                    )
-        return self._structure
 
     def structure(self) -> list[StructElement]:
         """The page's part of the structure tree (tagged PDF, ISO 32000-1 §14.7): its root
         elements, each with its kids in tree order; [] for an untagged page. Glyph indices
         refer to page.glyphs(forms=True)."""
-        structure = self._page_structure()
+        structure = self._content.page_structure()
         return structure.roots if structure is not None else []
+
+    def struct_parents(self) -> int | None:
+        """The page's /StructParents key in the parent tree (§14.7.4.4); None if it has none."""
+        return self._content.struct_parents()
+
+    @property
+    def form_struct_parents(self) -> dict[ObjGen, int]:
+        """The /StructParents key of each Form XObject the page draws (§14.7.4.4), by object."""
+        return self._content.form_struct_parents
 
     @property
     def structure_trust(self) -> StructureTrust:
         """Whether order="auto" reads this page in structure order, and why (not)."""
-        if self._trust is None:
-            glyphs = self._interpret(False)
-            visible = self._visible_mask(glyphs)
-            structure = self._page_structure()
-            lines = self._structure_lines(_DEFAULT_PARAMS, tagged_only=True) if structure is not None else []
-            tree = self._document.structure_tree(self._warn)
-            self._trust = trust(tree, structure, self._tag_suspect, glyphs, visible, lines)
-        return self._trust
-
-    def _visible_mask(self, glyphs: list[Glyph]) -> list[bool]:
-        x0, y0, x1, y1 = self.visible_box
-        return [_centre_inside(g, x0, y0, x1, y1) for g in glyphs]
-
-    def _structure_lines(self, params: LayoutParams, tagged_only: bool = False) -> list[Line]:
-        """Lines in structure order: a pre-order walk of the tree, then the visible text the
-        tree does not own (artifacts aside) in reading order."""
-        glyphs = self._interpret(False)
-        visible = self._visible_mask(glyphs)
-        structure = self._page_structure()
-        sequence = structure_sequence(structure) if structure is not None else []
-        owned = structure.owned if structure is not None else set()
-        tagged = [glyphs[i] for i in sequence if visible[i] and glyphs[i].artifact is None]
-        if not params.actual_text:
-            tagged = without_actual_text(tagged)
-        with _CycleCollectorPaused():
-            lines = assemble(tagged, params)
-            if tagged_only:
-                return lines
-            rest = [g for i, g in enumerate(glyphs) if visible[i] and i not in owned and g.artifact is None]
-            if rest:
-                if not params.actual_text:
-                    rest = without_actual_text(rest)
-                lines.extend(reading_order(assemble(rest, params), params))
-        return lines
-
-    def _annotations(self) -> list[Glyph]:
-        """The glyphs of the annotations' appearances (§12.5.5), drawn after the page content,
-        each appearance clipped to its /BBox as a viewer clips it."""
-        glyphs = self._annotation_glyphs
-        if glyphs is not None:
-            return glyphs
-        glyphs = self._annotation_glyphs = []
-        appearances = page_annotations(self._obj, self._document.pdf, self._warn)
-        if not appearances:
-            return glyphs
-        collector = GlyphCollector()
-        budget = PageBudget(self._document.limits, self._warn)
-        interpreter = Interpreter(collector, self._document.fonts, self._warn, budget)
-        with contextlib.suppress(BudgetStop), _CycleCollectorPaused():
-            for appearance in appearances:
-                name = f"Annots[{appearance.index}]"
-                try:
-                    if appearance.form is not None:
-                        interpreter.run_appearance(
-                            appearance.form, appearance.matrix, appearance.resources, name,
-                            appearance.subtype, appearance.field_name,
-                        )  # fmt: skip
-                    else:
-                        interpreter.run_synthetic(
-                            appearance.content, appearance.fonts, appearance.rect, name,
-                            appearance.subtype, appearance.field_name,
-                        )  # fmt: skip
-                except (pikepdf.PdfError, RuntimeError, ValueError, TypeError) as error:
-                    self._warn(f"the appearance of annotation {appearance.index} could not be drawn: {error}")
-        glyphs.extend(collector.glyphs)
-        untrack_records(glyphs)
-        return glyphs
+        return self._content.structure_trust
 
     def font_styles(self) -> dict[str, FontStyle]:
         """The style (bold, italic, box extent) of each font the page's resources and its Form
         XObjects' resources hold, by the name its glyphs carry (Glyph.font_name). Read from the
         font dictionaries, with the fonts the document has already parsed: no glyph is touched."""
-        styles: dict[str, FontStyle] = {}
-        seen: set[tuple[int, int]] = set()
-
-        def walk(resources: Any, depth: int) -> None:
-            if not isinstance(resources, pikepdf.Dictionary) or depth > MAX_FORM_DEPTH:
-                return
-            try:
-                fonts = resources.get("/Font")
-                for key, font_dict in fonts.items() if isinstance(fonts, pikepdf.Dictionary) else ():
-                    font = self._document.fonts.get(font_dict, self._warn)
-                    font_name = font.base_font or key.lstrip("/")
-                    if font_name not in styles:
-                        styles[font_name] = font_style(font_dict, font, font_name)
-                xobjects = resources.get("/XObject")
-                for xobject in xobjects.values() if isinstance(xobjects, pikepdf.Dictionary) else ():
-                    if not isinstance(xobject, pikepdf.Stream) or xobject.get("/Subtype") != "/Form":
-                        continue
-                    if xobject.objgen != (0, 0):
-                        if xobject.objgen in seen:
-                            continue
-                        seen.add(xobject.objgen)
-                    walk(xobject.get("/Resources", resources), depth + 1)
-            except OBJECT_ERRORS:
-                return
-
-        walk(inherited_entry(self._obj, "/Resources"), 0)
-        return styles
+        return self._content.font_styles()
 
     def paths(self) -> list[PathRecord]:
         """The paths the page's content paints (forms included), in drawing order, in user
         space: ruling lines, cell fills, boxes (ISO 32000-1 §8.5). Clipping is not applied."""
-        if self._paths is None:
-            self._interpret(False, paths=True)
-        return list(self._paths or [])
+        if self._content.painted_paths is None:
+            self._content.glyphs(False, paths=True)
+        return list(self._content.painted_paths or [])
 
     def tables(self) -> list[Table]:
         """The tables the page shows, top to bottom: ruled tables from the grid its rules
@@ -412,31 +157,17 @@ class Page:
         (Glyph.annotation and Glyph.field_name say whose; token_index -1, drawn after the
         page content); by default they come with forms=True, as they are forms too.
         """
-        result = self._interpret(clip_forms)
+        result = self._content.glyphs(clip_forms)
         if not forms:
             result = [g for g in result if not g.forms]
         if forms if annotations is None else annotations:
-            extra = self._annotations()
+            extra = self._content.annotations()
             if extra:
                 result = [*result, *extra]
         if visible_only:
-            visible = self._visible(result)
+            visible = self._content.visible(result)
             return list(visible) if visible is result else visible  # never the page's own list
         return list(result)
-
-    def _visible(self, glyphs: list[Glyph]) -> list[Glyph]:
-        """The glyphs whose box centre lies inside visible_box: `glyphs` itself when all do, as
-        on most pages (copied, it would be grown a glyph at a time)."""
-        x0, y0, x1, y1 = self.visible_box
-        kept: list[Glyph] | None = None  # made at the first glyph outside
-        for index in range(len(glyphs)):
-            glyph = glyphs[index]
-            if _centre_inside(glyph, x0, y0, x1, y1):
-                if kept is not None:
-                    kept.append(glyph)
-            elif kept is None:
-                kept = glyphs[:index]
-        return glyphs if kept is None else kept
 
     def lines(
         self,
@@ -465,27 +196,27 @@ class Page:
             raise UsageError(f"unknown order {order!r}; use one of {', '.join(ORDERS)}")
         if artifacts not in ARTIFACTS:
             raise UsageError(f"unknown artifacts {artifacts!r}; use one of {', '.join(ARTIFACTS)}")
-        params = params or _DEFAULT_PARAMS
+        params = params or DEFAULT_PARAMS
         # order="auto" on a sound tree it does not follow still reads table cells by the tree.
         cells_by_tree = False
         if order == "auto":
             trust = self.structure_trust
             order = "structure" if trust.ok else "reading"
             cells_by_tree = not trust.ok and trust.sound and params.actual_text
-        overlay = self._visible(self._annotations()) if annotations else []
+        overlay = self._content.visible(self._content.annotations()) if annotations else []
         if order == "structure":
-            lines = self._structure_lines(params)
+            lines = self._content.structure_lines(params)
             if overlay:
-                with _CycleCollectorPaused():
+                with CycleCollectorPaused():
                     for group in _by_annotation(overlay):
                         lines.extend(assemble(group, params))
         else:
             glyphs = self.glyphs(forms=True, visible_only=True, annotations=False)
-            if artifacts == "drop" and self._artifacts:
+            if artifacts == "drop" and self._content.artifacts:
                 glyphs = [g for g in glyphs if g.artifact is None]
             if not params.actual_text:
                 glyphs = without_actual_text(glyphs)
-            with _CycleCollectorPaused():
+            with CycleCollectorPaused():
                 lines = join_drop_caps(assemble(glyphs, params), params)
                 if overlay:
                     # Drawn after the page (§12.5): last in stream order, where they stand otherwise.
@@ -496,16 +227,16 @@ class Page:
                         lines = [*lines, *(line for block in blocks for line in block)]
                 if order == "reading":
                     lines = reading_order(lines, params)
-                structure = self._page_structure() if cells_by_tree else None
+                structure = self._content.page_structure() if cells_by_tree else None
                 if structure is not None and structure.cell_glyphs:
-                    lines = cells_in_tree_order(lines, self._interpret(False), structure, params)
-        if self._artifacts:
+                    lines = cells_in_tree_order(lines, self._content.glyphs(False), structure, params)
+        if self._content.artifacts:
             for line in lines:
                 role = artifact_role(line, self.visible_box)
                 if role:
                     line.role = role
         if roles:
-            self._document.furniture().mark(lines, self.visible_box)
+            self._document.furniture(read_furniture).mark(lines, self.visible_box)
         return lines
 
     def words(
@@ -532,23 +263,7 @@ class Page:
         dehyphenate=True joins a word hyphenated across a line end (pagetext.layout.hyphens:
         the hyphen goes, the next line's first part moves up), the page's words as vocabulary.
         """
-        return self._text(order, params, artifacts, annotations, set() if dehyphenate else None)
-
-    def _text(
-        self,
-        order: str,
-        params: LayoutParams | None,
-        artifacts: str,
-        annotations: bool,
-        vocabulary: set[str] | None,
-    ) -> str:
-        """text(), dehyphenated against `vocabulary` (the document's words so far) unless None."""
-        # One pause for the whole call: the lines are freed before the collector runs again,
-        # so it walks only the glyphs the page keeps, not every word and line once more.
-        with _CycleCollectorPaused():
-            return plain_text(
-                self.lines(order, params, artifacts=artifacts, annotations=annotations), vocabulary
-            )
+        return dehyphenated_text(self, order, params, artifacts, annotations, set() if dehyphenate else None)
 
     def search(
         self, query: str, ignore_case: bool = False, regex: bool = False, whole_words: bool = False
@@ -558,3 +273,27 @@ class Page:
         from pagetext.edit.search import page_search
 
         return page_search(self, query, ignore_case, regex, whole_words)
+
+
+def read_furniture(context: DocumentContext) -> Furniture:
+    """Running headers and footers from every page's lines in content order."""
+    found = []
+    for index, page_obj in enumerate(context.page_objects):
+        page = Page(context, page_obj, index + 1)
+        found.append(signatures(page.lines(order="content"), page.visible_box))
+    return Furniture(found)
+
+
+def dehyphenated_text(
+    page: Page,
+    order: str,
+    params: LayoutParams | None,
+    artifacts: str,
+    annotations: bool,
+    vocabulary: set[str] | None,
+) -> str:
+    """Page.text(), dehyphenated against `vocabulary` (a document's words so far) unless None."""
+    # One pause for the whole call: the lines are freed before the collector runs again,
+    # so it walks only the glyphs the page keeps, not every word and line once more.
+    with CycleCollectorPaused():
+        return plain_text(page.lines(order, params, artifacts=artifacts, annotations=annotations), vocabulary)

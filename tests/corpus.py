@@ -1,15 +1,30 @@
-"""The shared corpus beside the clone (../shared/corpus), read with the bench's own loader."""
+"""The shared corpus beside the clone (../shared/corpus), read with the bench's own loader.
+
+Without it every test that reads it skips, all with the one reason NO_CORPUS.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bench.corpus import Case, load_cases, normalise
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
+NO_CORPUS = "the shared corpus is not beside the clone (../shared/corpus)"
+needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason=NO_CORPUS)
 
-__all__ = ["CORPUS", "Case", "cases", "normalise"]
+__all__ = ["CORPUS", "NO_CORPUS", "Case", "cases", "corpus_file", "needs_corpus", "normalise"]
 
 
 def cases(folder: str) -> list[Case]:
     return load_cases(CORPUS / folder)
+
+
+def corpus_file(folder: str, name: str) -> Path:
+    """A file of the corpus; the test skips when the corpus is not there."""
+    path = CORPUS / folder / name
+    if not CORPUS.is_dir():
+        pytest.skip(NO_CORPUS)
+    return path

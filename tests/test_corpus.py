@@ -9,7 +9,7 @@ import pytest
 
 import pagetext
 from bench.metrics import score
-from tests.corpus import Case, cases
+from tests.corpus import NO_CORPUS, Case, cases
 
 ALL_CASES = cases("real") + cases("generated")
 
@@ -21,7 +21,7 @@ def _glyph_count(case: Case) -> int:
             return sum(len(page.glyphs(forms=True)) for page in doc)
 
 
-@pytest.mark.skipif(not ALL_CASES, reason="../shared/corpus is not beside the clone")
+@pytest.mark.skipif(not ALL_CASES, reason=NO_CORPUS)
 @pytest.mark.parametrize("case", ALL_CASES, ids=lambda case: case.name)
 def test_real_and_generated_files_yield_glyphs(case: Case) -> None:
     count = _glyph_count(case)
@@ -33,7 +33,7 @@ def test_real_and_generated_files_yield_glyphs(case: Case) -> None:
 ROBUSTNESS = cases("robustness")
 
 
-@pytest.mark.skipif(not ROBUSTNESS, reason="../shared/corpus is not beside the clone")
+@pytest.mark.skipif(not ROBUSTNESS, reason=NO_CORPUS)
 @pytest.mark.parametrize("case", ROBUSTNESS, ids=lambda case: case.name)
 def test_hostile_files_fail_only_with_pdf_errors(case: Case) -> None:
     with contextlib.suppress(pagetext.PdfError):  # a clean, documented error is acceptable here
@@ -55,7 +55,7 @@ KNOWN_FAILURES = {
 CHECKED = [case for case in ALL_CASES if any(case.expect.get(k) for k in ("contains", "absent", "order"))]
 
 
-@pytest.mark.skipif(not CHECKED, reason="../shared/corpus is not beside the clone")
+@pytest.mark.skipif(not CHECKED, reason=NO_CORPUS)
 @pytest.mark.parametrize(
     "case",
     [

@@ -16,7 +16,7 @@ import pytest
 from pikepdf import Array, Dictionary, Name
 
 import pagetext
-from tests.corpus import CORPUS
+from tests.corpus import CORPUS, NO_CORPUS
 from tests.pdfbuild import add_page, new_pdf, simple_font, to_bytes
 from tests.structure.tagged import build, element
 
@@ -78,7 +78,7 @@ def test_fonts_and_the_structure_tree_keep_no_page_alive(collector_paused: None)
 def test_real_documents_leave_nothing_for_the_cycle_collector(collector_paused: None, name: str) -> None:
     path = CORPUS / "real" / f"{name}.pdf"
     if not path.exists():
-        pytest.skip(f"corpus file {name} is not beside the clone")
+        pytest.skip(NO_CORPUS)
     assert _read_and_drop(path) == 0, name
 
 

@@ -19,7 +19,7 @@ from pikepdf import Dictionary, Name
 import pagetext
 from pagetext.fonts.cmap import parse_cmap
 from pagetext.syntax.lexer import iter_operations
-from tests.corpus import cases
+from tests.corpus import NO_CORPUS, cases
 from tests.pdfbuild import add_page, form, new_pdf, open_page, simple_font, to_bytes
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -224,7 +224,7 @@ MUTATION_SOURCES = [
 ][:12]
 
 
-@pytest.mark.skipif(not MUTATION_SOURCES, reason="../shared/corpus is not beside the clone")
+@pytest.mark.skipif(not MUTATION_SOURCES, reason=NO_CORPUS)
 @pytest.mark.parametrize("seed", range(6))
 def test_mutated_real_files_fail_only_with_pdf_errors(seed: int) -> None:
     source = MUTATION_SOURCES[seed % len(MUTATION_SOURCES)]
@@ -247,7 +247,7 @@ def _limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (two_gib, two_gib))
 
 
-@pytest.mark.skipif(not ROBUSTNESS, reason="../shared/corpus is not beside the clone")
+@pytest.mark.skipif(not ROBUSTNESS, reason=NO_CORPUS)
 @pytest.mark.parametrize("case", ROBUSTNESS, ids=lambda case: case.name)
 def test_robustness_file_through_the_command_line(case: object) -> None:
     # The timeout guards against a hang (it is no speed target): these files take well under
@@ -261,7 +261,7 @@ def test_robustness_file_through_the_command_line(case: object) -> None:
     assert pikepdf  # pikepdf builds the inputs above
 
 
-@pytest.mark.skipif(not ROBUSTNESS, reason="../shared/corpus is not beside the clone")
+@pytest.mark.skipif(not ROBUSTNESS, reason=NO_CORPUS)
 def test_messages_for_bytes_input_do_not_name_python_objects() -> None:
     # qpdf names a file object it reads as "stream <_io.BytesIO object at 0x...>"; a message
     # made from it must say "the PDF data", as a user (or a server's client) knows it.

@@ -23,8 +23,8 @@ def strip_element_text(tree: StructTree, page: Page, marked: set[tuple[int, tupl
     """Remove the text keys of the elements owning `marked` content and of their ancestors;
     returns how many keys went. `page` must have been interpreted (its form parents known)."""
     removed = 0
-    struct_parents = page._struct_parents()
-    forms = page._form_struct_parents
+    struct_parents = page.struct_parents()
+    forms = page.form_struct_parents
     for mcid, stream in marked:
         parents = struct_parents if stream is None else forms.get(stream)
         node: Any = tree.parent_of(parents, mcid)

@@ -71,6 +71,6 @@ def test_paths_inside_form_xobjects_in_user_space() -> None:
 def test_text_extraction_does_not_build_paths() -> None:
     page = open_page(b"0 0 m 10 0 l S BT /F1 10 Tf 100 200 Td (AB) Tj ET")
     assert page.text() == "AB"
-    assert page._paths is None
+    assert page._content.painted_paths is None
     assert len(page.paths()) == 1
     assert page.text() == "AB"

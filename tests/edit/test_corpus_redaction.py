@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.corpus import CORPUS
+from tests.corpus import CORPUS, NO_CORPUS
 
 pytest.importorskip("pymupdf")
 pytest.importorskip("pdfminer")
@@ -29,7 +29,7 @@ def test_word_redacted_and_nothing_else_changed(name: str, tmp_path: Path) -> No
         pytest.skip("pdftoppm (poppler-utils) is not installed")
     path = CORPUS / "real" / name
     if not path.exists():
-        pytest.skip(f"corpus file {name} is not beside the clone")
+        pytest.skip(NO_CORPUS)
     outcome = run_case(path, tmp_path)
     assert outcome.word, outcome.skipped
     assert "pagetext" not in outcome.errors, outcome.errors

@@ -12,7 +12,7 @@ from pikepdf import Array, Dictionary, Name
 import pagetext
 from pagetext.errors import UnsupportedError
 from pagetext.geometry import Box
-from tests.corpus import CORPUS
+from tests.corpus import CORPUS, NO_CORPUS
 from tests.edit.checks import assert_redacted, stream_bytes
 from tests.pdfbuild import add_page, form, identity_font, new_pdf, simple_font
 
@@ -403,7 +403,7 @@ def test_inherited_attributes_stay_on_the_page_tree(name: str, tmp_path: Path) -
     """The redaction changes the page's content, not where the tree keeps its attributes."""
     path = CORPUS / "real" / name
     if not path.exists():
-        pytest.skip(f"corpus file {name} is not beside the clone")
+        pytest.skip(NO_CORPUS)
     with pikepdf.open(path, inherit_page_attributes=False) as pdf:
         own_before = set(pdf.pages[0].obj.keys()) & {"/Resources", "/MediaBox", "/CropBox", "/Rotate"}
     assert not {"/Resources", "/MediaBox"} <= own_before  # one of them is inherited

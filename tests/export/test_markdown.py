@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import warnings
-from pathlib import Path
 
 import pikepdf
 import pytest
@@ -11,9 +10,10 @@ from pikepdf import Dictionary, Name
 
 import pagetext
 from pagetext.export.markdown import markdown_pages, numbered_depth, to_markdown
+from tests.corpus import CORPUS, needs_corpus
 from tests.pdfbuild import add_page, new_pdf, simple_font, to_bytes
 
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "generated"
+GENERATED = CORPUS / "generated"
 
 
 def _fonts(pdf: pikepdf.Pdf) -> dict[str, pikepdf.Object]:
@@ -197,13 +197,13 @@ CORPUS_PRECISION = 1.0
 CORPUS_RECALL = 1.0
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not here")
+@needs_corpus
 def test_corpus_headings_precision_and_recall() -> None:
     from bench.markdown import evaluate, pagetext_markdown
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        result = evaluate(CORPUS, pagetext_markdown)
+        result = evaluate(GENERATED, pagetext_markdown)
     assert result["expected"] >= 240
     assert result["precision"] >= CORPUS_PRECISION
     assert result["recall"] >= CORPUS_RECALL

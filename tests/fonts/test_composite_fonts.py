@@ -8,7 +8,7 @@ from pikepdf import Array, Dictionary, Name
 
 import pagetext
 from pagetext.fonts.cmap import CMap, UnicodeMap, parse_cmap
-from tests.corpus import CORPUS, cases, normalise
+from tests.corpus import CORPUS, cases, needs_corpus, normalise
 from tests.pdfbuild import identity_font, open_page
 
 
@@ -274,7 +274,7 @@ def test_to_unicode_one_byte_codes_read_at_once_as_one_by_one(data: bytes) -> No
     assert to_unicode.byte_texts() == [to_unicode.get(code) for code in range(256)]
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus")
+@needs_corpus
 def test_a_corpus_font_whose_tounicode_is_an_identity_cmap_reads_it_as_one_range() -> None:
     # The producer wrote the Identity-H CMap (one cidrange over all codes) as the font's
     # /ToUnicode: parsed, it is one kept range, not 65,536 entries, and the text is read on.

@@ -15,7 +15,7 @@ import pagetext
 from pagetext.fonts import simple
 from pagetext.fonts.program import load_program
 from pagetext.layout.params import LayoutParams
-from tests.corpus import cases, normalise
+from tests.corpus import NO_CORPUS, cases, normalise
 from tests.fonts.fontprograms import cff, truetype, type1_cleartext
 from tests.pdfbuild import identity_font, open_page, simple_font
 
@@ -225,7 +225,7 @@ def test_real_files_read_their_text_without_parsing_truetype_programs(
     # at load; every code they show has text from the PDF's own mappings, so none is now.
     case = next((c for c in cases("real") if c.name == name), None)
     if case is None:
-        pytest.skip(f"corpus file {name} is not beside the clone")
+        pytest.skip(NO_CORPUS)
     parsed: list[Any] = []
 
     def counting(descriptor: Any, warn: Any) -> Any:

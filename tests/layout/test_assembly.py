@@ -12,7 +12,7 @@ from pikepdf import Array
 
 import pagetext
 from pagetext.layout.params import LayoutParams
-from tests.corpus import CORPUS
+from tests.corpus import CORPUS, needs_corpus
 from tests.pdfbuild import add_page, identity_font, new_pdf, open_page, simple_font, to_bytes
 
 
@@ -296,7 +296,7 @@ def test_explain_gives_the_decisions_assembly_took() -> None:
     assert decide(first, second, LayoutParams()).reason == "gap"
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus")
+@needs_corpus
 @pytest.mark.parametrize(
     ("name", "line", "copies"),
     [

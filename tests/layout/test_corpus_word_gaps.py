@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 import pagetext
-from tests.corpus import CORPUS
+from tests.corpus import CORPUS, needs_corpus
 
-pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus")
+pytestmark = needs_corpus
 
 NICS_ROWS = [
     "Guam 0 100 55 12 3 0 0 0 0 1 0 0 0 0 0 0 0 0 0 0 0 171",

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import math
 
-import pytest
-
 import pagetext
-from tests.corpus import CORPUS
+from tests.corpus import CORPUS, needs_corpus
 from tests.pdfbuild import form, open_page
 
 SIZE = 10  # the test font: 5 units per glyph at 10 pt
@@ -310,7 +308,7 @@ def test_table_rows_on_the_other_columns_baselines_are_cut_at_the_gutter() -> No
     assert lines == _expected("Left", 20)[:8] + table + _expected("Left", 20)[12:] + _expected("Right", 20)
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus")
+@needs_corpus
 def test_lines_in_position_order_are_cut_as_the_sort_cuts_them() -> None:
     # The fast path (words as they come) against the general one (sorted by position), on
     # the lines of real pages: the same spans, words and extents.
@@ -350,7 +348,7 @@ def test_hundredths_round_half_to_even_as_round_does() -> None:
     assert _hundredths(0.125) == 12 and _hundredths(0.375) == 38 and _hundredths(-0.125) == -12
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus")
+@needs_corpus
 def test_a_form_line_keeps_its_numbers_when_its_label_crosses_the_gutter() -> None:
     """A form's line number and box number stand on the baseline of a label that crosses the
     gutter before the box column: they read as one row with it, as the page shows it."""

@@ -15,7 +15,7 @@ from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Line
 from pagetext.layout.scripts import has_rtl
 from pagetext.page import Page
-from tests.corpus import CORPUS, cases
+from tests.corpus import cases, needs_corpus
 from tests.pdfbuild import identity_font, open_page
 
 ADVANCE = 5.0  # 500 units at 10 pt; a space in the visual string is a gap of one advance
@@ -149,7 +149,7 @@ _RTL_CORPUS_FILES = (
 )  # fmt: skip
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus")
+@needs_corpus
 @pytest.mark.parametrize("name", _RTL_CORPUS_FILES)
 def test_corpus_lines_carry_whether_they_hold_right_to_left_letters(name: str) -> None:
     (case,) = [case for case in cases("real") if case.name == name]

@@ -17,7 +17,7 @@ from pikepdf import Array, Dictionary, Name
 import pagetext
 from pagetext.pdf import brotli_filter
 from pagetext.pdf.recovery import scan
-from tests.corpus import CORPUS
+from tests.corpus import CORPUS, NO_CORPUS
 from tests.pdfbuild import add_page, new_pdf, simple_font, to_bytes
 
 SCANNED = "its objects were reconstructed from a scan of the bytes"
@@ -304,7 +304,7 @@ NOTHING_TO_READ = [
 ]  # fmt: skip
 
 
-@pytest.mark.skipif(not ROBUSTNESS.is_dir(), reason="../shared/corpus is not beside the clone")
+@pytest.mark.skipif(not ROBUSTNESS.is_dir(), reason=NO_CORPUS)
 @pytest.mark.parametrize("name", sorted(RECOVERED_TEXT))
 def test_damaged_corpus_files_give_their_text(name: str) -> None:
     got, doc_warnings, page_warnings = _read((ROBUSTNESS / f"{name}.pdf").read_bytes())
@@ -312,7 +312,7 @@ def test_damaged_corpus_files_give_their_text(name: str) -> None:
     assert doc_warnings and all(warns for warns in page_warnings)
 
 
-@pytest.mark.skipif(not ROBUSTNESS.is_dir(), reason="../shared/corpus is not beside the clone")
+@pytest.mark.skipif(not ROBUSTNESS.is_dir(), reason=NO_CORPUS)
 @pytest.mark.parametrize("name", NOTHING_TO_READ)
 def test_damaged_corpus_files_without_text_are_damaged_pdf_errors(name: str) -> None:
     start = time.monotonic()
@@ -321,7 +321,7 @@ def test_damaged_corpus_files_without_text_are_damaged_pdf_errors(name: str) -> 
     assert time.monotonic() - start < HANG
 
 
-@pytest.mark.skipif(not ROBUSTNESS.is_dir(), reason="../shared/corpus is not beside the clone")
+@pytest.mark.skipif(not ROBUSTNESS.is_dir(), reason=NO_CORPUS)
 @pytest.mark.parametrize("name", sorted(BROTLI_TEXT))
 def test_brotli_corpus_file(name: str) -> None:
     data = (ROBUSTNESS / f"{name}.pdf").read_bytes()

@@ -39,7 +39,6 @@ MAX_RSS_BYTES = 1024 * 1024 * 1024
 SLOW = CORPUS / "real" / "pdfminer__issue-1061-colour-space-stack.pdf"
 LONG = CORPUS / "real" / "pdfjs__freeculture.pdf"  # hundreds of pages: long enough to be killed
 LOCKED = CORPUS / "real" / "camelot__health_protected.pdf"
-LOCKED_PASSWORD = json.loads(LOCKED.with_suffix(".expect.json").read_text())["password"]
 
 
 def _corpus(folder: str, every: int, most_bytes: int) -> list[Path]:
@@ -152,10 +151,11 @@ def test_a_burst_of_mixed_requests(server: Server) -> None:
     cases.append(("declared too large", big, {}, 413, b""))
     cases.append(("streamed too large", iter([big[: len(big) // 2], big[len(big) // 2 :]]), {}, 413, b""))
     locked = LOCKED.read_bytes()
+    locked_password = json.loads(LOCKED.with_suffix(".expect.json").read_text())["password"]
     cases.append(("no password", locked, {}, 403, b""))
     cases.append(("wrong password", locked, {"X-Pdf-Password": "not it"}, 403, b""))
-    status, body = expected(LOCKED, LOCKED_PASSWORD)
-    cases.append(("password", locked, {"X-Pdf-Password": LOCKED_PASSWORD}, status, body))
+    status, body = expected(LOCKED, locked_password)
+    cases.append(("password", locked, {"X-Pdf-Password": locked_password}, status, body))
     assert len(real) >= 5 and len(hostile) >= 5 and status == 200
 
     with httpx.Client() as client, ThreadPoolExecutor(CAPACITY) as pool:  # never more than the pool holds

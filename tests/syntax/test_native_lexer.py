@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pagetext.syntax import lexer
-from tests.corpus import CORPUS
+from tests.corpus import CORPUS, needs_corpus
 
 try:
     from pagetext.syntax import _native_lexer as native
@@ -162,7 +162,7 @@ def _page_streams() -> list[bytes]:
 
 
 @needs_native
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus")
+@needs_corpus
 def test_every_corpus_page_reads_the_same() -> None:
     streams = _page_streams()
     assert len(streams) > 1000

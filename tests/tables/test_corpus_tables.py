@@ -7,7 +7,7 @@ import pytest
 
 from bench.adjacency import Counts, score_document
 from bench.table_extractors import pagetext_tables
-from tests.corpus import cases
+from tests.corpus import NO_CORPUS, cases
 
 TABLE_CASES = [case for folder in ("tables", "real") for case in cases(folder) if case.expect.get("tables")]
 # Floors a little under what the finder scores today (F1 0.983 on tables/, 0.886 on the real/
@@ -15,7 +15,7 @@ TABLE_CASES = [case for folder in ("tables", "real") for case in cases(folder) i
 MIN_F1 = {"tables": 0.97, "real": 0.86}
 
 
-@pytest.mark.skipif(not TABLE_CASES, reason="../shared/corpus is not beside the clone")
+@pytest.mark.skipif(not TABLE_CASES, reason=NO_CORPUS)
 @pytest.mark.parametrize("folder", sorted(MIN_F1))
 def test_cell_adjacency_f1(folder: str) -> None:
     total = Counts()

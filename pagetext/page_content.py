@@ -1,0 +1,321 @@
+"""What a page's content stream draws, read once and kept: its glyphs (with the marked content
+they are in), paths and annotation glyphs, its part of the structure tree, and which glyphs are
+visible. pagetext.page.Page is the facade over it; DocumentContext is what every page of a
+document shares."""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+from collections.abc import Callable
+from typing import Any, Final
+
+import pikepdf
+
+from pagetext.budget import BudgetStop, PageBudget
+from pagetext.content.glyph import Glyph, untrack_records
+from pagetext.content.interpreter import FontCache, GlyphCollector, Interpreter, ObjGen
+from pagetext.content.paths import PathRecord
+from pagetext.errors import Warn
+from pagetext.fonts.style import FontStyle, font_style
+from pagetext.geometry import Box
+from pagetext.layout.assembly import assemble
+from pagetext.layout.furniture import Furniture
+from pagetext.layout.params import LayoutParams
+from pagetext.layout.reading import reading_order
+from pagetext.layout.records import Line
+from pagetext.layout.structure_order import StructureTrust, structure_sequence, trust
+from pagetext.limits import Limits
+from pagetext.pdf.objects import OBJECT_ERRORS, inherited_entry, optional_entry, read_stream
+from pagetext.structure.annotations import page_annotations
+from pagetext.structure.marked import ElementActualText, apply_actual_text, without_actual_text
+from pagetext.structure.tree import StructTree, read_tree
+from pagetext.structure.view import PageStructure, page_structure
+
+# Frozen, so one instance serves every page (building one validates every field).
+DEFAULT_PARAMS: Final = LayoutParams()
+MAX_FORM_DEPTH: Final = 16  # how deep font_styles() looks into nested Form XObjects
+
+
+def centre_inside(glyph: Glyph, x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Whether the glyph box's centre lies inside the box x0, y0, x1, y1 (the visible test)."""
+    quad = glyph.quad  # indexed: compiled, unpacking into "_" targets would box the corners
+    return x0 <= (quad[0][0] + quad[2][0]) / 2 <= x1 and y0 <= (quad[0][1] + quad[2][1]) / 2 <= y1
+
+
+class CycleCollectorPaused:
+    """Python's cycle collector paused while a page's records are built.
+
+    Glyphs, words and lines hold no reference cycles, so reference counting frees them all;
+    the collector would only walk the young objects again and again (up to a fifth of the
+    time on a long page). A collector the caller switched off stays off. A class, not a
+    contextlib generator: it is entered a few times a page, and compiled, its methods are
+    native where a generator's frames are not.
+    """
+
+    __slots__ = ("_paused",)
+
+    def __init__(self) -> None:
+        self._paused = False
+
+    def __enter__(self) -> None:
+        self._paused = gc.isenabled()
+        if self._paused:
+            gc.disable()
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self._paused:
+            gc.enable()
+
+
+class DocumentContext:
+    """What a page reads of its document: the file, the budgets, the fonts its pages share, and the
+    document-wide readings made once, on first use (the structure tree, running heads and feet).
+    It holds no Document and no Page, so that pages and their document make no reference cycle."""
+
+    __slots__ = (
+        "_furniture",
+        "_struct_tree",
+        "_struct_tree_read",
+        "fonts",
+        "limits",
+        "page_objects",
+        "pdf",
+        "repair_warning",
+    )
+
+    def __init__(
+        self, pdf: pikepdf.Pdf, limits: Limits, page_objects: list[Any], repair_warning: str | None
+    ) -> None:
+        self.pdf = pdf
+        self.limits = limits
+        self.page_objects = page_objects
+        self.repair_warning = repair_warning  # why the file had to be repaired, for each page
+        self.fonts = FontCache()
+        self._struct_tree: StructTree | None = None
+        self._struct_tree_read = False
+        self._furniture: Furniture | None = None
+
+    def structure_tree(self, warn: Warn) -> StructTree | None:
+        """The structure tree (ISO 32000-1 §14.7), read on first use; None for untagged files.
+        `warn` receives what is found damaged while it is read (the page that asked)."""
+        if not self._struct_tree_read:
+            self._struct_tree_read = True
+            self._struct_tree = read_tree(self.pdf, warn)
+        if self._struct_tree is not None:
+            self._struct_tree.warn = warn
+        return self._struct_tree
+
+    def furniture(self, read: Callable[[DocumentContext], Furniture]) -> Furniture:
+        """Running headers and footers of the document, read once (by `read`, from every page)."""
+        if self._furniture is None:
+            self._furniture = read(self)
+        return self._furniture
+
+
+class PageContent:
+    """One page's content as the interpreter draws it (§7.8.2, §8, §9), read on first use and kept:
+    the glyphs (with and without form clipping), paths, annotation glyphs, and what the page's
+    marked content (§14.6) says for the structure stage."""
+
+    def __init__(self, context: DocumentContext, page_obj: Any, warn: Warn, visible_box: Box) -> None:
+        self.context = context
+        self.page_obj = page_obj
+        self.warn = warn
+        self.visible_box = visible_box
+        self._glyphs: dict[bool, list[Glyph]] = {}  # by clip_forms
+        # What the interpreter saw of marked content (§14.6), for the structure stage.
+        self._tag_suspect = False
+        self.artifacts = False  # some glyph is drawn inside an artifact (§14.8.2.2)
+        self._mcids = False
+        self.form_struct_parents: dict[ObjGen, int] = {}
+        self._structure: PageStructure | None = None
+        self._structure_read = False
+        self._trust: StructureTrust | None = None
+        self._annotation_glyphs: list[Glyph] | None = None
+        self.painted_paths: list[PathRecord] | None = None
+
+    def content(self, budget: PageBudget) -> bytes:
+        """The page's content streams joined into one (§7.8.2: they form one stream)."""
+        contents = self.page_obj.get("/Contents")
+        streams = list(contents) if isinstance(contents, pikepdf.Array) else [contents]
+        parts: list[bytes] = []
+        for stream in streams:
+            if stream is None:
+                continue
+            if not isinstance(stream, pikepdf.Stream):
+                self.warn("a /Contents entry is not a stream; skipped")
+                continue
+            data = read_stream(stream, "a content stream", self.warn, budget.limits.max_stream_bytes)
+            if data is not None:
+                budget.spend_bytes(len(data))
+                parts.append(data)
+        return b"\n".join(parts)
+
+    def glyphs(self, clip_forms: bool, paths: bool = False) -> list[Glyph]:
+        """The glyphs the content draws, in drawing order (forms included); with paths=True the
+        painted paths are read too (painted_paths)."""
+        glyphs = self._glyphs.get(clip_forms)
+        if glyphs is None or (paths and self.painted_paths is None):
+            collector = GlyphCollector(paths)
+            budget = PageBudget(self.context.limits, self.warn)
+            interpreter = Interpreter(collector, self.context.fonts, self.warn, budget, clip_forms=clip_forms)
+            # The glyphs drawn before a budget ran out are the page's text.
+            with contextlib.suppress(BudgetStop), CycleCollectorPaused():
+                interpreter.run_page(self.content(budget), inherited_entry(self.page_obj, "/Resources"))
+            if paths:
+                self.painted_paths = collector.paths
+                if glyphs is not None:  # read again for the paths: keep the glyphs given out
+                    return glyphs
+            glyphs = self._glyphs[clip_forms] = collector.glyphs
+            self._tag_suspect = interpreter.tag_suspect
+            self.artifacts = interpreter.artifact_seen
+            self._mcids = interpreter.mcid_seen
+            self.form_struct_parents = interpreter.form_struct_parents
+            tree = self.context.structure_tree(self.warn) if self._mcids else None
+            if interpreter.actual_text_seen or tree is not None:
+                apply_actual_text(glyphs, self.element_text(tree) if tree is not None else None)
+            untrack_records(glyphs)
+        return glyphs
+
+    def struct_parents(self) -> int | None:
+        """The page's /StructParents key in the parent tree (§14.7.4.4)."""
+        try:
+            value = optional_entry(self.page_obj, "/StructParents")
+        except OBJECT_ERRORS:
+            return None
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def element_text(self, tree: StructTree) -> ElementActualText:
+        return ElementActualText(tree, self.page_obj.objgen, self.struct_parents(), self.form_struct_parents)
+
+    # -- structure (§14.7) ------------------------------------------------------------------
+
+    def page_structure(self) -> PageStructure | None:
+        if not self._structure_read:
+            glyphs = self.glyphs(False)
+            self._structure_read = True
+            tree = self.context.structure_tree(self.warn)
+            if tree is not None:
+                with CycleCollectorPaused():
+                    self._structure = page_structure(
+                        tree, self.page_obj.objgen, self.struct_parents(), self.form_struct_parents, glyphs
+                    )
+        return self._structure
+
+    @property
+    def structure_trust(self) -> StructureTrust:
+        """Whether order="auto" reads this page in structure order, and why (not)."""
+        if self._trust is None:
+            glyphs = self.glyphs(False)
+            visible = self.visible_mask(glyphs)
+            structure = self.page_structure()
+            lines = self.structure_lines(DEFAULT_PARAMS, tagged_only=True) if structure is not None else []
+            tree = self.context.structure_tree(self.warn)
+            self._trust = trust(tree, structure, self._tag_suspect, glyphs, visible, lines)
+        return self._trust
+
+    def visible_mask(self, glyphs: list[Glyph]) -> list[bool]:
+        x0, y0, x1, y1 = self.visible_box
+        return [centre_inside(g, x0, y0, x1, y1) for g in glyphs]
+
+    def structure_lines(self, params: LayoutParams, tagged_only: bool = False) -> list[Line]:
+        """Lines in structure order: a pre-order walk of the tree, then the visible text the
+        tree does not own (artifacts aside) in reading order."""
+        glyphs = self.glyphs(False)
+        visible = self.visible_mask(glyphs)
+        structure = self.page_structure()
+        sequence = structure_sequence(structure) if structure is not None else []
+        owned = structure.owned if structure is not None else set()
+        tagged = [glyphs[i] for i in sequence if visible[i] and glyphs[i].artifact is None]
+        if not params.actual_text:
+            tagged = without_actual_text(tagged)
+        with CycleCollectorPaused():
+            lines = assemble(tagged, params)
+            if tagged_only:
+                return lines
+            rest = [g for i, g in enumerate(glyphs) if visible[i] and i not in owned and g.artifact is None]
+            if rest:
+                if not params.actual_text:
+                    rest = without_actual_text(rest)
+                lines.extend(reading_order(assemble(rest, params), params))
+        return lines
+
+    def annotations(self) -> list[Glyph]:
+        """The glyphs of the annotations' appearances (§12.5.5), drawn after the page content,
+        each appearance clipped to its /BBox as a viewer clips it."""
+        glyphs = self._annotation_glyphs
+        if glyphs is not None:
+            return glyphs
+        glyphs = self._annotation_glyphs = []
+        appearances = page_annotations(self.page_obj, self.context.pdf, self.warn)
+        if not appearances:
+            return glyphs
+        collector = GlyphCollector()
+        budget = PageBudget(self.context.limits, self.warn)
+        interpreter = Interpreter(collector, self.context.fonts, self.warn, budget)
+        with contextlib.suppress(BudgetStop), CycleCollectorPaused():
+            for appearance in appearances:
+                name = f"Annots[{appearance.index}]"
+                try:
+                    if appearance.form is not None:
+                        interpreter.run_appearance(
+                            appearance.form, appearance.matrix, appearance.resources, name,
+                            appearance.subtype, appearance.field_name,
+                        )  # fmt: skip
+                    else:
+                        interpreter.run_synthetic(
+                            appearance.content, appearance.fonts, appearance.rect, name,
+                            appearance.subtype, appearance.field_name,
+                        )  # fmt: skip
+                except (pikepdf.PdfError, RuntimeError, ValueError, TypeError) as error:
+                    self.warn(f"the appearance of annotation {appearance.index} could not be drawn: {error}")
+        glyphs.extend(collector.glyphs)
+        untrack_records(glyphs)
+        return glyphs
+
+    def font_styles(self) -> dict[str, FontStyle]:
+        """The style (bold, italic, box extent) of each font the page's resources and its Form
+        XObjects' resources hold, by the name its glyphs carry (Glyph.font_name). Read from the
+        font dictionaries, with the fonts the document has already parsed: no glyph is touched."""
+        styles: dict[str, FontStyle] = {}
+        seen: set[tuple[int, int]] = set()
+
+        def walk(resources: Any, depth: int) -> None:
+            if not isinstance(resources, pikepdf.Dictionary) or depth > MAX_FORM_DEPTH:
+                return
+            try:
+                fonts = resources.get("/Font")
+                for key, font_dict in fonts.items() if isinstance(fonts, pikepdf.Dictionary) else ():
+                    font = self.context.fonts.get(font_dict, self.warn)
+                    font_name = font.base_font or key.lstrip("/")
+                    if font_name not in styles:
+                        styles[font_name] = font_style(font_dict, font, font_name)
+                xobjects = resources.get("/XObject")
+                for xobject in xobjects.values() if isinstance(xobjects, pikepdf.Dictionary) else ():
+                    if not isinstance(xobject, pikepdf.Stream) or xobject.get("/Subtype") != "/Form":
+                        continue
+                    if xobject.objgen != (0, 0):
+                        if xobject.objgen in seen:
+                            continue
+                        seen.add(xobject.objgen)
+                    walk(xobject.get("/Resources", resources), depth + 1)
+            except OBJECT_ERRORS:
+                return
+
+        walk(inherited_entry(self.page_obj, "/Resources"), 0)
+        return styles
+
+    def visible(self, glyphs: list[Glyph]) -> list[Glyph]:
+        """The glyphs whose box centre lies inside visible_box: `glyphs` itself when all do, as
+        on most pages (copied, it would be grown a glyph at a time)."""
+        x0, y0, x1, y1 = self.visible_box
+        kept: list[Glyph] | None = None  # made at the first glyph outside
+        for index in range(len(glyphs)):
+            glyph = glyphs[index]
+            if centre_inside(glyph, x0, y0, x1, y1):
+                if kept is not None:
+                    kept.append(glyph)
+            elif kept is None:
+                kept = glyphs[:index]
+        return glyphs if kept is None else kept
