@@ -21,7 +21,7 @@ import pagetext.document
 from pagetext.batch import FileResult, extract_many
 from pagetext.limits import MIB
 from pagetext.output import OutputOptions, write_document
-from tests.corpus import CORPUS
+from tests.corpus import CORPUS, needs_corpus
 from tests.pdfbuild import deflate_bomb, text_pdf
 
 REAL = ("pdfbox__PDFBOX-2984-rotations.pdf", "docling__right_to_left_01.pdf", "pdfminer__simple1.pdf")
@@ -74,6 +74,7 @@ def by_path(results: list[FileResult]) -> dict[str, FileResult]:
     return {result.path: result for result in results}
 
 
+@needs_corpus
 @pytest.mark.parametrize("fmt", ["text", "json", "hocr", "alto", "markdown"])
 def test_data_equals_single_process_output(tmp_path: Path, fmt: str) -> None:
     paths = build_inputs(tmp_path)
@@ -88,6 +89,7 @@ def test_data_equals_single_process_output(tmp_path: Path, fmt: str) -> None:
     assert worker_processes() == []
 
 
+@needs_corpus
 def test_outputs_written_complete_with_no_temporary_left(tmp_path: Path) -> None:
     paths = build_inputs(tmp_path / "in")
     out = tmp_path / "out"

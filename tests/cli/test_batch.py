@@ -19,7 +19,7 @@ import pytest
 import pagetext
 from pagetext.cli import main
 from pagetext.limits import MIB
-from tests.corpus import CORPUS
+from tests.corpus import CORPUS, needs_corpus
 from tests.pdfbuild import deflate_bomb, text_pdf
 from tests.test_batch import worker_processes
 
@@ -62,6 +62,7 @@ def out_name(relative: str, fmt: str) -> str:
     return relative[: -len(".pdf")] + EXTENSIONS[fmt]
 
 
+@needs_corpus
 @pytest.mark.parametrize("fmt", ["text", "json", "hocr", "alto", "markdown"])
 def test_outputs_mirror_the_inputs_byte_for_byte(
     tmp_path: Path, fmt: str, capsysbinary: pytest.CaptureFixture[bytes]
@@ -88,6 +89,7 @@ def test_outputs_mirror_the_inputs_byte_for_byte(
     assert worker_processes() == []
 
 
+@needs_corpus
 def test_jsonl_one_record_per_page(tmp_path: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
     inputs = input_tree(tmp_path / "in")
     for lines in (False, True):
@@ -110,6 +112,7 @@ def test_jsonl_one_record_per_page(tmp_path: Path, capsysbinary: pytest.CaptureF
         assert {record["output"] for record in report(out)} == {"pages.jsonl"}
 
 
+@needs_corpus
 def test_unreadable_files_exit_1_with_the_count(
     tmp_path: Path, capsysbinary: pytest.CaptureFixture[bytes]
 ) -> None:
@@ -141,6 +144,7 @@ def test_unreadable_files_exit_1_with_the_count(
     assert (out / "locked.txt").read_bytes() == b"secret\n"
 
 
+@needs_corpus
 def test_stdin_lists_paths_mirrored_from_here(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]
 ) -> None:

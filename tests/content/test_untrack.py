@@ -17,7 +17,7 @@ import pytest
 import pagetext
 from pagetext.content import glyph as glyph_module
 from pagetext.content.glyph import Glyph, GlyphRun
-from tests.corpus import CORPUS
+from tests.corpus import CORPUS, needs_corpus
 from tests.pdfbuild import add_page, form, new_pdf, to_bytes
 
 # Text in the page, in a form and in marked content with an MCID and an ActualText: every
@@ -102,6 +102,7 @@ def test_the_glyphs_of_a_dropped_page_are_freed() -> None:
     assert kept - after > 8000 * 100  # at least 100 bytes a glyph came back
 
 
+@needs_corpus
 @pytest.mark.parametrize(
     "name",
     [

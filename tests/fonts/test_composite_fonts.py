@@ -307,6 +307,7 @@ def _widths_read_in_turn(array: pikepdf.Array) -> dict[int, float]:
     return widths
 
 
+@needs_corpus
 @pytest.mark.parametrize(
     "name",
     ["pdfjs__issue20319_1", "pdfjs__issue6127", "pdfjs__mixedfonts", "pymupdf__bug1945", "pdfjs__issue16063"],

@@ -11,7 +11,7 @@ from pikepdf import Array, Dictionary, Name, String
 
 import pagetext
 from pagetext.export.json import line_record
-from tests.corpus import CORPUS
+from tests.corpus import CORPUS, needs_corpus
 from tests.pdfbuild import add_page, new_pdf, to_bytes
 
 FILE = CORPUS / "real" / "docling__skipped_1page.pdf"  # three pages
@@ -42,6 +42,7 @@ def labelled_pdf(path: Path) -> Path:
     return path
 
 
+@needs_corpus
 def test_langchain_loader() -> None:
     pytest.importorskip("langchain_core")
     from langchain_core.document_loaders import BaseLoader
@@ -103,6 +104,7 @@ def test_langchain_loader_errors(tmp_path: Path) -> None:
     assert [d.page_content for d in PagetextLoader(locked, password="u").load()] == ["secret"]
 
 
+@needs_corpus
 def test_llamaindex_reader(tmp_path: Path) -> None:
     pytest.importorskip("llama_index.core")
     from llama_index.core import SimpleDirectoryReader

@@ -17,7 +17,7 @@ import pyarrow.parquet as pq
 import pagetext
 import pagetext.ray
 from pagetext.export.json import line_record
-from tests.corpus import CORPUS
+from tests.corpus import CORPUS, needs_corpus
 from tests.pdfbuild import add_page, new_pdf, to_bytes
 
 FILES = [
@@ -58,6 +58,7 @@ def _sorted(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda row: (row["path"], row["page"]))
 
 
+@needs_corpus
 def test_rows_equal_single_process_extraction(ray_cluster: Any, tmp_path: Path) -> None:
     broken = tmp_path / "broken.pdf"
     broken.write_bytes(b"%PDF-1.7\nthis is not a PDF body at all")
@@ -69,6 +70,7 @@ def test_rows_equal_single_process_extraction(ray_cluster: Any, tmp_path: Path) 
     assert any(row["warnings"] for row in rows)  # the repaired file reports what it found
 
 
+@needs_corpus
 def test_other_formats_pages_and_a_dataset_as_input(ray_cluster: Any, tmp_path: Path) -> None:
     pdf = new_pdf()
     for word in (b"one", b"two", b"three"):
@@ -92,6 +94,7 @@ def test_bad_arguments_fail_before_the_job() -> None:
         pagetext.ray.read_pdfs([str(FILES[0])], order="sideways")
 
 
+@needs_corpus
 def test_one_schema_that_round_trips_through_parquet(ray_cluster: Any, tmp_path: Path) -> None:
     # A failed file and read pages land in different blocks: each block must still have the
     # declared types (no column typed null, page never null), or the files written do not

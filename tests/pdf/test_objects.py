@@ -15,7 +15,7 @@ from pagetext.pdf.objects import (
     optional_entry,
     plain_array,
 )
-from tests.corpus import CORPUS
+from tests.corpus import CORPUS, needs_corpus
 
 
 @pytest.mark.parametrize("indirect", [False, True])
@@ -54,6 +54,7 @@ def _differences(pdf: pikepdf.Pdf) -> list[pikepdf.Array]:
     return found
 
 
+@needs_corpus
 def test_plain_array_reads_the_differences_of_real_files_as_pikepdf_does() -> None:
     files = sorted((CORPUS / "real").glob("*.pdf"))
     assert files, "the shared corpus is missing"
@@ -92,6 +93,7 @@ def _floats(items: list[object] | pikepdf.Array) -> list[object]:
     return [[float(v) for v in item] if isinstance(item, nested) else float(item) for item in items]
 
 
+@needs_corpus
 def test_plain_array_reads_the_fonts_of_real_files_as_pikepdf_does() -> None:
     # Every font metric array of the real/ corpus: what the lexer reads from the syntax is the
     # value pikepdf gives, item by item (ints and reals alike, nested /W arrays included).

@@ -26,7 +26,7 @@ from pagetext.serve.config import MIB, ServeConfig
 from pagetext.serve.openapi import openapi_document
 from pagetext.serve.pool import Overloaded, WorkerPool
 from pagetext.serve.worker import ERROR_KINDS
-from tests.corpus import CORPUS
+from tests.corpus import CORPUS, needs_corpus
 from tests.pdfbuild import add_page, new_pdf, to_bytes
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -164,6 +164,7 @@ def test_openapi_describes_every_route_and_status(client: TestClient) -> None:
     assert "1 MiB" in document["paths"]["/v1/extract"]["post"]["description"]
 
 
+@needs_corpus
 def test_time_limit_stops_and_replaces_the_worker() -> None:
     config = ServeConfig(workers=1, queue=0, request_seconds=0.05)
     with TestClient(create_app(config)) as client:

@@ -25,7 +25,7 @@ pytest.importorskip("httpx")
 import httpx
 
 import pagetext
-from tests.corpus import CORPUS
+from tests.corpus import CORPUS, needs_corpus
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 WORKERS, QUEUE, UPLOAD_MB = 2, 2, 4
@@ -139,6 +139,7 @@ def _wait_idle(client: httpx.Client, base: str) -> None:
         time.sleep(0.2)
 
 
+@needs_corpus
 def test_a_burst_of_mixed_requests(server: Server) -> None:
     _, base, _ = server
     real = _corpus("real", 25, 400_000)
@@ -169,6 +170,7 @@ def test_a_burst_of_mixed_requests(server: Server) -> None:
         assert client.get(f"{base}/healthz").status_code == 200
 
 
+@needs_corpus
 def test_overload_is_refused_with_retry_after(server: Server) -> None:
     _, base, _ = server
     data = SLOW.read_bytes()
@@ -197,6 +199,7 @@ def test_overload_is_refused_with_retry_after(server: Server) -> None:
         assert client.get(f"{base}/healthz").json()["requests"] == 0
 
 
+@needs_corpus
 def test_a_worker_that_dies_is_replaced(server: Server) -> None:
     process, base, _ = server
     with httpx.Client() as client, ThreadPoolExecutor(1) as pool:
