@@ -13,7 +13,7 @@ from typing import IO, TYPE_CHECKING, Any, Union
 
 import pikepdf
 
-from pagetext.content.interpreter import FontCache
+from pagetext.content.state import FontCache
 from pagetext.errors import (
     DamagedPdfError,
     FileReadError,

@@ -9,9 +9,12 @@ from typing import TYPE_CHECKING, Any, Final
 import pikepdf
 
 from pagetext.budget import BudgetStop, PageBudget
-from pagetext.content.glyph import Glyph, untrack_records
-from pagetext.content.interpreter import GlyphCollector, Interpreter, ObjGen
+from pagetext.content.appearances import page_annotations
+from pagetext.content.device import GlyphCollector
+from pagetext.content.glyph import Glyph
+from pagetext.content.interpreter import Interpreter
 from pagetext.content.paths import PathRecord
+from pagetext.content.untrack import untrack_records
 from pagetext.errors import PageWarnings, UsageError
 from pagetext.fonts.style import FontStyle, font_style
 from pagetext.geometry import Box
@@ -24,13 +27,13 @@ from pagetext.layout.reading import reading_order
 from pagetext.layout.records import Line, Word
 from pagetext.pdf.objects import (
     OBJECT_ERRORS,
+    ObjGen,
     inherited_entries,
     inherited_entry,
     optional_entry,
     read_rect,
     read_stream,
 )
-from pagetext.structure.annotations import page_annotations
 from pagetext.structure.marked import (
     ElementActualText,
     apply_actual_text,
@@ -173,12 +176,13 @@ class Page:
                 if glyphs is not None:  # read again for the paths: keep the glyphs given out
                     return glyphs
             glyphs = self._glyphs[clip_forms] = collector.glyphs
-            self._tag_suspect = interpreter.tag_suspect
-            self._artifacts = interpreter.artifact_seen
-            self._mcids = interpreter.mcid_seen
-            self._form_struct_parents = interpreter.form_struct_parents
+            marks = collector.marks
+            self._tag_suspect = marks.tag_suspect
+            self._artifacts = marks.artifact_seen
+            self._mcids = marks.mcid_seen
+            self._form_struct_parents = marks.form_struct_parents
             tree = self._document.structure_tree(self._warn) if self._mcids else None
-            if interpreter.actual_text_seen or tree is not None:
+            if marks.actual_text_seen or tree is not None:
                 apply_actual_text(glyphs, self._element_text(tree) if tree is not None else None)
             untrack_records(glyphs)
         return glyphs
