@@ -23,8 +23,17 @@ COMPILED = [
     "pagetext/syntax/inline_image.py",
     "pagetext/syntax/lexer.py",
     "pagetext/syntax/strings.py",
+    "pagetext/content/appearances.py",
+    "pagetext/content/device.py",
+    "pagetext/content/fields.py",
     "pagetext/content/glyph.py",
+    "pagetext/content/graphics.py",
     "pagetext/content/interpreter.py",
+    "pagetext/content/marked.py",
+    "pagetext/content/state.py",
+    "pagetext/content/text_show.py",
+    "pagetext/content/text_state.py",
+    "pagetext/content/untrack.py",
     "pagetext/fonts/cid_metrics.py",
     "pagetext/fonts/cmap.py",
     "pagetext/fonts/composite.py",
@@ -44,7 +53,6 @@ COMPILED = [
     "pagetext/layout/records.py",
     "pagetext/layout/scripts.py",
     "pagetext/layout/visual_words.py",
-    "pagetext/structure/annotations.py",
     "pagetext/structure/marked.py",
     "pagetext/structure/tree.py",
 ]
@@ -76,6 +84,6 @@ else:
                 module.extra_compile_args = [*module.extra_compile_args, "-fno-semantic-interposition"]
         # The lexer's C twin: a byte loop that mypyc cannot make as tight (lexer.py).
         lexer = Extension("pagetext.syntax._native_lexer", ["pagetext/syntax/_native_lexer.c"])
-        # Glyph records out of the cycle collector's lists (glyph.untrack_records).
+        # Glyph records out of the cycle collector's lists (untrack.untrack_records).
         untrack = Extension("pagetext.content._native_untrack", ["pagetext/content/_native_untrack.c"])
         setup(ext_modules=[*modules, lexer, untrack], setup_requires=[MYPYC])

@@ -49,7 +49,8 @@ def profile_document(path: Path) -> tuple[dict[str, float], int, int, float] | N
     """Seconds per stage, pages, glyphs, and the seconds of page.text() on a fresh open."""
     import pagetext
     from pagetext.budget import PageBudget
-    from pagetext.content.interpreter import GlyphCollector, Interpreter
+    from pagetext.content.device import GlyphCollector
+    from pagetext.content.interpreter import Interpreter
     from pagetext.layout.assembly import assemble, lines_text
     from pagetext.layout.params import LayoutParams
     from pagetext.layout.reading import reading_order

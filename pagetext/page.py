@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from pagetext.content.glyph import Glyph
-from pagetext.content.interpreter import ObjGen
 from pagetext.content.paths import PathRecord
 from pagetext.errors import PageWarnings, UsageError
 from pagetext.fonts.style import FontStyle
@@ -22,6 +21,7 @@ from pagetext.layout.records import Line, Word
 from pagetext.layout.structure_order import StructureTrust, cells_in_tree_order
 from pagetext.page_content import DEFAULT_PARAMS, CycleCollectorPaused, DocumentContext, PageContent
 from pagetext.pdf.objects import (
+    ObjGen,
     inherited_entries,
     read_rect,
 )

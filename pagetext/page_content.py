@@ -13,9 +13,13 @@ from typing import Any, Final
 import pikepdf
 
 from pagetext.budget import BudgetStop, PageBudget
-from pagetext.content.glyph import Glyph, untrack_records
-from pagetext.content.interpreter import FontCache, GlyphCollector, Interpreter, ObjGen
+from pagetext.content.appearances import page_annotations
+from pagetext.content.device import GlyphCollector
+from pagetext.content.glyph import Glyph
+from pagetext.content.interpreter import Interpreter
 from pagetext.content.paths import PathRecord
+from pagetext.content.state import FontCache
+from pagetext.content.untrack import untrack_records
 from pagetext.errors import Warn
 from pagetext.fonts.style import FontStyle, font_style
 from pagetext.geometry import Box
@@ -26,8 +30,7 @@ from pagetext.layout.reading import reading_order
 from pagetext.layout.records import Line
 from pagetext.layout.structure_order import StructureTrust, structure_sequence, trust
 from pagetext.limits import Limits
-from pagetext.pdf.objects import OBJECT_ERRORS, inherited_entry, optional_entry, read_stream
-from pagetext.structure.annotations import page_annotations
+from pagetext.pdf.objects import OBJECT_ERRORS, ObjGen, inherited_entry, optional_entry, read_stream
 from pagetext.structure.marked import ElementActualText, apply_actual_text, without_actual_text
 from pagetext.structure.tree import StructTree, read_tree
 from pagetext.structure.view import PageStructure, page_structure
@@ -168,12 +171,13 @@ class PageContent:
                 if glyphs is not None:  # read again for the paths: keep the glyphs given out
                     return glyphs
             glyphs = self._glyphs[clip_forms] = collector.glyphs
-            self._tag_suspect = interpreter.tag_suspect
-            self.artifacts = interpreter.artifact_seen
-            self._mcids = interpreter.mcid_seen
-            self.form_struct_parents = interpreter.form_struct_parents
+            marks = collector.marks
+            self._tag_suspect = marks.tag_suspect
+            self.artifacts = marks.artifact_seen
+            self._mcids = marks.mcid_seen
+            self.form_struct_parents = marks.form_struct_parents
             tree = self.context.structure_tree(self.warn) if self._mcids else None
-            if interpreter.actual_text_seen or tree is not None:
+            if marks.actual_text_seen or tree is not None:
                 apply_actual_text(glyphs, self.element_text(tree) if tree is not None else None)
             untrack_records(glyphs)
         return glyphs

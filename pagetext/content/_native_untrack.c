@@ -1,5 +1,5 @@
 /* Taking records out of the cycle collector's lists, for the compiled build (setup.py,
- * PAGETEXT_COMPILE=1); see untrack_records in glyph.py.
+ * PAGETEXT_COMPILE=1); see untrack_records in untrack.py.
  *
  * A page keeps its glyphs, and the cycle collector walks every one of them at its next
  * passes, for nothing: a glyph and its run can be part of no reference cycle. CPython does

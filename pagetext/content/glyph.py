@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any
 
 from pagetext.geometry import Box, Point
 
@@ -382,34 +381,3 @@ class Glyph:
     def center(self) -> Point:
         (x0, y0), _, (x2, y2), _ = self.quad
         return ((x0 + x2) / 2, (y0 + y2) / 2)
-
-
-def _native_untrack() -> Callable[[list[Any]], None] | None:
-    """The compiled build's untrack (_native_untrack.c); None in plain Python, which cannot
-    take an object out of the cycle collector's lists."""
-    try:
-        from pagetext.content._native_untrack import untrack
-    except ImportError:
-        return None
-    return untrack
-
-
-_UNTRACK: Final = _native_untrack()
-
-
-def untrack_records(glyphs: list[Glyph]) -> None:
-    """Take a page's glyphs and their runs out of the cycle collector's lists: records that
-    can be part of no reference cycle (their fields are text, numbers, fonts and marked
-    content, none of which refers back), which the collector would otherwise walk at each of
-    its passes while the page is kept. Reference counting frees them as before."""
-    if _UNTRACK is None:
-        return
-    runs: list[GlyphRun] = []
-    last: GlyphRun | None = None
-    for glyph in glyphs:
-        run = glyph.run
-        if run is not last:
-            runs.append(run)
-            last = run
-    _UNTRACK(glyphs)
-    _UNTRACK(runs)

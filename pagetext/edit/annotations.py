@@ -13,6 +13,7 @@ from typing import Any, Final
 
 import pikepdf
 
+from pagetext.content.appearances import appearance_matrix
 from pagetext.content.glyph import FormUse
 from pagetext.edit.rewrite import FormChain, free_name, rewrite_chain
 from pagetext.edit.strings import Removals
@@ -20,7 +21,6 @@ from pagetext.edit.tokens import apply_edits
 from pagetext.errors import UnsupportedError
 from pagetext.geometry import Matrix, multiply
 from pagetext.pdf.objects import inherited_entry, read_matrix, read_rect
-from pagetext.structure.annotations import appearance_matrix
 
 FLATTENED_NAME: Final = "PTFlat"
 DO_TOKEN: Final = 9  # the Do of "q a b c d e f cm /Name Do Q"

@@ -14,9 +14,8 @@ from typing import Any, Final
 
 import pikepdf
 
-from pagetext.pdf.objects import OBJECT_ERRORS, optional_entry, text_string
+from pagetext.pdf.objects import OBJECT_ERRORS, ObjGen, optional_entry, text_string
 
-ObjGen = tuple[int, int]
 # Where content of an element lives: (page, None, MCID) for the page's own content stream,
 # (None, form, MCID) for a Form XObject with /StructParents (§14.7.4.3).
 ContentKey = tuple[ObjGen | None, ObjGen | None, int]

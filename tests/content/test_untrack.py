@@ -1,4 +1,4 @@
-"""Glyph records out of the cycle collector's lists (glyph.untrack_records).
+"""Glyph records out of the cycle collector's lists (untrack.untrack_records).
 
 The compiled build takes a page's glyphs and runs out of the collector's lists, which is
 sound only while no reference cycle can pass through them: what a glyph refers to must never
@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import pagetext
-from pagetext.content import glyph as glyph_module
+from pagetext.content import untrack as untrack_module
 from pagetext.content.glyph import Glyph, GlyphRun
 from tests.corpus import CORPUS, needs_corpus
 from tests.pdfbuild import add_page, form, new_pdf, to_bytes
@@ -70,7 +70,9 @@ def test_nothing_a_glyph_refers_to_leads_back_to_a_glyph_a_run_or_the_page() -> 
             assert not any(isinstance(obj, list) and glyph in obj for obj in reached)
 
 
-@pytest.mark.skipif(glyph_module._UNTRACK is None, reason="the compiled build untracks; plain Python cannot")
+@pytest.mark.skipif(
+    untrack_module._UNTRACK is None, reason="the compiled build untracks; plain Python cannot"
+)
 def test_the_compiled_build_untracks_the_glyphs_and_runs_a_page_keeps() -> None:
     with pagetext.open(_pdf()) as doc:
         page = doc[0]
@@ -82,7 +84,7 @@ def test_the_compiled_build_untracks_the_glyphs_and_runs_a_page_keeps() -> None:
 
 def test_the_compiled_build_has_untrack() -> None:
     if os.environ.get("PAGETEXT_COMPILE") == "1":
-        assert glyph_module._UNTRACK is not None
+        assert untrack_module._UNTRACK is not None
 
 
 def test_the_glyphs_of_a_dropped_page_are_freed() -> None:
@@ -121,5 +123,5 @@ def test_real_pages_hold_no_cycle_through_their_glyphs(name: str) -> None:
                 reached = _reachable(glyph)
                 assert not any(isinstance(obj, (Glyph, pagetext.Page)) for obj in reached), name
                 assert [obj for obj in reached if isinstance(obj, GlyphRun)] == [glyph.run], name
-            if glyph_module._UNTRACK is not None:
+            if untrack_module._UNTRACK is not None:
                 assert not any(gc.is_tracked(g) or gc.is_tracked(g.run) for g in glyphs), name

@@ -1,4 +1,4 @@
-"""Annotation and form field text (ISO 32000-1 §12.5, §12.7): what a viewer shows on the page."""
+"""Annotation appearances (ISO 32000-1 §12.5): what a viewer shows of annotations on the page."""
 
 from __future__ import annotations
 
@@ -13,71 +13,19 @@ import pytest
 from pikepdf import Array, Dictionary, Name, String
 
 import pagetext
+from pagetext.content.appearances import appearance_matrix, page_annotations
 from pagetext.geometry import Box, apply
-from pagetext.structure.annotations import appearance_matrix, page_annotations
+from tests.content.annotated import (
+    PAGE_TEXT,
+    annotation,
+    annotation_glyphs,
+    appearance,
+    build,
+    inside,
+    page_of,
+    simple_stamp,
+)
 from tests.pdfbuild import add_page, form, new_pdf, simple_font, to_bytes
-
-PAGE_TEXT = b"BT /F1 12 Tf 72 700 Td (Page text) Tj ET"
-
-
-def appearance(
-    pdf: pikepdf.Pdf,
-    text: bytes,
-    bbox: list[float],
-    *,
-    matrix: list[float] | None = None,
-    x: float = 2,
-    y: float = 5,
-    resources: bool = True,
-) -> pikepdf.Object:
-    """An appearance stream showing `text` at (x, y) of its form space, 10 pt Helvetica."""
-    content = b"/Tx BMC q BT /Helv 10 Tf %g %g Td (" % (x, y) + text + b") Tj ET Q EMC"
-    res = Dictionary(Font=Dictionary(Helv=simple_font(pdf))) if resources else None
-    return pdf.make_indirect(form(pdf, content, resources=res, matrix=matrix, bbox=bbox))
-
-
-def annotation(pdf: pikepdf.Pdf, subtype: str, rect: list[float], **entries: Any) -> pikepdf.Object:
-    return pdf.make_indirect(
-        Dictionary(Type=Name.Annot, Subtype=Name("/" + subtype), Rect=Array(rect), **entries)
-    )
-
-
-def build(
-    annots: list[Any] | Any,
-    *,
-    content: bytes = PAGE_TEXT,
-    acroform: dict[str, Any] | None = None,
-    root: dict[str, Any] | None = None,
-    encryption: pikepdf.Encryption | None = None,
-) -> pagetext.Document:
-    """A one-page PDF whose page has the annotations made by `annots(pdf)`."""
-    pdf = new_pdf()
-    page = add_page(pdf, content)
-    made = annots(pdf) if callable(annots) else annots
-    page.obj.Annots = Array(made)
-    fields = [a for a in made if a.get("/Subtype") == Name.Widget]
-    if fields or acroform:
-        pdf.Root.AcroForm = Dictionary(Fields=Array(fields), **(acroform or {}))
-    for key, value in (root or {}).items():
-        pdf.Root[key] = value(pdf) if callable(value) else value
-    save: dict[str, Any] = {"encryption": encryption} if encryption else {}
-    return pagetext.open(to_bytes(pdf, **save))
-
-
-def page_of(annots: Any, **options: Any) -> pagetext.Page:
-    return build(annots, **options)[0]
-
-
-def annotation_glyphs(page: pagetext.Page) -> list[pagetext.Glyph]:
-    return [g for g in page.glyphs(annotations=True) if g.annotation]
-
-
-def inside(glyphs: list[pagetext.Glyph], rect: list[float]) -> bool:
-    x0, y0, x1, y1 = rect
-    return all(x0 - 0.01 <= x <= x1 + 0.01 and y0 - 0.01 <= y <= y1 + 0.01 for g in glyphs for x, y in g.quad)
-
-
-# -- appearance streams --------------------------------------------------------------------
 
 
 def test_free_text_and_stamp_appearances_are_page_text() -> None:
@@ -234,162 +182,6 @@ def test_appearance_without_resources_uses_the_acroform_dr() -> None:
     assert {g.font_name for g in annotation_glyphs(result)} == {"Courier"}
 
 
-# -- form fields -----------------------------------------------------------------------------
-
-
-def test_field_full_name_joins_partial_names_up_the_parents() -> None:
-    def annots(pdf: pikepdf.Pdf) -> list[Any]:
-        root = pdf.make_indirect(Dictionary(T=String("form"), FT=Name.Tx))
-        group = pdf.make_indirect(Dictionary(T=String("address"), Parent=root))
-        street = pdf.make_indirect(Dictionary(T=String("street"), Parent=group, V=String("Main St")))
-        widget = annotation(pdf, "Widget", [72, 500, 272, 520], Parent=street)  # a widget of the field
-        street.Kids = Array([widget])
-        group.Kids = Array([street])
-        root.Kids = Array([group])
-        return [widget]
-
-    page = page_of(annots)
-    assert page.text() == "Page text\nMain St"
-    glyphs = annotation_glyphs(page)
-    assert {(g.annotation, g.field_name) for g in glyphs} == {("Widget", "form.address.street")}
-    assert inside(glyphs, [72, 500, 272, 520])
-
-
-def test_text_field_without_appearance_shows_its_value_with_the_da_font() -> None:
-    def annots(pdf: pikepdf.Pdf) -> list[Any]:
-        return [
-            annotation(
-                pdf,
-                "Widget",
-                [72, 500, 272, 520],
-                FT=Name.Tx,
-                T=String("name"),
-                V=String("Jane Doe"),
-                DA=String("/Helv 9 Tf 0 g"),
-            ),
-            annotation(
-                pdf,
-                "Widget",
-                [72, 400, 272, 440],
-                FT=Name.Tx,
-                T=String("note"),
-                Ff=1 << 12,
-                V=String("first line\rsecond line"),
-                DA=String("/Helv 0 Tf 0 g"),
-            ),
-            annotation(
-                pdf,
-                "Widget",
-                [72, 300, 272, 320],
-                FT=Name.Tx,
-                T=String("secret"),
-                Ff=1 << 13,
-                V=String("hunter2"),
-            ),
-            annotation(pdf, "Widget", [72, 200, 272, 220], FT=Name.Tx, T=String("empty")),
-        ]
-
-    page = page_of(
-        annots,
-        acroform={
-            "DR": Dictionary(
-                Font=Dictionary(Helv=Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica))
-            )
-        },
-    )
-    assert page.text() == "Page text\nJane Doe\nfirst line\nsecond line"
-    glyphs = annotation_glyphs(page)
-    name = [g for g in glyphs if g.field_name == "name"]
-    assert {g.font_size for g in name} == {9.0} and {g.font_name for g in name} == {"Helvetica"}
-    assert inside(name, [72, 500, 272, 520])
-    assert inside([g for g in glyphs if g.field_name == "note"], [72, 400, 272, 440])
-
-
-def test_need_appearances_prefers_the_value_over_a_stale_appearance() -> None:
-    def annots(pdf: pikepdf.Pdf) -> list[Any]:
-        stale = appearance(pdf, b"Old value", [0, 0, 200, 20])
-        check = Dictionary(Yes=appearance(pdf, b"Ticked", [0, 0, 60, 20]))
-        return [
-            annotation(
-                pdf,
-                "Widget",
-                [72, 500, 272, 520],
-                FT=Name.Tx,
-                T=String("t"),
-                V=String("New value"),
-                AP=Dictionary(N=stale),
-            ),
-            annotation(
-                pdf,
-                "Widget",
-                [72, 400, 132, 420],
-                FT=Name.Btn,
-                T=String("c"),
-                AS=Name.Yes,
-                AP=Dictionary(N=check),
-            ),
-        ]
-
-    page = page_of(annots, acroform={"NeedAppearances": True})
-    assert page.text() == "Page text\nNew value\nTicked"
-    page = page_of(annots)
-    assert page.text() == "Page text\nOld value\nTicked"
-
-
-def test_choice_fields_show_the_selected_options() -> None:
-    def annots(pdf: pikepdf.Pdf) -> list[Any]:
-        options = Array([Array([String("fr"), String("France")]), Array([String("de"), String("Germany")])])
-        return [
-            annotation(
-                pdf,
-                "Widget",
-                [72, 500, 272, 520],
-                FT=Name.Ch,
-                Ff=1 << 17,
-                T=String("country"),
-                Opt=options,
-                V=String("de"),
-            ),
-            annotation(
-                pdf,
-                "Widget",
-                [72, 400, 272, 440],
-                FT=Name.Ch,
-                T=String("langs"),
-                Opt=Array([String("English"), String("French"), String("German")]),
-                V=Array([String("English"), String("German")]),
-            ),
-            annotation(
-                pdf,
-                "Widget",
-                [72, 300, 272, 320],
-                FT=Name.Ch,
-                Ff=1 << 17,
-                T=String("by index"),
-                Opt=Array([String("Zero"), String("One")]),
-                I=Array([1]),
-            ),
-        ]
-
-    page = page_of(annots)
-    assert page.text() == "Page text\nGermany\nEnglish\nGerman\nOne"
-    assert {g.field_name for g in annotation_glyphs(page)} == {"country", "langs", "by index"}
-
-
-def test_value_text_outside_latin_comes_out_as_itself() -> None:
-    def annots(pdf: pikepdf.Pdf) -> list[Any]:
-        return [
-            annotation(
-                pdf, "Widget", [72, 500, 272, 520], FT=Name.Tx, T=String("city"), V=String("東京 Zürich")
-            )
-        ]
-
-    assert page_of(annots).text() == "Page text\n東京 Zürich"
-
-
-# -- optional content -------------------------------------------------------------------------
-
-
 def test_annotations_of_optional_content_that_is_off_are_left_out() -> None:
     made: dict[str, Any] = {}
 
@@ -463,17 +255,6 @@ def test_base_state_off_turns_off_groups_not_listed_on() -> None:
         )
 
     assert page_of(annots, root={"/OCProperties": properties}).text() == "Page text\nListed on"
-
-
-# -- API, damage, encryption -------------------------------------------------------------------
-
-
-def simple_stamp(pdf: pikepdf.Pdf) -> list[Any]:
-    return [
-        annotation(
-            pdf, "Stamp", [72, 300, 272, 320], AP=Dictionary(N=appearance(pdf, b"DRAFT", [0, 0, 200, 20]))
-        )
-    ]
 
 
 def test_glyphs_include_annotations_with_forms_or_when_asked() -> None:
@@ -560,40 +341,6 @@ def test_annots_that_are_not_an_array_are_left_out() -> None:
     found: list[str] = []
     assert page_annotations(page.obj, pdf, found.append) == []
     assert any("/Annots" in w for w in found)
-
-
-def test_encrypted_file_that_forbids_extraction_still_shows_fields() -> None:
-    def annots(pdf: pikepdf.Pdf) -> list[Any]:
-        return [
-            annotation(
-                pdf, "Widget", [72, 500, 272, 520], FT=Name.Tx, T=String("name"), V=String("Locked value")
-            )
-        ]
-
-    locked = pikepdf.Encryption(owner="owner", user="", R=6, allow=pikepdf.Permissions(extract=False))
-    assert build(annots, encryption=locked).text() == "Page text\nLocked value"
-
-
-def test_a_field_value_follows_its_label_and_its_lines_stay_together() -> None:
-    content = (
-        b"BT /F1 12 Tf 72 700 Td (Name:) Tj ET BT /F1 12 Tf 72 600 Td (Colours:) Tj ET "
-        b"BT /F1 12 Tf 72 500 Td (Signature) Tj ET"
-    )
-
-    def annots(pdf: pikepdf.Pdf) -> list[Any]:
-        return [
-            # Listed (and drawn) before the first one: the order on the page decides.
-            annotation(pdf, "Widget", [200, 580, 400, 630], FT=Name.Ch, T=String("colours"),
-                       Opt=Array([String("Red"), String("Green"), String("Blue")]),
-                       V=Array([String("Red"), String("Green"), String("Blue")])),
-            annotation(pdf, "Widget", [200, 695, 400, 715], FT=Name.Tx, T=String("name"), V=String("Jane")),
-        ]  # fmt: skip
-
-    page = page_of(annots, content=content)
-    # The list's first option stands above the "Colours:" label's baseline, its last below:
-    # the field's lines stay one block, after the label on its row.
-    assert page.text() == "Name:\nJane\nColours:\nRed\nGreen\nBlue\nSignature"
-    assert page.text(order="content") == "Name:\nColours:\nSignature\nRed\nGreen\nBlue\nJane"
 
 
 @pytest.mark.parametrize("fmt", ["text", "json", "hocr", "alto", "markdown"])

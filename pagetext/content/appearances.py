@@ -1,0 +1,269 @@
+"""What a page's annotations show: appearance streams and form field values (ISO 32000-1 §12.5, §12.7).
+
+A viewer draws, on top of the page content, the normal appearance of each visible annotation
+(§12.5.5). `page_annotations` reads a page's /Annots and the document's AcroForm and returns,
+per annotation that shows text, what the interpreter must draw: the appearance stream with the
+matrix that puts it at the annotation's /Rect, or, for a text or choice field without an
+appearance (or whose appearances the viewer must rebuild: /NeedAppearances), a small content
+stream showing the field's value inside the /Rect (fields.py). Every access is guarded: a
+damaged annotation gives a warning and is left out, never an exception.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+import pikepdf
+
+from pagetext.content.fields import FieldReader, int_value, name_value, text_value
+from pagetext.errors import Warn
+from pagetext.fonts.font import Font
+from pagetext.geometry import IDENTITY, Box, Matrix, apply, multiply
+from pagetext.pdf.objects import ObjGen, optional_entry, read_matrix, read_rect
+
+# Subtypes whose appearance can show text a reader sees as part of the page (§12.5.6).
+# Text (a note icon) and its Popup show /Contents only when opened; Link, Highlight, Ink and
+# the other markup subtypes draw marks, not text; FileAttachment and Sound draw icons.
+TEXT_SUBTYPES: Final = frozenset(
+    {"Widget", "FreeText", "Stamp", "Square", "Circle", "Line", "Polygon", "PolyLine", "Watermark"}
+)
+HIDDEN: Final = 1 << 1  # annotation flag bit 2 (§12.5.3)
+NO_VIEW: Final = 1 << 5  # annotation flag bit 6 (§12.5.3)
+MAX_OC_DEPTH: Final = 16  # guard for visibility expressions nested in themselves (§8.11.2.2)
+
+
+@dataclass
+class Appearance:
+    """What one annotation shows: a form to draw, or made-up content for a field value."""
+
+    subtype: str
+    field_name: str
+    rect: Box
+    index: int = -1  # the annotation's place in the page's /Annots
+    form: pikepdf.Stream | None = None  # the appearance stream, drawn with `matrix`
+    matrix: Matrix = IDENTITY  # form space → user space: the form's /Matrix × A (§12.5.5)
+    content: bytes = b""  # made-up content (form is None), in user space
+    fonts: dict[str, Font] = field(default_factory=dict)  # the fonts `content` names
+    resources: Any = None  # for an appearance stream without /Resources: the AcroForm's /DR
+
+
+def page_annotations(page: Any, pdf: pikepdf.Pdf, warn: Warn) -> list[Appearance]:
+    """The appearances of a page's visible annotations that may show text, in /Annots order."""
+    try:
+        annots = optional_entry(page, "/Annots")
+    except (pikepdf.PdfError, RuntimeError, ValueError) as error:
+        warn(f"the page's /Annots could not be read: {error}")
+        return []
+    if annots is None:
+        return []
+    if not isinstance(annots, pikepdf.Array):
+        warn("the page's /Annots is not an array; annotations left out")
+        return []
+    try:
+        items = list(annots)
+    except (pikepdf.PdfError, RuntimeError, ValueError) as error:
+        warn(f"the page's /Annots could not be read: {error}")
+        return []
+    try:
+        context = _Context(pdf, warn)
+    except (pikepdf.PdfError, RuntimeError, ValueError, TypeError) as error:
+        warn(f"the document's AcroForm could not be read ({error}); annotations left out")
+        return []
+    result: list[Appearance] = []
+    seen: set[ObjGen] = set()
+    for index, annot in enumerate(items):
+        try:
+            if not isinstance(annot, pikepdf.Dictionary):
+                continue
+            objgen = annot.objgen
+            if objgen != (0, 0):
+                if objgen in seen:
+                    continue  # listed twice: a viewer draws it once
+                seen.add(objgen)
+            appearance = context.appearance(annot)
+        except (pikepdf.PdfError, RuntimeError, ValueError, TypeError, IndexError, KeyError) as error:
+            warn(f"an annotation could not be read ({error}); left out")
+            continue
+        if appearance is not None:
+            appearance.index = index
+            result.append(appearance)
+    return result
+
+
+def appearance_matrix(bbox: Box, matrix: Matrix, rect: Box) -> Matrix | None:
+    """Form space → user space for an appearance (§12.5.5): the /BBox transformed by /Matrix
+    gives a box; A maps that box onto /Rect; the result is /Matrix × A. None when the
+    transformed box is empty (nothing can be fitted)."""
+    corners = [apply(matrix, x, y) for x, y in ((bbox.x0, bbox.y0), (bbox.x1, bbox.y0),
+                                                 (bbox.x1, bbox.y1), (bbox.x0, bbox.y1))]  # fmt: skip
+    x0 = min(p[0] for p in corners)
+    x1 = max(p[0] for p in corners)
+    y0 = min(p[1] for p in corners)
+    y1 = max(p[1] for p in corners)
+    if x1 - x0 <= 0 or y1 - y0 <= 0:
+        return None
+    sx = rect.width / (x1 - x0)
+    sy = rect.height / (y1 - y0)
+    a: Matrix = (sx, 0.0, 0.0, sy, rect.x0 - x0 * sx, rect.y0 - y0 * sy)
+    return multiply(matrix, a)
+
+
+class _Context:
+    """Per-page reading state: the AcroForm and optional content settings, read once."""
+
+    def __init__(self, pdf: pikepdf.Pdf, warn: Warn) -> None:
+        self.pdf = pdf
+        self.warn = warn
+        root = pdf.Root
+        acroform = root.get("/AcroForm")
+        acroform = acroform if isinstance(acroform, pikepdf.Dictionary) else None
+        self.fields = FieldReader(acroform, warn)
+        need = acroform.get("/NeedAppearances") if acroform is not None else None
+        self.need_appearances = bool(need) if isinstance(need, bool) else False
+        self._off: set[ObjGen] | None = None  # OCGs off by default, read on first /OC
+
+    # -- visibility ------------------------------------------------------------------------
+
+    def _hidden(self, annot: pikepdf.Dictionary) -> bool:
+        flags = int_value(annot.get("/F"))
+        if flags & (HIDDEN | NO_VIEW):  # §12.5.3
+            return True
+        oc = optional_entry(annot, "/OC")
+        return oc is not None and not self._oc_visible(oc, 0)
+
+    def _off_groups(self) -> set[ObjGen]:
+        """OCGs off in the default configuration (§8.11.4.3: /BaseState, /ON, /OFF of /D)."""
+        if self._off is not None:
+            return self._off
+        off: set[ObjGen] = set()
+        self._off = off
+        properties = self.pdf.Root.get("/OCProperties")
+        if not isinstance(properties, pikepdf.Dictionary):
+            return off
+        groups = properties.get("/OCGs")
+        default = properties.get("/D")
+        if not isinstance(default, pikepdf.Dictionary):
+            return off
+        on_list = default.get("/ON")
+        off_list = default.get("/OFF")
+        on = (
+            {g.objgen for g in on_list if isinstance(g, pikepdf.Dictionary)}
+            if isinstance(on_list, pikepdf.Array)
+            else set()
+        )
+        if name_value(default.get("/BaseState")) == "OFF" and isinstance(groups, pikepdf.Array):
+            off.update(g.objgen for g in groups if isinstance(g, pikepdf.Dictionary) and g.objgen not in on)
+        if isinstance(off_list, pikepdf.Array):
+            off.update(g.objgen for g in off_list if isinstance(g, pikepdf.Dictionary))
+        return off
+
+    def _oc_visible(self, oc: Any, depth: int) -> bool:
+        """Whether an optional content group or membership dictionary is on (§8.11.2)."""
+        if depth > MAX_OC_DEPTH or not isinstance(oc, (pikepdf.Dictionary, pikepdf.Array)):
+            return True  # damaged: show, as a viewer that cannot read it does
+        if isinstance(oc, pikepdf.Array):  # a visibility expression (§8.11.2.2)
+            if len(oc) == 0:
+                return True
+            op = name_value(oc[0])
+            args = [self._oc_visible(item, depth + 1) for item in list(oc)[1:]]
+            if op == "Not":
+                return not args[0] if args else True
+            if op == "Or":
+                return any(args)
+            return all(args)  # And
+        if name_value(oc.get("/Type")) == "OCMD":
+            expression = oc.get("/VE")
+            if isinstance(expression, pikepdf.Array):
+                return self._oc_visible(expression, depth + 1)
+            groups = oc.get("/OCGs")
+            if isinstance(groups, pikepdf.Dictionary):
+                members = [groups]
+            elif isinstance(groups, pikepdf.Array):
+                members = [g for g in groups if isinstance(g, pikepdf.Dictionary)]
+            else:
+                return True
+            if not members:
+                return True
+            states = [g.objgen not in self._off_groups() for g in members]
+            policy = name_value(oc.get("/P")) or "AnyOn"
+            if policy == "AllOn":
+                return all(states)
+            if policy == "AnyOff":
+                return not all(states)
+            if policy == "AllOff":
+                return not any(states)
+            return any(states)
+        return oc.objgen not in self._off_groups()
+
+    # -- appearances -------------------------------------------------------------------------
+
+    def appearance(self, annot: pikepdf.Dictionary) -> Appearance | None:
+        subtype = name_value(annot.get("/Subtype"))
+        if subtype not in TEXT_SUBTYPES or self._hidden(annot):
+            return None
+        rect = read_rect(annot.get("/Rect"))
+        if rect is None:
+            self.warn(f"a {subtype} annotation has no valid /Rect; left out")
+            return None
+        fields = self.fields
+        chain: list[pikepdf.Dictionary] = []
+        field_name = ""
+        field_type = ""
+        if subtype == "Widget":
+            chain = fields.field_chain(annot)
+            field_name = fields.full_name(chain)
+            field_type = name_value(fields.inherited(chain, "/FT"))
+        if field_type in ("Tx", "Ch") and self.need_appearances:
+            return self._value(chain, rect, subtype, field_name, field_type)
+        form = self._normal_appearance(annot)
+        if form is not None:
+            return self._placed(form, rect, subtype, field_name)
+        if field_type in ("Tx", "Ch"):
+            return self._value(chain, rect, subtype, field_name, field_type)
+        if subtype == "FreeText":  # text drawn straight on the page (§12.5.6.6), from /Contents
+            return self._made_up(text_value(annot.get("/Contents")) or "", [annot], rect, subtype, "")
+        return None
+
+    def _normal_appearance(self, annot: pikepdf.Dictionary) -> pikepdf.Stream | None:
+        """/AP /N, or /N /<AS> for an annotation with appearance states (§12.5.5)."""
+        ap = optional_entry(annot, "/AP")
+        if not isinstance(ap, pikepdf.Dictionary):
+            return None
+        normal = ap.get("/N")
+        if isinstance(normal, pikepdf.Stream):
+            return normal
+        if isinstance(normal, pikepdf.Dictionary):
+            state = annot.get("/AS")
+            if isinstance(state, pikepdf.Name):
+                chosen = optional_entry(normal, str(state))
+                if isinstance(chosen, pikepdf.Stream):
+                    return chosen
+        return None
+
+    def _placed(self, form: pikepdf.Stream, rect: Box, subtype: str, field_name: str) -> Appearance | None:
+        bbox = read_rect(form.get("/BBox"))
+        if bbox is None:
+            self.warn(f"a {subtype} appearance has no valid /BBox; left out")
+            return None
+        matrix = appearance_matrix(bbox, read_matrix(form.get("/Matrix")), rect)
+        if matrix is None:
+            return None  # an empty appearance box shows nothing
+        return Appearance(
+            subtype, field_name, rect, form=form, matrix=matrix, resources=self.fields.default_resources()
+        )
+
+    def _value(
+        self, chain: list[pikepdf.Dictionary], rect: Box, subtype: str, field_name: str, field_type: str
+    ) -> Appearance | None:
+        text = self.fields.value_text(chain, field_name, field_type)
+        return self._made_up(text, chain, rect, subtype, field_name) if text is not None else None
+
+    def _made_up(
+        self, text: str, chain: list[pikepdf.Dictionary], rect: Box, subtype: str, field_name: str
+    ) -> Appearance | None:
+        made = self.fields.made_up(text, chain, rect, subtype)
+        if made is None:
+            return None
+        content, fonts = made
+        return Appearance(subtype, field_name, rect, content=content, fonts=fonts)

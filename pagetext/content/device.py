@@ -1,0 +1,81 @@
+"""The device interface: what the interpreter hands to whoever consumes a content stream.
+
+The interpreter reports three things (SPEC §8): the glyphs each text operator shows, the paths
+painted (only to a device that wants them: without, drawing costs nothing) and the marked
+content it enters (§14.6), with the forms that number their own marked content (§14.7.4.3).
+`Device` is that interface; `GlyphCollector` is the device every caller uses. A base class,
+not a protocol: compiled, the calls per shown string are native.
+"""
+
+from __future__ import annotations
+
+from pagetext.content.glyph import Glyph, MarkedContent
+from pagetext.content.paths import PathRecord
+from pagetext.pdf.objects import ObjGen
+
+
+class MarkedContentFacts:
+    """What structure extraction needs to know of a page's marked content."""
+
+    __slots__ = ("actual_text_seen", "artifact_seen", "form_struct_parents", "mcid_seen", "tag_suspect")
+
+    def __init__(self) -> None:
+        self.actual_text_seen = False  # some sequence has an /ActualText (§14.9.4)
+        self.tag_suspect = False  # a TagSuspect sequence (§14.8.2.3)
+        self.artifact_seen = False  # an /Artifact sequence (§14.8.2.2)
+        self.mcid_seen = False  # a sequence with an MCID, its own or an enclosing one's (§14.7.4.2)
+        self.form_struct_parents: dict[ObjGen, int] = {}  # form → its /StructParents key
+
+
+class Device:
+    """What the interpreter draws on. wants_paths: whether paths are built and painted for it."""
+
+    def __init__(self, wants_paths: bool) -> None:
+        self.wants_paths = wants_paths
+
+    def show_glyphs(self, glyphs: list[Glyph]) -> None:
+        """The glyphs of one text operator, in drawing order (§9.4.3)."""
+        raise NotImplementedError
+
+    def paint_path(self, path: PathRecord) -> None:
+        """One painted path (§8.5.3); called only when wants_paths."""
+        raise NotImplementedError
+
+    def begin_marked_content(self, sequence: MarkedContent) -> None:
+        """A marked-content sequence was entered (BMC or BDC, §14.6)."""
+        raise NotImplementedError
+
+    def form_struct_parents(self, form: ObjGen, key: int) -> None:
+        """A drawn Form XObject numbers its marked content under its own /StructParents key."""
+        raise NotImplementedError
+
+
+class GlyphCollector(Device):
+    """Keeps every glyph, in drawing order, the painted paths when it wants them, and the
+    facts of the marked content it saw (marks)."""
+
+    def __init__(self, paths: bool = False) -> None:
+        super().__init__(paths)
+        self.glyphs: list[Glyph] = []
+        self.paths: list[PathRecord] = []
+        self.marks = MarkedContentFacts()
+
+    def show_glyphs(self, glyphs: list[Glyph]) -> None:
+        self.glyphs.extend(glyphs)
+
+    def paint_path(self, path: PathRecord) -> None:
+        self.paths.append(path)
+
+    def begin_marked_content(self, sequence: MarkedContent) -> None:
+        marks = self.marks
+        if sequence.mcid is not None:
+            marks.mcid_seen = True
+        if sequence.actual_text is not None:
+            marks.actual_text_seen = True
+        if sequence.tag == "Artifact":
+            marks.artifact_seen = True
+        elif sequence.tag == "TagSuspect":
+            marks.tag_suspect = True
+
+    def form_struct_parents(self, form: ObjGen, key: int) -> None:
+        self.marks.form_struct_parents[form] = key

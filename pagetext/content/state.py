@@ -1,0 +1,201 @@
+"""What the interpreter keeps while it runs (ISO 32000-1 §8.4, §9.3): the graphics state with
+the text state, the text and line matrices, the marked-content stack, the content stream being
+interpreted (its resources and place among forms), and the fonts parsed for the document.
+
+The operator handlers (graphics, text_state, text_show, marked, and forms in interpreter) are
+functions over one `InterpreterState`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pikepdf
+
+from pagetext.budget import PageBudget
+from pagetext.content.device import Device
+from pagetext.content.glyph import FormUse, MarkedContent
+from pagetext.content.paths import RGB, PathBuilder
+from pagetext.errors import Warn, WarningRelay
+from pagetext.fonts.font import Font
+from pagetext.fonts.loader import load_font
+from pagetext.geometry import IDENTITY, Box, Matrix
+from pagetext.pdf.objects import ObjGen
+from pagetext.syntax.strings import Operand
+
+
+class FontCache:
+    """Fonts parsed once per document, keyed by the font dictionary's object number."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[tuple[int, int], Font] = {}
+        self._relay = WarningRelay()
+
+    def end_page(self) -> None:
+        self._relay.clear()
+
+    def get(self, font_dict: Any, warn: Warn) -> Font:
+        """The font for a font dictionary; problems found while parsing it go to `warn`."""
+        self._relay.target = warn
+        key = font_dict.objgen if isinstance(font_dict, pikepdf.Object) else (0, 0)
+        if key != (0, 0) and key in self._fonts:
+            return self._fonts[key]
+        font = load_font(font_dict, self._relay)
+        if key != (0, 0):
+            self._fonts[key] = font
+        return font
+
+
+class GraphicsState:
+    """The parts of the graphics state text extraction needs: CTM and text state (§8.4, §9.3),
+    and what painted paths need: line width and colours (set only for a device with paths)."""
+
+    __slots__ = (
+        "char_spacing",
+        "ctm",
+        "fill_color",
+        "fill_components",
+        "font",
+        "font_name",
+        "font_size",
+        "horizontal_scaling",
+        "leading",
+        "line_width",
+        "render_mode",
+        "rise",
+        "stroke_color",
+        "stroke_components",
+        "word_spacing",
+    )
+
+    def __init__(self, ctm: Matrix) -> None:
+        self.ctm = ctm
+        self.font: Font | None = None
+        self.font_name = ""
+        self.font_size = 0.0
+        self.char_spacing = 0.0
+        self.word_spacing = 0.0
+        self.horizontal_scaling = 1.0  # Tz / 100
+        self.leading = 0.0
+        self.render_mode = 0
+        self.rise = 0.0
+        self.line_width = 1.0  # §8.4.1 default
+        self.stroke_color: RGB | None = (0.0, 0.0, 0.0)  # black in DeviceGray (§8.6.8)
+        self.fill_color: RGB | None = (0.0, 0.0, 0.0)
+        self.stroke_components = 1  # of the current colour space, 0 when not a device one
+        self.fill_components = 1
+
+    def copy(self) -> GraphicsState:
+        clone = GraphicsState(self.ctm)
+        clone.font = self.font
+        clone.font_name = self.font_name
+        clone.font_size = self.font_size
+        clone.char_spacing = self.char_spacing
+        clone.word_spacing = self.word_spacing
+        clone.horizontal_scaling = self.horizontal_scaling
+        clone.leading = self.leading
+        clone.render_mode = self.render_mode
+        clone.rise = self.rise
+        clone.line_width = self.line_width
+        clone.stroke_color = self.stroke_color
+        clone.fill_color = self.fill_color
+        clone.stroke_components = self.stroke_components
+        clone.fill_components = self.fill_components
+        return clone
+
+
+class StreamContext:
+    """One content stream being interpreted: its resources and where it sits among forms.
+
+    annotation and field_name: the annotation subtype and form field full name when the
+    stream is (or is drawn by) an annotation's appearance, "" otherwise.
+    """
+
+    __slots__ = (
+        "annotation",
+        "clip",
+        "field_name",
+        "fonts",
+        "forms",
+        "is_page",
+        "mcid_stream",
+        "resources",
+        "root",
+        "uses",
+    )
+
+    def __init__(
+        self,
+        resources: Any,
+        forms: tuple[str, ...],
+        is_page: bool,
+        clip: Box | None,
+        mcid_stream: ObjGen | None = None,
+        annotation: str = "",
+        field_name: str = "",
+        root: str = "",
+        uses: tuple[FormUse, ...] = (),
+    ) -> None:
+        self.resources = resources
+        self.forms = forms
+        self.is_page = is_page
+        self.fonts: dict[str, Font] = {}
+        self.clip = clip
+        # Whose MCIDs the stream's marked content carries: None for the page's, else the Form
+        # XObject with /StructParents that has its own (§14.7.4.3).
+        self.mcid_stream = mcid_stream
+        self.annotation = annotation
+        self.field_name = field_name
+        # Where the stream sits, for editing (TextSource): "" or the annotation, and the form
+        # uses that lead to it. Synthetic content (root set, no stream) has no source.
+        self.root = root
+        self.uses = uses
+
+
+class InterpreterState:
+    """Everything the operator handlers read and change: the device drawn on, the document's
+    fonts, the page's budget, the graphics state and its q/Q stack, the text and line
+    matrices (§9.4.2), the marked-content stack, the current path and the stream context."""
+
+    def __init__(
+        self,
+        device: Device,
+        fonts: FontCache,
+        warn: Warn,
+        budget: PageBudget,
+        clip_forms: bool,
+        operators: OperatorTable,
+        unread: frozenset[str],
+    ) -> None:
+        self.device = device
+        self.fonts = fonts
+        self.warn = warn
+        self.clip_forms = clip_forms
+        self.budget = budget
+        self.max_form_depth = budget.limits.max_form_depth
+        self.max_glyphs = budget.limits.max_glyphs  # read per string: Limits is not compiled
+        self.gs = GraphicsState(IDENTITY)
+        self.stack: list[GraphicsState] = []
+        self.text_matrix: Matrix = IDENTITY
+        self.line_matrix: Matrix = IDENTITY
+        self.marked: list[MarkedContent] = []
+        self.active_forms: set[ObjGen] = set()
+        self.stream = StreamContext(None, (), True, None)
+        self.warned_no_font = False
+        self.unknown: set[str] = set()  # unknown operators already warned about
+        self.path = PathBuilder()
+        self.operators = operators
+        self.unread = unread
+
+    def fresh_state(self) -> None:
+        """The graphics state, text matrices and marked content a new stream starts with."""
+        self.gs = GraphicsState(IDENTITY)
+        self.stack = []
+        self.text_matrix = self.line_matrix = IDENTITY
+        self.marked = []
+
+
+Handler = Callable[[InterpreterState, list[Operand], int], None]
+# Operator → (operand count, handler).
+OperatorTable = dict[str, tuple[int, Handler]]
