@@ -39,6 +39,7 @@ COMPILED = [
     "pagetext/fonts/composite.py",
     "pagetext/fonts/encodings.py",
     "pagetext/fonts/font.py",
+    "pagetext/fonts/cache.py",
     "pagetext/fonts/loader.py",
     "pagetext/fonts/simple.py",
     "pagetext/layout/accents.py",

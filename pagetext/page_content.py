@@ -18,9 +18,9 @@ from pagetext.content.device import GlyphCollector
 from pagetext.content.glyph import Glyph
 from pagetext.content.interpreter import Interpreter
 from pagetext.content.paths import PathRecord
-from pagetext.content.state import FontCache
 from pagetext.content.untrack import untrack_records
 from pagetext.errors import Warn
+from pagetext.fonts.cache import FontCache
 from pagetext.fonts.style import FontStyle, font_style
 from pagetext.geometry import Box
 from pagetext.layout.assembly import assemble

@@ -46,7 +46,7 @@ from pagetext.content.graphics import (
     op_w,
 )
 from pagetext.content.marked import op_BDC, op_BMC, op_EMC
-from pagetext.content.state import FontCache, GraphicsState, InterpreterState, OperatorTable, StreamContext
+from pagetext.content.state import GraphicsState, InterpreterState, OperatorTable, StreamContext
 from pagetext.content.text_show import op_dquote, op_quote, op_TJ, op_Tj
 from pagetext.content.text_state import (
     op_BT,
@@ -64,6 +64,7 @@ from pagetext.content.text_state import (
     op_Tz,
 )
 from pagetext.errors import Warn
+from pagetext.fonts.cache import FontCache
 from pagetext.fonts.font import Font
 from pagetext.geometry import IDENTITY, Box, Matrix, apply, multiply
 from pagetext.pdf.objects import optional_entry, read_matrix, read_stream

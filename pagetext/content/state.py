@@ -11,40 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pikepdf
-
 from pagetext.budget import PageBudget
 from pagetext.content.device import Device
 from pagetext.content.glyph import FormUse, MarkedContent
 from pagetext.content.paths import RGB, PathBuilder
-from pagetext.errors import Warn, WarningRelay
+from pagetext.errors import Warn
+from pagetext.fonts.cache import FontCache
 from pagetext.fonts.font import Font
-from pagetext.fonts.loader import load_font
 from pagetext.geometry import IDENTITY, Box, Matrix
 from pagetext.pdf.objects import ObjGen
 from pagetext.syntax.strings import Operand
-
-
-class FontCache:
-    """Fonts parsed once per document, keyed by the font dictionary's object number."""
-
-    def __init__(self) -> None:
-        self._fonts: dict[tuple[int, int], Font] = {}
-        self._relay = WarningRelay()
-
-    def end_page(self) -> None:
-        self._relay.clear()
-
-    def get(self, font_dict: Any, warn: Warn) -> Font:
-        """The font for a font dictionary; problems found while parsing it go to `warn`."""
-        self._relay.target = warn
-        key = font_dict.objgen if isinstance(font_dict, pikepdf.Object) else (0, 0)
-        if key != (0, 0) and key in self._fonts:
-            return self._fonts[key]
-        font = load_font(font_dict, self._relay)
-        if key != (0, 0):
-            self._fonts[key] = font
-        return font
 
 
 class GraphicsState:
