@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from pagetext.edit.redact import RedactionReport
     from pagetext.edit.search import Hit
     from pagetext.edit.select import Target as RedactionTarget
+    from pagetext.edit.source import EditSource
 
 Target = Union[str, "os.PathLike[str]", IO[bytes]]
 FORMATS = ("text", "json", "hocr", "alto", "markdown")
@@ -378,26 +379,34 @@ class Document:
         write the result to `output`; see pagetext.edit.redact.redact for the options."""
         from pagetext.edit.redact import redact
 
-        with self._editable() as twin:
-            return redact(twin, targets, output, **options)
+        with self._editable() as source:
+            return redact(source, targets, output, **options)
 
     def replace(self, hits: Iterable[Hit], new_text: str, output: str | os.PathLike[str]) -> None:
         """Write `new_text` in place of each hit, in the hit's own font (see pagetext.edit.replace)."""
         from pagetext.edit.replace import replace
 
-        with self._editable() as twin:
-            replace(twin, hits, new_text, output)
+        with self._editable() as source:
+            replace(source, hits, new_text, output)
 
     @contextlib.contextmanager
-    def _editable(self) -> Iterator[Document]:
+    def _editable(self) -> Iterator[EditSource]:
         """The document edits are made on: a fresh twin of the file, so that this one stays as
         it is (targets name glyphs by stream, token and code, which the twin reads alike); a
         Document built on a caller's own pikepdf.Pdf has no file to reopen and is edited itself."""
         if self._reopen is None:
-            yield self
+            yield self._edit_source()
             return
         with self._reopen() as twin:
-            yield twin
+            yield twin._edit_source()
+
+    def _edit_source(self) -> EditSource:
+        """What pagetext.edit reads of this document; its pages are read when edit asks."""
+        from pagetext.edit.source import EditSource
+
+        return EditSource(
+            self._pdf, len(self), lambda number: self[number - 1].edit_page(), self.structure_tree
+        )
 
 
 def _markdown_chunks(pages: Iterator[Page], options: dict[str, Any]) -> Iterator[str]:

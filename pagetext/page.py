@@ -23,6 +23,7 @@ from pagetext.page_content import DEFAULT_PARAMS, CycleCollectorPaused, Document
 from pagetext.pdf.objects import (
     ObjGen,
     inherited_entries,
+    inherited_entry,
     read_rect,
 )
 from pagetext.structure.marked import (
@@ -32,6 +33,7 @@ from pagetext.structure.view import StructElement
 
 if TYPE_CHECKING:
     from pagetext.edit.search import Hit
+    from pagetext.edit.source import EditPage
     from pagetext.tables.records import Table
 
 ORDERS: Final = ("reading", "content", "structure", "auto")
@@ -270,9 +272,27 @@ class Page:
     ) -> list[Hit]:
         """Where `query` occurs in the page's reading-order text (see pagetext.edit.search):
         across line breaks and hyphenated line ends; regex=True takes a Python pattern."""
-        from pagetext.edit.search import page_search
+        from pagetext.edit.search import SEARCH_PARAMS, compile_query, search_lines
 
-        return page_search(self, query, ignore_case, regex, whole_words)
+        pattern = compile_query(query, ignore_case, regex, whole_words)
+        return search_lines(self.number, self.lines(params=SEARCH_PARAMS), pattern)
+
+    def edit_page(self) -> EditPage:
+        """The page as pagetext.edit reads it (its dictionary, resources, every glyph it draws,
+        its structure keys); the page is interpreted first, which tells the forms' keys."""
+        from pagetext.edit.source import EditPage
+
+        glyphs = self.glyphs(forms=True, annotations=True)
+        resources = inherited_entry(self._obj, "/Resources")
+        return EditPage(
+            self.number,
+            self._obj,
+            resources,
+            glyphs,
+            self._warn,
+            self.struct_parents(),
+            self.form_struct_parents,
+        )
 
 
 def read_furniture(context: DocumentContext) -> Furniture:

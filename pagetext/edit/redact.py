@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import pikepdf
 
@@ -23,16 +23,12 @@ from pagetext.edit.annotations import flatten, remove_annotations
 from pagetext.edit.images import image_edits
 from pagetext.edit.rewrite import FormChain, rewrite_chain, with_xobjects
 from pagetext.edit.select import PageSelection, Target, pattern_text, select
+from pagetext.edit.source import EditPage, EditSource
 from pagetext.edit.strings import Removals
 from pagetext.edit.structure import strip_element_text
 from pagetext.edit.tokens import Edit, LexedStream, apply_edits
 from pagetext.errors import UnsupportedError, UsageError
 from pagetext.pdf.atomic import atomic_path
-from pagetext.pdf.objects import inherited_entry
-
-if TYPE_CHECKING:
-    from pagetext.document import Document
-    from pagetext.page import Page
 
 IMAGE_MODES: Final = ("keep", "remove", "blank")
 Fill = tuple[float, float, float]
@@ -169,8 +165,7 @@ class PagePlan:
         return images_done
 
 
-def _check_targets(document: Document, targets: Sequence[Target]) -> None:
-    count = len(document)
+def _check_targets(count: int, targets: Sequence[Target]) -> None:
     for target in targets:
         number = target.page_number if not isinstance(target, tuple) else target[0]
         if not 1 <= number <= count:
@@ -178,7 +173,7 @@ def _check_targets(document: Document, targets: Sequence[Target]) -> None:
 
 
 def redact(
-    document: Document,
+    source: EditSource,
     targets: Iterable[Target],
     output: str | os.PathLike[str],
     fill: Fill | None = (0.0, 0.0, 0.0),
@@ -192,21 +187,21 @@ def redact(
     images a target overlaps (drawn by the page's own content), "blank" paints the covered
     pixels black. force=True accepts what cannot be edited safely (Type3 glyphs, text used as a
     clip, text in patterns) by painting a box over it; its text stays in the file.
-    The document's objects are edited: Document.redact passes a fresh twin of the file.
+    The source's objects are edited: Document.redact passes a fresh twin of the file.
     """
     if images not in IMAGE_MODES:
         raise UsageError(f"unknown images mode {images!r}; use one of {', '.join(IMAGE_MODES)}")
     targets = list(targets)
-    _check_targets(document, targets)
-    pdf = document._pdf
+    _check_targets(source.page_count, targets)
+    pdf = source.pdf
     plans: list[tuple[PagePlan, PageRedaction]] = []
-    marked: list[tuple[Page, set[tuple[int, tuple[int, int] | None]]]] = []
+    marked: list[tuple[EditPage, set[tuple[int, tuple[int, int] | None]]]] = []
     refused: list[str] = []
     numbers = sorted({t.page_number if not isinstance(t, tuple) else t[0] for t in targets})
     for number in numbers:
-        page = document[number - 1]
-        selection = select(number, page.glyphs(forms=True, annotations=True), targets)
-        resources = inherited_entry(page._obj, "/Resources")
+        page = source.page(number)
+        selection = select(number, page.glyphs, targets)
+        resources = page.resources
         if pattern_text(resources):
             selection.refuse("the page paints text through a tiling pattern (not edited)", selection.fills)
         report = PageRedaction(number, selection.count, len(selection.annotations))
@@ -214,7 +209,7 @@ def redact(
         if selection.refused and not force:
             refused.extend(f"page {number}: {reason}" for reason in selection.refused)
             continue
-        plans.append((PagePlan(pdf, page._obj, resources, selection), report))
+        plans.append((PagePlan(pdf, page.dictionary, resources, selection), report))
         if selection.marked:
             marked.append((page, selection.marked))
     if refused:
@@ -225,7 +220,7 @@ def redact(
     for plan, report in plans:
         report.images = plan.apply(fill, images)
     for page, content in marked:
-        tree = document.structure_tree(page._warn)
+        tree = source.structure_tree(page.warn)
         if tree is not None:
             strip_element_text(tree, page, content)
     if scrub_metadata:

@@ -14,19 +14,16 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from pagetext.content.glyph import Glyph
 from pagetext.edit.redact import PagePlan, save_whole
 from pagetext.edit.search import Hit
 from pagetext.edit.select import select
+from pagetext.edit.source import EditSource
 from pagetext.edit.strings import Insertion
 from pagetext.errors import UnsupportedError, UsageError
 from pagetext.fonts.font import SimpleFont
-from pagetext.pdf.objects import inherited_entry
-
-if TYPE_CHECKING:
-    from pagetext.document import Document
 
 MIN_SCALE: Final = 0.75  # narrower than 3/4 of its width, text reads as squeezed
 _SUBSET = re.compile(r"^[A-Z]{6}\+")
@@ -117,16 +114,16 @@ def _code_bytes(glyph: Glyph) -> bytes:
     return source.string[offsets[glyph.code_index] : offsets[glyph.code_index + 1]]
 
 
-def replace(document: Document, hits: Iterable[Hit], new_text: str, output: str | os.PathLike[str]) -> None:
+def replace(source: EditSource, hits: Iterable[Hit], new_text: str, output: str | os.PathLike[str]) -> None:
     """Write `new_text` in place of each hit (see the module's rules) and save to `output`."""
     hits = list(hits)
     if not hits:
         raise UsageError("nothing to replace: no hits given")
-    pdf = document._pdf
+    pdf = source.pdf
     plans = []
     for number in sorted({hit.page_number for hit in hits}):
-        page = document[number - 1]
-        glyphs = page.glyphs(forms=True, annotations=True)
+        page = source.page(number)
+        glyphs = page.glyphs
         page_hits = [hit for hit in hits if hit.page_number == number]
         selection = select(number, glyphs, page_hits)
         if selection.refused or selection.annotations:
@@ -140,7 +137,7 @@ def replace(document: Document, hits: Iterable[Hit], new_text: str, output: str 
             if edit.insertion is not None:
                 raise UnsupportedError(f"page {number}: two replacements in one string")
             edit.insertion = _insertion(hit, new_text, glyphs)
-        plans.append(PagePlan(pdf, page._obj, inherited_entry(page._obj, "/Resources"), selection))
+        plans.append(PagePlan(pdf, page.dictionary, page.resources, selection))
     for plan in plans:
         plan.apply(None, "keep")
     save_whole(pdf, output)

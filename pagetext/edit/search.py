@@ -1,7 +1,7 @@
 """Search over a page's reading-order text, with each match mapped back to its glyphs.
 
-The text searched is the page's lines as page.text() gives them, read from the glyphs' own
-text (LayoutParams.actual_text off). A match may run across line
+The text searched is the page's lines as page.text() gives them, read with SEARCH_PARAMS
+(the glyphs' own text, LayoutParams.actual_text off). A match may run across line
 breaks (a space in the query matches any run of word spaces and line breaks) and across a
 hyphenated line end ("exam-" + "ple" matches "example"); the word spaces the assembly
 inserted belong to no glyph, so a hit holds only the glyphs of the characters it matched
@@ -13,19 +13,19 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from pagetext.content.glyph import Glyph, Quad
 from pagetext.errors import UsageError
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Line, glyphs_quad
 
-if TYPE_CHECKING:
-    from pagetext.page import Page
-
 # Hyphens that may end a line inside a hyphenated word: hyphen-minus, hyphen, soft hyphen.
 LINE_END_HYPHENS: Final = "-\u2010\u00ad"
 _SEPARATOR: Final = re.compile(r"\s+")
+# The lines searched read the glyphs' own text, not /ActualText: a replacement text belongs to
+# a whole span, and a match inside it could not tell which glyphs show the matched part.
+SEARCH_PARAMS: Final = LayoutParams(actual_text=False)
 
 
 @dataclass(slots=True, frozen=True)
@@ -120,10 +120,3 @@ def search_lines(page_number: int, lines: Sequence[Line], pattern: re.Pattern[st
         quads = tuple(glyphs_quad(group, group[0].direction)[0] for group in by_line.values())
         hits.append(Hit(page_number, match.group(), tuple(glyphs), quads))
     return hits
-
-
-def page_search(page: Page, query: str, ignore_case: bool, regex: bool, whole_words: bool) -> list[Hit]:
-    pattern = compile_query(query, ignore_case, regex, whole_words)
-    # The glyphs' own text, not /ActualText: a replacement text belongs to a whole span, and a
-    # match inside it could not tell which glyphs show the matched part.
-    return search_lines(page.number, page.lines(params=LayoutParams(actual_text=False)), pattern)

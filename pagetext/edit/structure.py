@@ -6,24 +6,24 @@ the elements above it, would tell the removed text, so they go.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import pikepdf
 
+from pagetext.edit.source import EditPage
 from pagetext.structure.tree import StructTree
-
-if TYPE_CHECKING:
-    from pagetext.page import Page
 
 TEXT_KEYS: Final = ("/ActualText", "/Alt", "/E")
 MAX_DEPTH: Final = 64  # guard for /P chains that loop
 
 
-def strip_element_text(tree: StructTree, page: Page, marked: set[tuple[int, tuple[int, int] | None]]) -> int:
+def strip_element_text(
+    tree: StructTree, page: EditPage, marked: set[tuple[int, tuple[int, int] | None]]
+) -> int:
     """Remove the text keys of the elements owning `marked` content and of their ancestors;
-    returns how many keys went. `page` must have been interpreted (its form parents known)."""
+    returns how many keys went."""
     removed = 0
-    struct_parents = page.struct_parents()
+    struct_parents = page.struct_parents
     forms = page.form_struct_parents
     for mcid, stream in marked:
         parents = struct_parents if stream is None else forms.get(stream)
