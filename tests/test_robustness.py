@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from pikepdf import Dictionary, Name
 
 import pagetext
-from pagetext.fonts.cmap import parse_cmap
+from pagetext.fonts.cmap_file import parse_cmap
 from pagetext.syntax.lexer import iter_operations
 from tests.corpus import NO_CORPUS, cases
 from tests.pdfbuild import add_page, form, new_pdf, open_page, simple_font, to_bytes

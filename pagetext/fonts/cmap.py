@@ -8,24 +8,15 @@ syntax, so the content lexer tokenises them.
 from __future__ import annotations
 
 import bisect
-import gzip
-import json
-import sys
 from array import array
 from collections.abc import Iterator
-from functools import cache
-from importlib import resources
 from typing import Final
 
-from pagetext.errors import Warn
-from pagetext.fonts.encodings import char, glyph_name_to_unicode, without_controls
-from pagetext.syntax.lexer import iter_operations
+from pagetext.fonts.encodings import char, without_controls
 
 # A codespace range (§9.7.6.2): codes of `length` bytes whose every byte lies within the
 # per-byte bounds of low and high.
 CodespaceRange = tuple[int, bytes, bytes]
-
-MAX_RANGE_SPAN: Final = 0x10000  # a longer bfrange/cidrange is damage, not data: it is clipped
 
 _TWO_BYTES: Final[list[CodespaceRange]] = [(2, b"\x00\x00", b"\xff\xff")]
 
@@ -239,84 +230,6 @@ def _drop_covered(entries: dict[int, int], first: int, last: int, kept: dict[int
         del entries[code]
 
 
-def _package_data(*parts: str) -> bytes | None:
-    resource = resources.files("pagetext.fonts").joinpath("data")
-    for part in parts:
-        resource = resource.joinpath(part)
-    try:
-        return gzip.decompress(resource.read_bytes())
-    except OSError:
-        return None
-
-
-@cache
-def predefined_cmap(name: str) -> CMap | None:
-    """A predefined CMap (ISO 32000-1 Table 118 and Adobe's later ones) by name, or None.
-
-    The package data holds each with its usecmap chain already applied (tools/build_data.py).
-    """
-    if not name.replace("-", "").isalnum():
-        return None
-    data = _package_data("cmap", f"{name}.bin.gz")
-    if data is None:
-        return None
-    header_end = data.index(b"\n")
-    header = json.loads(data[:header_end])
-    columns = array("I")
-    columns.frombytes(data[header_end + 1 :])
-    if sys.byteorder == "big":
-        columns.byteswap()  # stored little-endian
-    count = len(columns) // 3
-    cmap = CMap()
-    cmap.name = name
-    cmap.wmode = header["wmode"]
-    cmap.collection = header["collection"]
-    cmap.codespace = [
-        (length, bytes.fromhex(low), bytes.fromhex(high)) for length, low, high in header["codespace"]
-    ]
-    cmap.base_runs = CidRuns(columns[:count], columns[count : 2 * count], columns[2 * count :])
-    return cmap
-
-
-class CollectionText:
-    """CID → Unicode of an Adobe character collection, "" where it has none, as the package
-    data stores it (tools/build_data.py): one code point per CID, U+0000 for none, U+FFFF
-    for a longer text, kept apart. Loading makes no object per CID."""
-
-    __slots__ = ("_longer", "_longer_source", "_singles")
-
-    def __init__(self, text: str, count: int) -> None:
-        self._singles = text[:count]
-        self._longer_source = text[count:]
-        self._longer: list[str] | None = None
-
-    def get(self, cid: int) -> str:
-        singles = self._singles
-        if not 0 <= cid < len(singles):
-            return ""
-        char = singles[cid]
-        if char == "\x00":
-            return ""
-        if char != "\uffff":
-            return char
-        longer = self._longer
-        if longer is None:
-            longer = self._longer = self._longer_source.split("\x00")[1:]
-        return longer[singles.count("\uffff", 0, cid)]
-
-
-@cache
-def cid_to_unicode_table(ordering: str) -> CollectionText | None:
-    """CID → Unicode of an Adobe character collection (Japan1, GB1, CNS1, Korea1, KR)."""
-    if not ordering.isalnum():
-        return None
-    data = _package_data("cid2unicode", f"{ordering}.txt.gz")
-    if data is None:
-        return None
-    count, _, text = data.decode("utf-8").partition("\n")
-    return CollectionText(text, int(count))
-
-
 def decode_unicode_bytes(value: bytes) -> str:
     """The text a ToUnicode destination string stands for: UTF-16BE, or a lone byte."""
     if len(value) == 1:
@@ -327,104 +240,3 @@ def decode_unicode_bytes(value: bytes) -> str:
     if len(value) % 2:
         value = value[:-1]
     return value.decode("utf-16-be", errors="replace")
-
-
-def _increment_text(base: bytes, offset: int) -> str:
-    # bfrange destinations count up in their last code unit (§9.10.3).
-    if len(base) < 2:
-        return char((base[0] if base else 0) + offset)
-    last = int.from_bytes(base[-2:], "big") + offset
-    if last > 0xFFFF:
-        return decode_unicode_bytes(base) + char(last & 0xFFFF)
-    return decode_unicode_bytes(base[:-2] + last.to_bytes(2, "big"))
-
-
-def _code(data: bytes) -> int:
-    """A code written as bytes, big-endian (§9.7.6.2): one- and two-byte codes, nearly all
-    of them, without a call through int.from_bytes (a method call, compiled)."""
-    if len(data) == 2:
-        return data[0] << 8 | data[1]
-    if len(data) == 1:
-        return data[0]
-    return int.from_bytes(data, "big")
-
-
-def parse_cmap(data: bytes, warn: Warn) -> tuple[CMap, str | None]:
-    """Parse a CMap stream; return the CMap and the name it builds on (`usecmap`), if any.
-
-    A `usecmap` naming a predefined CMap is resolved here; any other name is returned
-    so that the caller can resolve it.
-    """
-    cmap = CMap()
-    parent: str | None = None
-    for operator, operands, _ in iter_operations(data, warn):
-        if operator == "endcodespacerange":
-            for i in range(0, len(operands) - 1, 2):
-                low, high = operands[i], operands[i + 1]
-                if isinstance(low, bytes) and isinstance(high, bytes) and 1 <= len(low) == len(high) <= 4:
-                    cmap.codespace.append((len(low), low, high))
-            cmap.codespace.sort(key=lambda r: r[0])
-        elif operator == "endbfchar":
-            for i in range(0, len(operands) - 1, 2):
-                src, dst = operands[i], operands[i + 1]
-                if isinstance(src, bytes) and isinstance(dst, bytes):
-                    cmap.unicode[_code(src)] = decode_unicode_bytes(dst)
-                elif isinstance(src, bytes) and isinstance(dst, str):
-                    cmap.unicode[_code(src)] = glyph_name_to_unicode(dst)
-        elif operator == "endbfrange":
-            for i in range(0, len(operands) - 2, 3):
-                _bfrange(cmap, operands[i], operands[i + 1], operands[i + 2], warn)
-        elif operator == "endcidchar":
-            for i in range(0, len(operands) - 1, 2):
-                src, cid = operands[i], operands[i + 1]
-                if isinstance(src, bytes) and isinstance(cid, int):
-                    cmap.cids[_code(src)] = cid
-        elif operator == "endcidrange":
-            for i in range(0, len(operands) - 2, 3):
-                low, high, cid = operands[i], operands[i + 1], operands[i + 2]
-                if isinstance(low, bytes) and isinstance(high, bytes) and isinstance(cid, int):
-                    first = _code(low)
-                    cmap.add_cid_range(first, min(_code(high), first + MAX_RANGE_SPAN), cid)
-        elif operator == "usecmap" and operands and isinstance(operands[-1], str):
-            parent = operands[-1]
-        elif operator == "def" and len(operands) >= 2:
-            key, value = operands[-2], operands[-1]
-            if key == "WMode" and isinstance(value, int):
-                cmap.wmode = value
-            elif key == "CMapName" and isinstance(value, str):
-                cmap.name = value
-    if parent is not None:
-        base = predefined_cmap(parent)
-        if base is not None:
-            cmap.inherit(base)
-            parent = None
-    return cmap, parent
-
-
-def _bfrange(cmap: CMap, low: object, high: object, dst: object, warn: Warn) -> None:
-    if not isinstance(low, bytes) or not isinstance(high, bytes):
-        return
-    first = _code(low)
-    last = _code(high)
-    if last - first > MAX_RANGE_SPAN:
-        warn("ToUnicode bfrange too long; clipped")
-        last = first + MAX_RANGE_SPAN
-    if isinstance(dst, bytes):
-        start = _code(dst) if len(dst) == 2 else -1
-        stop = start + last - first + 1
-        if start >= 0 and stop <= 0x10000:
-            # One BMP code unit counting up: the code point itself, a lone surrogate U+FFFD.
-            if last - first >= LAZY_RANGE_SPAN:
-                cmap.unicode_ranges.append((first, last, start))
-                return
-            texts = [chr(value) for value in range(start, stop)]
-            for value in range(max(start, 0xD800), min(stop, 0xE000)):
-                texts[value - start] = "\ufffd"
-            cmap.unicode.update(zip(range(first, last + 1), texts, strict=True))
-            return
-        for code in range(first, last + 1):
-            cmap.unicode[code] = _increment_text(dst, code - first)
-    elif isinstance(dst, list):
-        for code, item in zip(range(first, last + 1), dst, strict=False):
-            if isinstance(item, bytes):
-                cmap.unicode[code] = decode_unicode_bytes(item)

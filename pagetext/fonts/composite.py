@@ -15,7 +15,7 @@ import pikepdf
 
 from pagetext.errors import Warn
 from pagetext.fonts.cid_metrics import CidWidths, cid_vertical_metrics, cid_widths
-from pagetext.fonts.cmap import CMap, CollectionText, UnicodeMap, cid_to_unicode_table, predefined_cmap
+from pagetext.fonts.cmap import CMap, UnicodeMap
 from pagetext.fonts.encodings import char, text_of_glyph, without_controls
 from pagetext.fonts.font import (
     UNMAPPED,
@@ -25,6 +25,7 @@ from pagetext.fonts.font import (
     read_to_unicode,
     vertical_extent,
 )
+from pagetext.fonts.predefined import CollectionText, cid_to_unicode_table, predefined_cmap
 from pagetext.fonts.program import FontProgram, load_program
 from pagetext.pdf.objects import integer, name, number, optional_entry, read_stream
 

@@ -13,7 +13,8 @@ from typing import Any, Final
 import pikepdf
 
 from pagetext.errors import Warn
-from pagetext.fonts.cmap import CMap, UnicodeMap, parse_cmap
+from pagetext.fonts.cmap import CMap, UnicodeMap
+from pagetext.fonts.cmap_file import parse_cmap
 from pagetext.pdf.objects import integer, name, number, optional_entry, read_stream
 
 

@@ -7,7 +7,8 @@ import pytest
 from pikepdf import Array, Dictionary, Name
 
 import pagetext
-from pagetext.fonts.cmap import CMap, UnicodeMap, parse_cmap
+from pagetext.fonts.cmap import CMap, UnicodeMap
+from pagetext.fonts.cmap_file import parse_cmap
 from tests.corpus import CORPUS, cases, needs_corpus, normalise
 from tests.pdfbuild import identity_font, open_page
 
@@ -246,7 +247,7 @@ def test_a_font_shares_one_decoded_record_per_code() -> None:
 
 
 def test_a_predefined_cmap_is_read_once_and_never_changed_by_its_users() -> None:
-    from pagetext.fonts.cmap import predefined_cmap
+    from pagetext.fonts.predefined import predefined_cmap
 
     base = predefined_cmap("UniJIS-UCS2-H")
     assert base is not None and base is predefined_cmap("UniJIS-UCS2-H")

@@ -1,0 +1,183 @@
+"""Glyphs made ready for assembly: what a viewer shows once, in the order it is read.
+
+Each step takes the glyphs in drawing order and gives them back with copies and reorderings
+a reader would make before spacing words (SPEC §3.1): ActualText spans (§14.9.4), overstruck
+copies, separate accents, hidden white space, vertical runs.
+"""
+
+from __future__ import annotations
+
+from pagetext.content.glyph import Glyph
+from pagetext.geometry import projection
+from pagetext.layout.accents import compose_accents
+from pagetext.layout.advance import follow_advance
+from pagetext.layout.params import LayoutParams
+
+
+def drop_duplicates(glyphs: list[Glyph], params: LayoutParams) -> list[Glyph]:
+    """Remove fake-bold copies: the same text drawn again at almost the same place.
+
+    A glyph that starts where the previous one ended continues its run and is no copy (nine
+    glyphs in ten); any other is compared with the glyphs kept among the last
+    `duplicate_window`, by position first, which few of them share, then by text. Nothing
+    is kept per glyph for that: a record per text, grown per glyph, cost five times more.
+    """
+    kept: list[Glyph] | None = None  # made at the first copy: most pages have none
+    dropped = [False] * len(glyphs)  # by index
+    window = params.duplicate_window
+    tolerance = params.duplicate_tolerance
+    pen_x = pen_y = float("nan")
+    for index in range(len(glyphs)):
+        glyph = glyphs[index]
+        x, y = glyph.baseline_start
+        limit = tolerance * glyph.box_height or 1e-6
+        if not (-limit <= x - pen_x <= limit and -limit <= y - pen_y <= limit):
+            text = glyph.text
+            duplicate = False
+            oldest = index - window if index > window else 0
+            # Any match among the kept glyphs will do. Compiled, a slice is read natively where
+            # an index is bounds-checked.
+            for offset, other in enumerate(glyphs[oldest:index]):
+                seen_x, seen_y = other.baseline_start
+                if (
+                    -limit <= x - seen_x <= limit
+                    and -limit <= y - seen_y <= limit
+                    and other.text == text
+                    and not dropped[oldest + offset]
+                ):
+                    duplicate = True
+                    break
+            if duplicate:
+                if kept is None:
+                    kept = glyphs[:index]
+                dropped[index] = True
+                continue
+        if kept is not None:
+            kept.append(glyph)
+        pen_x, pen_y = glyph.baseline_end
+    return glyphs if kept is None else kept
+
+
+def _column_order(run: list[Glyph]) -> list[Glyph]:
+    """A run of vertical glyphs read as columns: right to left, each top to bottom (SPEC §3.3).
+
+    A run drawn in that order already (tier after tier included) is kept as drawn.
+    """
+    ux, uy = run[0].direction
+    nx, ny = -uy, ux  # across the columns; for upright vertical text it points right
+    # Positions by index, not nested key functions: compiled, a nested function and its
+    # closure refer to each other, a cycle left to the collector at every call.
+    along = [projection(glyph.baseline_start, ux, uy) for glyph in run]
+    across = [projection(glyph.baseline_start, nx, ny) for glyph in run]
+    column_end = along[0]
+    in_order = True
+    for i in range(1, len(run)):
+        prev, glyph = run[i - 1], run[i]
+        step = across[i] - across[i - 1]
+        limit = 0.5 * max(prev.box_height, glyph.box_height)
+        if abs(step) <= limit:
+            if along[i] < along[i - 1] - limit:
+                in_order = False
+                break
+        elif step > 0 and along[i] <= column_end:  # back to the right, but not a new tier
+            in_order = False
+            break
+        column_end = max(column_end, along[i])
+    if in_order:
+        return run
+    by_across = sorted(range(len(run)), key=across.__getitem__, reverse=True)
+    columns: list[list[int]] = [[by_across[0]]]
+    for index in by_across[1:]:
+        last = columns[-1][-1]
+        if across[last] - across[index] > 0.5 * max(run[last].box_height, run[index].box_height):
+            columns.append([])
+        columns[-1].append(index)
+    return [run[index] for column in columns for index in sorted(column, key=along.__getitem__)]
+
+
+def order_vertical_runs(glyphs: list[Glyph]) -> list[Glyph]:
+    if not any(glyph.writing_mode == 1 for glyph in glyphs):
+        return glyphs
+    result: list[Glyph] = []
+    start = 0
+    count = len(glyphs)
+    while start < count:
+        end = start
+        while end < count and glyphs[end].writing_mode == 1:
+            end += 1
+        if end > start:
+            result.extend(_column_order(list(glyphs[start:end])))
+            start = end
+        else:
+            result.append(glyphs[start])
+            start += 1
+    return result
+
+
+def drop_hidden_whitespace(glyphs: list[Glyph]) -> list[Glyph]:
+    """Remove white-space glyphs that the next glyph is drawn over: they leave no gap on the
+    page (a producer that writes "字 " for every character and then moves one em on)."""
+    kept: list[Glyph] | None = None  # made at the first one dropped: most pages have none
+    for index, glyph in enumerate(glyphs):
+        if glyph.text.isspace() and index + 1 < len(glyphs):
+            after = glyphs[index + 1]
+            ux, uy = glyph.direction
+            ox, oy = glyph.baseline_start
+            ex, ey = glyph.glyph_end
+            advance = (ex - ox) * ux + (ey - oy) * uy
+            step = (after.baseline_start[0] - ox) * ux + (after.baseline_start[1] - oy) * uy
+            across = (after.baseline_start[0] - ox) * -uy + (after.baseline_start[1] - oy) * ux
+            covered = -0.5 * advance < step < 0.25 * advance
+            if advance > 0 and covered and abs(across) < 0.5 * glyph.box_height:
+                if kept is None:
+                    kept = glyphs[:index]
+                continue
+        if kept is not None:
+            kept.append(glyph)
+    return glyphs if kept is None else kept
+
+
+def join_actual_text(glyphs: list[Glyph], originals: dict[int, Glyph]) -> list[Glyph]:
+    """Glyphs with text, the span of an /ActualText as one: the glyph carrying the replacement
+    stretched (a copy, mapped back through `originals`) over the covered glyphs after it on
+    its line, so that word gaps are measured from the span's end (ISO 32000-1 §14.9.4)."""
+    kept: list[Glyph] | None = None  # made at the first glyph without text: most pages have none
+    for index in range(len(glyphs)):
+        glyph = glyphs[index]
+        if glyph.text:
+            if kept is not None:
+                kept.append(glyph)
+            continue
+        if kept is None:
+            kept = glyphs[:index]
+        if glyph.original_text is None or not kept:
+            continue
+        first = kept[-1]
+        if first.original_text is None or first.direction != glyph.direction:
+            continue
+        ux, uy = first.direction
+        shift = (glyph.baseline_start[0] - first.baseline_start[0]) * -uy + (
+            glyph.baseline_start[1] - first.baseline_start[1]
+        ) * ux
+        if abs(shift) > 0.5 * first.box_height:
+            continue
+        q = first.quad
+        e = glyph.quad
+        copy = first.moved(
+            (q[0], e[1], e[2], q[3]), first.baseline_start, glyph.baseline_end, glyph.glyph_end,
+            first.direction, first.box_height, first.writing_mode,
+        )  # fmt: skip
+        originals[id(copy)] = originals.get(id(first), first)
+        kept[-1] = copy
+    return glyphs if kept is None else kept
+
+
+def prepare_glyphs(glyphs: list[Glyph], params: LayoutParams, originals: dict[int, Glyph]) -> list[Glyph]:
+    """The glyphs as assembly reads them: ActualText spans joined, fake-bold copies dropped,
+    accents composed, hidden white space out, runs read along their advance and vertical columns
+    in reading order. `originals` maps each glyph made here to the glyph it stands for."""
+    kept = join_actual_text(glyphs, originals)
+    if params.drop_duplicates:
+        kept = drop_duplicates(kept, params)
+    kept = compose_accents(kept, params, originals)
+    return order_vertical_runs(follow_advance(drop_hidden_whitespace(kept), params, originals))
