@@ -56,8 +56,10 @@ COMPILED = [
     "pagetext/layout/prepare.py",
     "pagetext/layout/records.py",
     "pagetext/layout/scripts.py",
+    "pagetext/layout/spans.py",
     "pagetext/layout/visual_words.py",
     "pagetext/structure/marked.py",
+    "pagetext/structure/nodes.py",
     "pagetext/structure/tree.py",
 ]
 

@@ -14,7 +14,8 @@ import pikepdf
 
 from pagetext.content.glyph import Glyph
 from pagetext.errors import Warn
-from pagetext.structure.tree import ObjGen, StructTree
+from pagetext.pdf.objects import ObjGen
+from pagetext.structure.tree import StructTree
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,118 +21,14 @@ from typing import Final
 from pagetext.geometry import Point
 from pagetext.layout.blocks import before_footer, median, place_blocks, rejoin_lines, y_bands
 from pagetext.layout.params import LayoutParams
-from pagetext.layout.records import Extent, Line, Word, quad_extent, words_extent, words_quad
-from pagetext.layout.scripts import has_rtl
+from pagetext.layout.records import Line, words_quad
+from pagetext.layout.spans import Span, split_line
 
 _SAME_DIRECTION: Final = 0.996  # cos 5°: directions closer than this count as the same
 _INFINITY: Final = float("inf")  # compiled, float("inf") would parse the string each call
 
 
-class _Span:
-    """A line, or the part of one between gutter-wide gaps, in the page's reading frame."""
-
-    __slots__ = ("cells", "chars", "frame", "height", "order", "rtl_chars", "words", "x0", "x1", "y0", "y1")
-
-    def __init__(
-        self, words: list[Word], order: int, frame: Point, rtl: bool, extent: Extent | None = None
-    ) -> None:
-        """`rtl`: whether the words may hold right-to-left text (most pages have none, and
-        then no word is searched for it); `extent`: the words' extent in the frame, when
-        the caller measured it already."""
-        ux, uy = frame
-        self.words = words
-        self.order = order
-        self.frame = frame
-        self.cells: list[_Span] = []  # a table row kept whole: the parts it was cut into
-        self.x0, self.x1, self.y0, self.y1 = extent if extent is not None else words_extent(words, ux, uy)
-        self.height = max(self.y1 - self.y0, 1e-6)
-        chars = rtl_chars = 0
-        for word in words:
-            length = len(word.text)
-            chars += length
-            if rtl and has_rtl(word.text):
-                rtl_chars += length
-        self.chars = chars
-        self.rtl_chars = rtl_chars
-
-    @property
-    def center_x(self) -> float:
-        return (self.x0 + self.x1) / 2
-
-    @property
-    def center_y(self) -> float:
-        return (self.y0 + self.y1) / 2
-
-
-def _split_line(line: Line, order: int, frame: Point, rtl: bool, params: LayoutParams) -> list[_Span]:
-    """Cut a line at gaps of at least span_gap × its height: they may be gutters.
-
-    Gaps are measured with the words in position order (a line may be drawn out of order);
-    each span keeps its words in the line's own order.
-    """
-    ux, uy = frame
-    extent = quad_extent(line.quad, ux, uy)  # indexed: a "_" target would box
-    limit = params.span_gap * (extent[3] - extent[2])
-    spans = _spans_in_order(line, order, frame, rtl, limit)
-    if spans is None:
-        spans = _spans_by_position(line, order, frame, rtl, limit)
-    if len(spans) >= 3 and 2 * sum(s.chars < params.min_column_chars for s in spans) > len(spans):
-        # Short cells side by side: a table row. Kept whole, it is wide, stays out of the
-        # gutter search, and keeps its place as a band across the columns.
-        row = _Span(list(line.words), order, frame, rtl)
-        row.cells = spans
-        return [row]
-    return spans
-
-
-def _spans_in_order(line: Line, order: int, frame: Point, rtl: bool, limit: float) -> list[_Span] | None:
-    """The spans of a line whose words are drawn in position order, as most are: cut as the
-    words come, each span's extent gathered on the way. None for any other line."""
-    ux, uy = frame
-    spans: list[_Span] = []
-    words: list[Word] = []
-    x0 = y0 = _INFINITY
-    x1 = y1 = previous_start = -_INFINITY
-    for word in line.words:
-        low, high, bottom, top = quad_extent(word.quad, ux, uy)
-        if not low >= previous_start:  # out of order (or NaN): sort them
-            return None
-        previous_start = low
-        if words and low - x1 > limit:
-            spans.append(_Span(words, order, frame, rtl, (x0, x1, y0, y1)))
-            words = []
-            x0 = y0 = _INFINITY
-            x1 = y1 = -_INFINITY
-        # Grown as words_extent grows an extent, so that the span measures the same.
-        x0 = low if low < x0 else x0
-        x1 = high if high > x1 else x1
-        y0 = bottom if bottom < y0 else y0
-        y1 = top if top > y1 else y1
-        words.append(word)
-    if words:
-        spans.append(_Span(words, order, frame, rtl, (x0, x1, y0, y1)))
-    return spans
-
-
-def _spans_by_position(line: Line, order: int, frame: Point, rtl: bool, limit: float) -> list[_Span]:
-    ux, uy = frame
-    extents = []
-    for index, word in enumerate(line.words):
-        low, high, _, _ = quad_extent(word.quad, ux, uy)
-        extents.append((low, high, index))
-    extents.sort()
-    groups: list[list[int]] = []
-    previous_end = -_INFINITY
-    for start, end, index in extents:
-        if not groups or start - previous_end > limit:
-            groups.append([])
-        groups[-1].append(index)
-        if end > previous_end:
-            previous_end = end
-    return [_Span([line.words[i] for i in sorted(group)], order, frame, rtl) for group in groups]
-
-
-def _cut_at_gutter(spans: list[_Span], gap_x0: float, gap_x1: float, params: LayoutParams) -> list[_Span]:
+def _cut_at_gutter(spans: list[Span], gap_x0: float, gap_x1: float, params: LayoutParams) -> list[Span]:
     """Cut the table rows that hold a line of column text across an empty part of the gutter.
 
     A table inside one column, drawn on the baselines of the other column's lines, is
@@ -141,7 +37,7 @@ def _cut_at_gutter(spans: list[_Span], gap_x0: float, gap_x1: float, params: Lay
     overlaps the gutter when one side of it is a single long span: the other column's line.
     A row of a full-width table has cells on both sides and stays whole.
     """
-    result: list[_Span] = []
+    result: list[Span] = []
     for span in spans:
         cells = sorted(span.cells, key=lambda cell: cell.x0)
         cut = 0
@@ -156,12 +52,12 @@ def _cut_at_gutter(spans: list[_Span], gap_x0: float, gap_x1: float, params: Lay
             continue
         first = {id(word) for cell in cells[:cut] for word in cell.words}
         rtl = span.rtl_chars > 0
-        result.append(_Span([w for w in span.words if id(w) in first], span.order, span.frame, rtl))
-        result.append(_Span([w for w in span.words if id(w) not in first], span.order, span.frame, rtl))
+        result.append(Span([w for w in span.words if id(w) in first], span.order, span.frame, rtl))
+        result.append(Span([w for w in span.words if id(w) not in first], span.order, span.frame, rtl))
     return result
 
 
-def _x_gutters(spans: list[_Span], params: LayoutParams) -> list[tuple[float, float]]:
+def _x_gutters(spans: list[Span], params: LayoutParams) -> list[tuple[float, float]]:
     """The vertical gutters of a region, widest first: X ranges almost no span covers."""
     left = min(span.x0 for span in spans)
     right = max(span.x1 for span in spans)
@@ -204,23 +100,23 @@ def _x_gutters(spans: list[_Span], params: LayoutParams) -> list[tuple[float, fl
     return sorted(gutters, key=lambda gap: gap[0] - gap[1])  # the widest first
 
 
-def _line_parts(minor: list[_Span], major: list[_Span]) -> bool:
+def _line_parts(minor: list[Span], major: list[Span]) -> bool:
     """Whether most spans of the smaller side were cut from lines that continue on the other."""
     lines = {span.order for span in major}
     return 2 * sum(span.order in lines for span in minor) > len(minor)
 
 
-def _side_by_side(minor: list[_Span], major: list[_Span]) -> bool:
+def _side_by_side(minor: list[Span], major: list[Span]) -> bool:
     """Whether two sides of a gutter share some height of the page."""
     top = min(max(s.y1 for s in minor), max(s.y1 for s in major))
     bottom = max(min(s.y0 for s in minor), min(s.y0 for s in major))
     return top > bottom
 
 
-def _bands_around(spans: list[_Span], crossing: list[_Span]) -> list[list[_Span]]:
+def _bands_around(spans: list[Span], crossing: list[Span]) -> list[list[Span]]:
     """Cut a region into horizontal bands at the spans that cross its gutter, keeping order."""
     marks = sorted(crossing, key=lambda s: -s.center_y)
-    bands: list[list[_Span]] = [[] for _ in range(2 * len(marks) + 1)]
+    bands: list[list[Span]] = [[] for _ in range(2 * len(marks) + 1)]
     crossing_ids = {id(span) for span in crossing}
     for position, mark in enumerate(marks):
         bands[2 * position + 1].append(mark)
@@ -238,14 +134,14 @@ def _bands_around(spans: list[_Span], crossing: list[_Span]) -> list[list[_Span]
     return [band for band in bands if band]
 
 
-def _same_row(a: _Span, b: _Span) -> bool:
+def _same_row(a: Span, b: Span) -> bool:
     """Whether two spans stand on one baseline, as _rows joins them into one line."""
     return abs(a.center_y - b.center_y) < 0.5 * min(a.height, b.height)
 
 
-def _y_bands(spans: list[_Span], gap: float) -> list[list[_Span]]:
+def _y_bands(spans: list[Span], gap: float) -> list[list[Span]]:
     """Cut a region at empty horizontal bands at least `gap` × the median text height tall."""
-    bands: list[list[_Span]] = []
+    bands: list[list[Span]] = []
     order, span_bands = y_bands([s.y1 for s in spans], [s.y0 for s in spans], gap)
     for index in order:
         band = span_bands[index]
@@ -255,7 +151,7 @@ def _y_bands(spans: list[_Span], gap: float) -> list[list[_Span]]:
     return bands
 
 
-def _cut(spans: list[_Span], params: LayoutParams, depth: int, splits: list[int]) -> list[list[_Span]]:
+def _cut(spans: list[Span], params: LayoutParams, depth: int, splits: list[int]) -> list[list[Span]]:
     """Leaves of the XY-cut, in reading order; `splits` counts the column splits made."""
     if len(spans) < 2 or depth >= params.max_cut_depth:
         return [spans]
@@ -304,7 +200,7 @@ def _cut(spans: list[_Span], params: LayoutParams, depth: int, splits: list[int]
     return [spans]
 
 
-def _rows(leaf: list[_Span]) -> list[list[_Span]]:
+def _rows(leaf: list[Span]) -> list[list[Span]]:
     """The spans of a leaf as rows: in content order while that runs top to bottom (no
     re-sorting of well-ordered columns); sorted by position when the stream is shuffled.
     Consecutive spans of one baseline form one row."""
@@ -315,7 +211,7 @@ def _rows(leaf: list[_Span]) -> list[list[_Span]]:
         if span.center_y - prev.center_y > prev.height
     )
     ordered = in_content_order if upward <= 0.1 * len(leaf) else sorted(leaf, key=lambda s: -s.center_y)
-    rows: list[list[_Span]] = []
+    rows: list[list[Span]] = []
     for span in ordered:
         row = rows[-1] if rows else None
         if row is not None and _same_row(row[-1], span):
@@ -330,7 +226,7 @@ def _rows(leaf: list[_Span]) -> list[list[_Span]]:
     ]
 
 
-def _join(spans: Sequence[_Span], frame: Point) -> Line:
+def _join(spans: Sequence[Span], frame: Point) -> Line:
     words = tuple(word for span in spans for word in span.words)
     quad, bbox = words_quad(words, frame)
     first = words[0]
@@ -389,12 +285,12 @@ def reading_order(lines: Sequence[Line], params: LayoutParams) -> list[Line]:
         return list(lines)  # assembly already reads the columns right to left
     frame = _frame(lines)
     rtl = any(line.rtl for line in lines)
-    main: list[_Span] = []
+    main: list[Span] = []
     main_lines: list[Line] = []
     other: list[Line] = []
     for order, line in enumerate(lines):
         if line.direction[0] * frame[0] + line.direction[1] * frame[1] >= _SAME_DIRECTION:
-            main.extend(_split_line(line, order, frame, rtl, params))
+            main.extend(split_line(line, order, frame, rtl, params))
             main_lines.append(line)
         else:
             other.append(line)

@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 
 from pagetext.content.glyph import Glyph, MarkedContent
 from pagetext.fonts.encodings import text_of_glyph
-from pagetext.structure.tree import ObjGen, StructTree
+from pagetext.pdf.objects import ObjGen
+from pagetext.structure.tree import StructTree
 from pagetext.structure.view import glyph_key
 
 SOFT_HYPHEN = "\u00ad"  # a hyphenation point, not a character of the text (Unicode §23.2)

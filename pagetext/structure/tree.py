@@ -9,17 +9,13 @@ could be read, never an exception.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 import pikepdf
 
+from pagetext.errors import Warn
 from pagetext.pdf.objects import OBJECT_ERRORS, ObjGen, optional_entry, text_string
-
-# Where content of an element lives: (page, None, MCID) for the page's own content stream,
-# (None, form, MCID) for a Form XObject with /StructParents (§14.7.4.3).
-ContentKey = tuple[ObjGen | None, ObjGen | None, int]
-Warn = Callable[[str], None]
+from pagetext.structure.nodes import ContentKey, Node, ObjectRef
 
 MAX_STRUCT_DEPTH: Final = 256  # real trees nest a few dozen levels; deeper is damage or a loop
 MAX_STRUCT_ELEMENTS: Final = 2_000_000  # a budget against hostile trees
@@ -61,45 +57,6 @@ def _int(value: Any) -> int | None:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     return None
-
-
-class ObjectRef:
-    """An OBJR kid (§14.7.4.3): a whole PDF object (an annotation, an XObject) in the tree."""
-
-    __slots__ = ("object", "page")
-
-    def __init__(self, obj: ObjGen, page: ObjGen | None) -> None:
-        self.object = obj
-        self.page = page
-
-
-class Node:
-    """A structure element as read from the file (document-wide)."""
-
-    __slots__ = (
-        "actual_text",
-        "alt",
-        "attributes_bbox",
-        "expansion",
-        "kids",
-        "lang",
-        "objgen",
-        "parent",
-        "raw_type",
-        "type",
-    )
-
-    def __init__(self, objgen: ObjGen, raw_type: str, type: str, parent: Node | None) -> None:  # noqa: A002
-        self.objgen = objgen
-        self.raw_type = raw_type
-        self.type = type
-        self.parent = parent
-        self.alt: str | None = None
-        self.actual_text: str | None = None
-        self.lang: str | None = None
-        self.expansion: str | None = None
-        self.attributes_bbox: tuple[float, float, float, float] | None = None
-        self.kids: list[Node | ContentKey | ObjectRef] = []
 
 
 class StructTree:
@@ -415,12 +372,3 @@ def read_tree(pdf: pikepdf.Pdf, warn: Warn) -> StructTree | None:
     except OBJECT_ERRORS as error:
         warn(f"the structure tree root could not be read: {error}")
         return None
-
-
-def walk(nodes: list[Node]) -> Iterator[Node]:
-    """Pre-order over nodes and their element kids."""
-    stack = list(reversed(nodes))
-    while stack:
-        node = stack.pop()
-        yield node
-        stack.extend(reversed([kid for kid in node.kids if isinstance(kid, Node)]))

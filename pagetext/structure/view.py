@@ -7,7 +7,9 @@ from typing import Any
 
 from pagetext.content.glyph import Glyph
 from pagetext.geometry import Box
-from pagetext.structure.tree import ContentKey, Node, ObjectRef, ObjGen, StructTree
+from pagetext.pdf.objects import ObjGen
+from pagetext.structure.nodes import ContentKey, Node, ObjectRef
+from pagetext.structure.tree import StructTree
 
 
 class ContentItem:

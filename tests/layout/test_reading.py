@@ -313,7 +313,7 @@ def test_lines_in_position_order_are_cut_as_the_sort_cuts_them() -> None:
     # The fast path (words as they come) against the general one (sorted by position), on
     # the lines of real pages: the same spans, words and extents.
     from pagetext.layout.params import LayoutParams
-    from pagetext.layout.reading import _spans_by_position, _spans_in_order
+    from pagetext.layout.spans import spans_by_position, spans_in_order
 
     span_gap = LayoutParams().span_gap
     compared = 0
@@ -327,10 +327,10 @@ def test_lines_in_position_order_are_cut_as_the_sort_cuts_them() -> None:
             for page in doc:
                 for order, line in enumerate(page.lines(order="content")):
                     limit = span_gap * (line.bbox.y1 - line.bbox.y0)
-                    fast = _spans_in_order(line, order, (1.0, 0.0), True, limit)
+                    fast = spans_in_order(line, order, (1.0, 0.0), True, limit)
                     if fast is None:
                         continue
-                    slow = _spans_by_position(line, order, (1.0, 0.0), True, limit)
+                    slow = spans_by_position(line, order, (1.0, 0.0), True, limit)
                     assert [s.words for s in fast] == [s.words for s in slow]
                     assert [(s.x0, s.x1, s.y0, s.y1, s.chars, s.rtl_chars) for s in fast] == [
                         (s.x0, s.x1, s.y0, s.y1, s.chars, s.rtl_chars) for s in slow

@@ -1,0 +1,117 @@
+"""Spans: a line, or the parts of it between gaps wide enough to be gutters, in the page's
+reading frame (SPEC §3.8). The XY-cut of reading.py cuts and orders these."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pagetext.geometry import Point
+from pagetext.layout.params import LayoutParams
+from pagetext.layout.records import Extent, Line, Word, quad_extent, words_extent
+from pagetext.layout.scripts import has_rtl
+
+_INFINITY: Final = float("inf")  # compiled, float("inf") would parse the string each call
+
+
+class Span:
+    """A line, or the part of one between gutter-wide gaps, in the page's reading frame."""
+
+    __slots__ = ("cells", "chars", "frame", "height", "order", "rtl_chars", "words", "x0", "x1", "y0", "y1")
+
+    def __init__(
+        self, words: list[Word], order: int, frame: Point, rtl: bool, extent: Extent | None = None
+    ) -> None:
+        """`rtl`: whether the words may hold right-to-left text (most pages have none, and
+        then no word is searched for it); `extent`: the words' extent in the frame, when
+        the caller measured it already."""
+        ux, uy = frame
+        self.words = words
+        self.order = order
+        self.frame = frame
+        self.cells: list[Span] = []  # a table row kept whole: the parts it was cut into
+        self.x0, self.x1, self.y0, self.y1 = extent if extent is not None else words_extent(words, ux, uy)
+        self.height = max(self.y1 - self.y0, 1e-6)
+        chars = rtl_chars = 0
+        for word in words:
+            length = len(word.text)
+            chars += length
+            if rtl and has_rtl(word.text):
+                rtl_chars += length
+        self.chars = chars
+        self.rtl_chars = rtl_chars
+
+    @property
+    def center_x(self) -> float:
+        return (self.x0 + self.x1) / 2
+
+    @property
+    def center_y(self) -> float:
+        return (self.y0 + self.y1) / 2
+
+
+def split_line(line: Line, order: int, frame: Point, rtl: bool, params: LayoutParams) -> list[Span]:
+    """Cut a line at gaps of at least span_gap × its height: they may be gutters.
+
+    Gaps are measured with the words in position order (a line may be drawn out of order);
+    each span keeps its words in the line's own order.
+    """
+    ux, uy = frame
+    extent = quad_extent(line.quad, ux, uy)  # indexed: a "_" target would box
+    limit = params.span_gap * (extent[3] - extent[2])
+    spans = spans_in_order(line, order, frame, rtl, limit)
+    if spans is None:
+        spans = spans_by_position(line, order, frame, rtl, limit)
+    if len(spans) >= 3 and 2 * sum(s.chars < params.min_column_chars for s in spans) > len(spans):
+        # Short cells side by side: a table row. Kept whole, it is wide, stays out of the
+        # gutter search, and keeps its place as a band across the columns.
+        row = Span(list(line.words), order, frame, rtl)
+        row.cells = spans
+        return [row]
+    return spans
+
+
+def spans_in_order(line: Line, order: int, frame: Point, rtl: bool, limit: float) -> list[Span] | None:
+    """The spans of a line whose words are drawn in position order, as most are: cut as the
+    words come, each span's extent gathered on the way. None for any other line."""
+    ux, uy = frame
+    spans: list[Span] = []
+    words: list[Word] = []
+    x0 = y0 = _INFINITY
+    x1 = y1 = previous_start = -_INFINITY
+    for word in line.words:
+        low, high, bottom, top = quad_extent(word.quad, ux, uy)
+        if not low >= previous_start:  # out of order (or NaN): sort them
+            return None
+        previous_start = low
+        if words and low - x1 > limit:
+            spans.append(Span(words, order, frame, rtl, (x0, x1, y0, y1)))
+            words = []
+            x0 = y0 = _INFINITY
+            x1 = y1 = -_INFINITY
+        # Grown as words_extent grows an extent, so that the span measures the same.
+        x0 = low if low < x0 else x0
+        x1 = high if high > x1 else x1
+        y0 = bottom if bottom < y0 else y0
+        y1 = top if top > y1 else y1
+        words.append(word)
+    if words:
+        spans.append(Span(words, order, frame, rtl, (x0, x1, y0, y1)))
+    return spans
+
+
+def spans_by_position(line: Line, order: int, frame: Point, rtl: bool, limit: float) -> list[Span]:
+    ux, uy = frame
+    extents = []
+    for index, word in enumerate(line.words):
+        low, high, _, _ = quad_extent(word.quad, ux, uy)
+        extents.append((low, high, index))
+    extents.sort()
+    groups: list[list[int]] = []
+    previous_end = -_INFINITY
+    for start, end, index in extents:
+        if not groups or start - previous_end > limit:
+            groups.append([])
+        groups[-1].append(index)
+        if end > previous_end:
+            previous_end = end
+    return [Span([line.words[i] for i in sorted(group)], order, frame, rtl) for group in groups]
