@@ -1,6 +1,6 @@
 """What the interpreter keeps while it runs (ISO 32000-1 §8.4, §9.3): the graphics state with
 the text state, the text and line matrices, the marked-content stack, the content stream being
-interpreted (its resources and place among forms), and the fonts parsed for the document.
+interpreted (its resources and place among forms), and the document's font cache (fonts/cache.py).
 
 The operator handlers (graphics, text_state, text_show, marked, and forms in interpreter) are
 functions over one `InterpreterState`.
