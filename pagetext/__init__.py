@@ -1,7 +1,8 @@
 """pagetext: the text of PDF pages as a viewer shows it, with every glyph's geometry."""
 
+from pagetext._version import __version__
 from pagetext.content.glyph import Glyph
-from pagetext.document import Document, open, parse_page_range  # noqa: A004
+from pagetext.document import Document, open  # noqa: A004
 from pagetext.errors import (
     DamagedPdfError,
     FileReadError,
@@ -19,8 +20,7 @@ from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Line, Word
 from pagetext.limits import Limits
 from pagetext.page import Page
-
-__version__ = "0.1.0"
+from pagetext.page_range import parse_page_range
 
 __all__ = [
     "Box",
@@ -41,6 +41,7 @@ __all__ = [
     "UsageError",
     "Word",
     "WorkerError",
+    "__version__",
     "open",
     "parse_page_range",
 ]

@@ -154,7 +154,8 @@ class Document:
         """What a viewer shows as each page's number (§12.4.2): "iii", "A-2", or "7"."""
         return page_labels(self._pdf, len(self), self._warn)
 
-    def _indices(self, pages: str | None) -> list[int]:
+    def page_indices(self, pages: str | None) -> list[int]:
+        """0-based indices of the pages a 1-based range like "1-3,7" names; every page for None."""
         return list(range(len(self))) if pages is None else parse_page_range(pages, len(self))
 
     def text(
@@ -174,7 +175,7 @@ class Document:
         vocabulary: set[str] | None = set() if dehyphenate else None
         return page_separator.join(
             dehyphenated_text(self[i], order, params, "keep", annotations, vocabulary)
-            for i in self._indices(pages)
+            for i in self.page_indices(pages)
         )
 
     def write_text(
@@ -194,7 +195,7 @@ class Document:
         annotations=False leaves out the text of annotations and form fields; dehyphenate
         as in text().
         """
-        indices = self._indices(pages)
+        indices = self.page_indices(pages)
         if isinstance(target, (str, os.PathLike)):
             with atomic_open(target) as stream:
                 return self._write(
@@ -233,7 +234,7 @@ class Document:
         merge=False gives every part on its own page.
         """
         found: list[PageTables] = []
-        for page in self.iter_pages(self._indices(pages)):
+        for page in self.iter_pages(self.page_indices(pages)):
             tables = page.tables()
             if merge and tables:
                 found.append(page_tables(page.number, tables, page.lines(roles=True), page.rotation))
@@ -268,7 +269,7 @@ class Document:
         """
         if format not in FORMATS:
             raise UsageError(f"unknown format {format!r}; use one of {', '.join(FORMATS)}")
-        indices = self._indices(pages)
+        indices = self.page_indices(pages)
         chosen = self.iter_pages(indices, progress)
         try:
             if format == "text":

@@ -42,7 +42,7 @@ def write_document(
 
     progress, if given, is called with (pages started, pages in all) before each page.
     """
-    pages = len(doc._indices(options.pages))
+    pages = len(doc.page_indices(options.pages))
     if options.dehyphenate and options.format in ("json", "hocr"):
         raise UsageError(
             f"--dehyphenate does not apply to {options.format}: its words keep their boxes as printed "

@@ -17,6 +17,7 @@ import importlib
 import os
 import sys
 
+from pagetext._version import __version__
 from pagetext.cli import extract
 from pagetext.cli.common import EXIT_INTERRUPTED
 
@@ -35,13 +36,12 @@ def version_text() -> str:
     the versions of pikepdf and the qpdf it wraps."""
     import pikepdf
 
-    import pagetext
     from pagetext.content import interpreter
 
     compiled = interpreter.__file__ is not None and interpreter.__file__.endswith((".so", ".pyd"))
     build = "compiled" if compiled else "plain"
     qpdf = pikepdf.__libqpdf_version__
-    return f"pagetext {pagetext.__version__} ({build} build)\npikepdf {pikepdf.__version__}, qpdf {qpdf}"
+    return f"pagetext {__version__} ({build} build)\npikepdf {pikepdf.__version__}, qpdf {qpdf}"
 
 
 def command() -> None:

@@ -140,7 +140,7 @@ def _write_text(args: argparse.Namespace, doc: Document, out: IO[bytes]) -> None
         glyphs=args.glyphs,
         dehyphenate=args.dehyphenate,
     )
-    progress = _progress(len(doc._indices(args.pages)))
+    progress = _progress(len(doc.page_indices(args.pages)))
     write_document(doc, out, options, progress)
     if progress is not None:
         sys.stderr.write("\r\x1b[K")  # the progress line is gone once the text is out

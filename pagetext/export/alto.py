@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
-import pagetext
+from pagetext._version import __version__
 from pagetext.export.blocks import blocks
 from pagetext.export.common import (
     Hyphenation,
@@ -41,8 +41,8 @@ from pagetext.export.common import (
     visual_size,
     xml_safe,
 )
+from pagetext.export.view import PageView
 from pagetext.layout.records import Line
-from pagetext.page import Page
 
 NAMESPACE: Final = "http://www.loc.gov/standards/alto/ns-v4#"
 SCHEMA_LOCATION: Final = "http://www.loc.gov/standards/alto/v4/alto-4-4.xsd"
@@ -117,7 +117,7 @@ def _joined(last: str, head: str) -> str:
 
 
 def page_alto(
-    page: Page,
+    page: PageView,
     styles: Styles,
     order: str = "reading",
     hyphenation: Hyphenation | None = None,
@@ -213,7 +213,7 @@ def _next_head(block: list[Line], line: Line) -> str:
 
 
 def alto_chunks(
-    pages: Iterable[Page],
+    pages: Iterable[PageView],
     order: str = "reading",
     dehyphenate: bool = False,
     file_name: str = "",
@@ -241,7 +241,7 @@ def alto_chunks(
             + source
             + '<Processing ID="PROC0"><processingStepDescription>text and layout extracted from the PDF'
             "</processingStepDescription><processingSoftware><softwareName>pagetext</softwareName>"
-            f"<softwareVersion>{pagetext.__version__}</softwareVersion></processingSoftware></Processing>\n"
+            f"<softwareVersion>{__version__}</softwareVersion></processingSoftware></Processing>\n"
             "</Description>\n" + styles.xml() + "<Layout>\n"
         )
         spool.seek(0)
@@ -254,7 +254,7 @@ def alto_chunks(
 
 
 def to_alto(
-    pages: Iterable[Page],
+    pages: Iterable[PageView],
     order: str = "reading",
     dehyphenate: bool = False,
     file_name: str = "",

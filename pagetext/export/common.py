@@ -9,10 +9,10 @@ from collections.abc import Iterable, Sequence
 from typing import IO, Final, Union
 
 from pagetext.errors import FileWriteError, UsageError
+from pagetext.export.view import PageView
 from pagetext.geometry import Box
 from pagetext.layout.hyphens import SOFT_HYPHEN, joins, words_of
 from pagetext.layout.records import Line, Word
-from pagetext.page import Page
 from pagetext.pdf.atomic import atomic_open
 
 Target = Union[str, "os.PathLike[str]", IO[bytes]]
@@ -36,7 +36,7 @@ class Viewport:
 
     __slots__ = ("height", "rotation", "visible", "width")
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: PageView) -> None:
         self.visible: Box = page.visible_box
         self.rotation: int = page.rotation
         w, h = self.visible.width, self.visible.height

@@ -17,11 +17,11 @@ import math
 from collections.abc import Iterable, Iterator, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-import pagetext
+from pagetext._version import __version__
 from pagetext.export.blocks import blocks
 from pagetext.export.common import Viewport, baseline, line_height, tokens, xml_safe
+from pagetext.export.view import PageView
 from pagetext.layout.records import Line
-from pagetext.page import Page
 
 IntBox = tuple[int, int, int, int]
 
@@ -68,7 +68,7 @@ def _line_properties(line: Line, box: IntBox, view: Viewport) -> str:
     return "; ".join(props)
 
 
-def page_hocr(page: Page, order: str = "reading", annotations: bool = True) -> str:
+def page_hocr(page: PageView, order: str = "reading", annotations: bool = True) -> str:
     """One ``ocr_page`` div."""
     view = Viewport(page)
     number = page.number
@@ -113,7 +113,7 @@ def page_hocr(page: Page, order: str = "reading", annotations: bool = True) -> s
 
 
 def hocr_chunks(
-    pages: Iterable[Page], order: str = "reading", title: str = "", annotations: bool = True
+    pages: Iterable[PageView], order: str = "reading", title: str = "", annotations: bool = True
 ) -> Iterator[str]:
     """The hOCR document in pieces, one page at a time."""
     yield (
@@ -123,7 +123,7 @@ def hocr_chunks(
         '<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en" lang="en">\n<head>\n'
         f"<title>{escape(xml_safe(title))}</title>\n"
         '<meta http-equiv="Content-Type" content="text/html; charset=utf-8"/>\n'
-        f'<meta name="ocr-system" content="pagetext {pagetext.__version__}"/>\n'
+        f'<meta name="ocr-system" content="pagetext {__version__}"/>\n'
         f'<meta name="ocr-capabilities" content="{CAPABILITIES}"/>\n'
         "</head>\n<body>\n"
     )
@@ -132,5 +132,7 @@ def hocr_chunks(
     yield "</body>\n</html>\n"
 
 
-def to_hocr(pages: Iterable[Page], order: str = "reading", title: str = "", annotations: bool = True) -> str:
+def to_hocr(
+    pages: Iterable[PageView], order: str = "reading", title: str = "", annotations: bool = True
+) -> str:
     return "".join(hocr_chunks(pages, order, title, annotations))

@@ -23,9 +23,9 @@ from typing import Any, Final
 from pagetext.content.glyph import Glyph
 from pagetext.export.blocks import blocks
 from pagetext.export.common import baseline, tokens
+from pagetext.export.view import PageView
 from pagetext.geometry import Box
 from pagetext.layout.records import Line
-from pagetext.page import Page
 
 SCHEMA: Final = "pagetext/1"
 SCHEMA_FILE: Final = "schema/pagetext-1.schema.json"
@@ -113,7 +113,7 @@ def glyph_record(glyph: Glyph, visible: bool) -> dict[str, Any]:
 
 
 def page_record(
-    page: Page, order: str, structure: bool = False, glyphs: bool = False, annotations: bool = True
+    page: PageView, order: str, structure: bool = False, glyphs: bool = False, annotations: bool = True
 ) -> dict[str, Any]:
     """A page as a JSON-ready dict (one item of "pages" in the pagetext/1 schema).
 
@@ -146,7 +146,7 @@ def page_record(
 
 
 def json_chunks(
-    pages: Iterable[Page],
+    pages: Iterable[PageView],
     order: str = "reading",
     structure: bool = False,
     glyphs: bool = False,
@@ -163,7 +163,7 @@ def json_chunks(
 
 
 def to_json(
-    pages: Iterable[Page],
+    pages: Iterable[PageView],
     order: str = "reading",
     structure: bool = False,
     glyphs: bool = False,

@@ -13,12 +13,16 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from pagetext.export.json import line_record
+from pagetext.export.view import PageView
 from pagetext.layout.assembly import lines_text
-from pagetext.page import Page
 
 
 def jsonl_chunks(
-    pages: Iterable[Page], path: str, order: str = "reading", lines: bool = False, annotations: bool = True
+    pages: Iterable[PageView],
+    path: str,
+    order: str = "reading",
+    lines: bool = False,
+    annotations: bool = True,
 ) -> Iterator[str]:
     """One JSON line (newline included) per page; `path` names the document in each record."""
     for page in pages:

@@ -27,11 +27,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from pagetext.export.view import PageView
 from pagetext.fonts.style import PLAIN, FontStyle
 from pagetext.layout.hyphens import SOFT_HYPHEN, hyphen_break, joins, words_of
 from pagetext.layout.records import Line
 from pagetext.layout.scripts import is_unspaced
-from pagetext.page import Page
 
 # -- thresholds (relative to the body size or the line's own height) -------------------------
 
@@ -447,7 +447,9 @@ def _strip_marker(line: str, marker: str) -> str:
     return line
 
 
-def page_markdown(page: Page, stats: Statistics, furniture: bool = False, annotations: bool = True) -> str:
+def page_markdown(
+    page: PageView, stats: Statistics, furniture: bool = False, annotations: bool = True
+) -> str:
     """One page as Markdown, given the document's statistics."""
     styles = page.font_styles()
     lines = page.lines(order="reading", roles=True, annotations=annotations)
@@ -459,7 +461,7 @@ def page_markdown(page: Page, stats: Statistics, furniture: bool = False, annota
     return "\n\n".join(parts) + "\n"
 
 
-def statistics(pages: Iterable[Page], annotations: bool = True) -> Statistics:
+def statistics(pages: Iterable[PageView], annotations: bool = True) -> Statistics:
     """The first pass: counters over all the pages' lines."""
     stats = Statistics()
     for page in pages:
@@ -468,7 +470,9 @@ def statistics(pages: Iterable[Page], annotations: bool = True) -> Statistics:
     return stats
 
 
-def markdown_pages(pages: Iterable[Page], furniture: bool = False, annotations: bool = True) -> Iterator[str]:
+def markdown_pages(
+    pages: Iterable[PageView], furniture: bool = False, annotations: bool = True
+) -> Iterator[str]:
     """The pages as Markdown, one string per page, each starting `<!-- page N -->`.
 
     Reads the pages twice (see the module docstring); a one-shot iterator of pages is fine:
@@ -478,11 +482,11 @@ def markdown_pages(pages: Iterable[Page], furniture: bool = False, annotations: 
     """
     if isinstance(pages, Sequence):
         stats = statistics(pages, annotations)
-        again: Iterable[Page] = pages
+        again: Iterable[PageView] = pages
     else:
-        seen: list[Page] = []
+        seen: list[PageView] = []
 
-        def first_pass() -> Iterator[Page]:
+        def first_pass() -> Iterator[PageView]:
             for page in pages:
                 seen.append(page.fresh())
                 yield page
@@ -493,6 +497,6 @@ def markdown_pages(pages: Iterable[Page], furniture: bool = False, annotations: 
         yield page_markdown(page, stats, furniture, annotations)
 
 
-def to_markdown(pages: Iterable[Page], furniture: bool = False, annotations: bool = True) -> str:
+def to_markdown(pages: Iterable[PageView], furniture: bool = False, annotations: bool = True) -> str:
     """All the pages as one Markdown document."""
     return "\n".join(markdown_pages(pages, furniture, annotations))

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from pagetext.export.view import PageView
 from pagetext.layout.hyphens import plain_text
-from pagetext.page import Page
 
 
 def text_chunks(
-    pages: Iterable[Page],
+    pages: Iterable[PageView],
     order: str = "reading",
     page_separator: str = "\f",
     bom: bool = False,
@@ -28,6 +28,6 @@ def text_chunks(
 
 
 def to_text(
-    pages: Iterable[Page], order: str = "reading", page_separator: str = "\f", annotations: bool = True
+    pages: Iterable[PageView], order: str = "reading", page_separator: str = "\f", annotations: bool = True
 ) -> str:
     return "".join(text_chunks(pages, order, page_separator, annotations=annotations))

@@ -93,5 +93,5 @@ def read_page(doc: Document, index: int, order: str, lines: bool, format: str = 
 
 def read_pages(doc: Document, pages: str | None, order: str, lines: bool) -> Iterator[PageText]:
     """The chosen pages of an open document, one at a time."""
-    for index in doc._indices(pages):
+    for index in doc.page_indices(pages):
         yield read_page(doc, index, order, lines)

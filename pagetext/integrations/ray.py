@@ -69,7 +69,7 @@ def file_rows(
     rows: list[dict[str, Any]] = []
     try:
         with open_with_passwords(file["bytes"], path, passwords, limits) as doc:
-            indices = doc._indices(pages)
+            indices = doc.page_indices(pages)
             for index in indices:
                 try:
                     page = read_page(doc, index, order, lines, format)

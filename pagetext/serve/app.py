@@ -35,7 +35,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import Message, Receive
 
-import pagetext
+from pagetext._version import __version__
 from pagetext.document import FORMATS
 from pagetext.page import ORDERS
 from pagetext.serve.config import CHUNK_BYTES, MIB, ServeConfig
@@ -221,7 +221,7 @@ async def healthz(request: Request) -> Response:
 
 
 async def version(request: Request) -> Response:
-    return JSONResponse({"name": "pagetext", "version": pagetext.__version__, "api": API})
+    return JSONResponse({"name": "pagetext", "version": __version__, "api": API})
 
 
 async def openapi(request: Request) -> Response:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pagetext
+from pagetext._version import __version__
 from pagetext.document import FORMATS
 from pagetext.page import ORDERS
 from pagetext.serve.config import MIB, ServeConfig
@@ -122,7 +122,7 @@ def openapi_document(config: ServeConfig) -> dict[str, Any]:
         "openapi": OPENAPI_VERSION,
         "info": {
             "title": "pagetext serve",
-            "version": pagetext.__version__,
+            "version": __version__,
             "description": "PDF page text as a viewer shows it, over HTTP.",
             "license": {"name": "MIT", "identifier": "MIT"},
         },
