@@ -27,11 +27,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from pagetext.export.markdown_render import BULLET, ORDERED, Block, LineFeatures, render_block
 from pagetext.export.view import PageView
 from pagetext.fonts.style import PLAIN, FontStyle
-from pagetext.layout.hyphens import SOFT_HYPHEN, hyphen_break, joins, words_of
+from pagetext.layout.hyphens import words_of
 from pagetext.layout.records import Line
-from pagetext.layout.scripts import is_unspaced
 
 # -- thresholds (relative to the body size or the line's own height) -------------------------
 
@@ -71,39 +71,10 @@ HANGING: Final = 0.3
 HEADING_GAP: Final = 1.2
 
 _NUMBERED = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3})*\.?|[A-Z](?:\.\d{1,3})+\.?)\s+(?=\S)")
-_BULLET = re.compile(r"^([•◦▪▫‣●○■□–\-*·])\s+(?=\S)")
-_ORDERED = re.compile(r"^(\d{1,3}[.)])\s+(?=\S)")
 # Letters: lower case only before "." or ")"; "R. K. Lindqvist" is an author, not a list.
 _LETTERED = re.compile(r"^([a-z][.)]|\((?:\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})\))\s+(?=\S)")
 _SENTENCE_END = re.compile(r"[.!?:;。．！？」』)]$")
 _FURNITURE: Final = ("header", "footer", "artifact")
-
-# Markdown syntax in text: at the start of a block, and inline.
-_BLOCK_START = re.compile(r"^(#{1,6}(?=\s|$)|>|[-+*](?=\s)|=+$|-+$|(\d{1,9})([.)])(?=\s|$))")
-_INLINE = re.compile(r"([\\`*_])|<(?=[A-Za-z/!?])")
-
-
-def _escape_inline(text: str) -> str:
-    def escape(match: re.Match[str]) -> str:
-        char = match.group(1)
-        if char == "_":  # intra-word underscores (snake_case) are no emphasis in CommonMark
-            start, end = match.span()
-            before = text[start - 1] if start else " "
-            after = text[end] if end < len(text) else " "
-            if before.isalnum() and after.isalnum():
-                return char
-        return "\\" + (char or "<")
-
-    return _INLINE.sub(escape, text)
-
-
-def _escape_block_start(text: str) -> str:
-    match = _BLOCK_START.match(text)
-    if not match:
-        return text
-    if match.group(2):  # "1. " would start an ordered list
-        return match.group(2) + "\\" + text[len(match.group(2)) :]
-    return "\\" + text
 
 
 def numbered_depth(text: str) -> int:
@@ -118,17 +89,7 @@ def numbered_depth(text: str) -> int:
 # -- line features -------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
-class _Features:
-    line: Line
-    text: str
-    size: float
-    bold: bool  # most of its letters bold
-    italic: bool
-    upright: bool  # along a page axis (vertical Japanese sets its headings turned)
-
-
-def _features(line: Line, styles: dict[str, FontStyle]) -> _Features:
+def _features(line: Line, styles: dict[str, FontStyle]) -> LineFeatures:
     """A line's text size (the size most of its characters are set in), weight and slant."""
     by_size: Counter[float] = Counter()
     bold = italic = letters = 0
@@ -149,10 +110,10 @@ def _features(line: Line, styles: dict[str, FontStyle]) -> _Features:
     dx, dy = line.direction
     upright = abs(dx) > 0.99 or abs(dy) > 0.99  # along an axis: no diagonal watermark
     text = line.text.strip()
-    return _Features(line, text, size, bold * 2 > letters, italic * 2 > letters, upright)
+    return LineFeatures(line, text, size, bold * 2 > letters, italic * 2 > letters, upright)
 
 
-def _tabular(f: _Features) -> bool:
+def _tabular(f: LineFeatures) -> bool:
     """Whether a line has a gap between words wider than CELL_GAP × its height: a table row
     (a bold header row is no heading)."""
     words = f.line.words
@@ -162,7 +123,7 @@ def _tabular(f: _Features) -> bool:
     )
 
 
-def _short(f: _Features) -> bool:
+def _short(f: LineFeatures) -> bool:
     return f.upright and 0 < len(f.text) <= MAX_HEADING_CHARS and len(f.text.split()) <= MAX_HEADING_WORDS
 
 
@@ -222,7 +183,7 @@ class Statistics:
                 return index + 1
         return len(self.levels) + 1
 
-    def heading_level(self, f: _Features, alone: bool) -> int:
+    def heading_level(self, f: LineFeatures, alone: bool) -> int:
         """The heading level of a line (1 = "#"), 0 for body text. `alone`: the line is a
         block by itself (a gap or a change of weight around it)."""
         if not _short(f) or self.body <= 0 or not any(char.isalnum() for char in f.text):
@@ -252,27 +213,19 @@ class Statistics:
 # -- pass 2: blocks ------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
-class _Block:
-    kind: str  # "heading", "paragraph", "item"
-    lines: list[_Features]
-    level: int = 0  # heading level
-    marker: str = ""  # list item marker as written ("-", "3.", "(a)")
-
-
-def _height(f: _Features) -> float:
+def _height(f: LineFeatures) -> float:
     box = f.line.bbox
     return max(box.y1 - box.y0 if f.line.direction[0] > 0.5 else box.x1 - box.x0, 1e-6)
 
 
-def _span(f: _Features) -> tuple[float, float]:
+def _span(f: LineFeatures) -> tuple[float, float]:
     """Where the line starts and ends along its writing direction (left to right, or top
     to bottom for vertical writing), growing in reading direction."""
     box = f.line.bbox
     return (box.x0, box.x1) if f.line.direction[0] > 0.5 else (-box.y1, -box.y0)
 
 
-def _gap(prev: _Features, line: _Features) -> float:
+def _gap(prev: LineFeatures, line: LineFeatures) -> float:
     """The white space between two lines across their writing direction (negative: the line
     is not after the previous one, e.g. the top of the next column)."""
     a, b = prev.line.bbox, line.line.bbox
@@ -285,7 +238,7 @@ def _number_only(text: str) -> bool:
     return bool(text) and all(char.isdigit() or char in ". " for char in text)
 
 
-def _leading(features: list[_Features]) -> float:
+def _leading(features: list[LineFeatures]) -> float:
     """The usual gap between the lines of a paragraph on the page: the median of the gaps
     between lines in sequence that are set in one size and less than a line apart."""
     gaps = sorted(
@@ -298,21 +251,21 @@ def _leading(features: list[_Features]) -> float:
 
 
 def _list_marker(text: str) -> str:
-    for pattern in (_BULLET, _ORDERED, _LETTERED):
+    for pattern in (BULLET, ORDERED, _LETTERED):
         match = pattern.match(text)
         if match:
             return match.group(1)
     return ""
 
 
-def _blocks(features: list[_Features], stats: Statistics) -> list[_Block]:
+def _blocks(features: list[LineFeatures], stats: Statistics) -> list[Block]:
     """Headings, paragraphs and list items from the page's lines in reading order.
 
     Tables: once page.tables() exists, the lines inside each table's box are taken out of
     `features` before this and the table is written as a pipe table (`|` escaped) at the
     reading position of its first line.
     """
-    blocks: list[_Block] = []
+    blocks: list[Block] = []
     count = len(features)
     leading = _leading(features)
     for index, f in enumerate(features):
@@ -338,11 +291,11 @@ def _blocks(features: list[_Features], stats: Statistics) -> list[_Block]:
             ):
                 block.lines.append(f)
             else:
-                blocks.append(_Block("heading", [f], level))
+                blocks.append(Block("heading", [f], level))
             continue
         marker = _list_marker(f.text)
         if block is None or prev is None or block.kind == "heading" or marker:
-            blocks.append(_Block("item" if marker else "paragraph", [f], marker=marker))
+            blocks.append(Block("item" if marker else "paragraph", [f], marker=marker))
             continue
         first = block.lines[0]
         prev_height = _height(prev)
@@ -359,13 +312,13 @@ def _blocks(features: list[_Features], stats: Statistics) -> list[_Block]:
         )  # fmt: skip
         if block.kind == "item":
             hanging = x0 > _span(first)[0] + HANGING * height
-            if not new and not hanging and len(block.lines) == 1 and not _BULLET.match(first.text):
+            if not new and not hanging and len(block.lines) == 1 and not BULLET.match(first.text):
                 block.kind, block.marker = "paragraph", ""  # a paragraph that starts with a number
             elif new or not hanging:
-                blocks.append(_Block("paragraph", [f]))
+                blocks.append(Block("paragraph", [f]))
                 continue
         elif new or x0 > prev_x0 + INDENT * height:
-            blocks.append(_Block("paragraph", [f]))
+            blocks.append(Block("paragraph", [f]))
             continue
         block.lines.append(f)
     for block in blocks:  # a number alone (a big page number, a chapter number without title)
@@ -375,76 +328,6 @@ def _blocks(features: list[_Features], stats: Statistics) -> list[_Block]:
 
 
 # -- rendering -----------------------------------------------------------------------------
-
-
-def _join(left: str, right: str, words: set[str]) -> str:
-    """Two lines of one paragraph as one: a hyphenated line end joins its word (the rule of
-    pagetext.layout.hyphens, the document's words as vocabulary); another hyphen between
-    letters stays, without a space ("non-" + "exclusive"); CJK lines join without a space."""
-    if not left:
-        return right
-    if joins(left, right, words):
-        return left[:-1] + right
-    if hyphen_break(left, right):
-        return left + right
-    if is_unspaced(left[-1]) or is_unspaced(right[0]):
-        return left + right
-    return left + " " + right
-
-
-def _styled_text(f: _Features, styles: dict[str, FontStyle]) -> str:
-    """The line's text with bold and italic spans marked (word by word)."""
-    parts: list[str] = []
-    current: tuple[bool, bool] = (False, False)
-    run: list[str] = []
-
-    def flush() -> None:
-        if run:
-            text = " ".join(run)
-            mark = ("**" if current[0] else "") + ("*" if current[1] else "")
-            parts.append(mark + text + mark[::-1])
-
-    for word in f.line.words:
-        style = styles.get(word.font_name, PLAIN)
-        key = (style.bold, style.italic)
-        if key != current:
-            flush()
-            run = []
-            current = key
-        run.append(_escape_inline(word.text))
-    flush()
-    return " ".join(parts)
-
-
-def _render(block: _Block, styles: dict[str, FontStyle], words: set[str]) -> str:
-    if block.kind == "heading":
-        text = ""
-        for f in block.lines:
-            text = _join(text, _escape_inline(f.text), words)
-        return "#" * block.level + " " + text.replace(SOFT_HYPHEN, "")
-    text = ""
-    for index, f in enumerate(block.lines):
-        line = _styled_text(f, styles)
-        if index == 0 and block.kind == "item":
-            line = _strip_marker(line, block.marker)
-        text = _join(text, line, words)
-    text = text.replace(SOFT_HYPHEN, "")
-    if block.kind == "item":
-        marker = block.marker
-        if _BULLET.match(marker + " x"):
-            return "- " + text
-        if _ORDERED.match(marker + " x"):
-            return marker + " " + text
-        return "- " + _escape_inline(marker) + " " + text
-    return _escape_block_start(text)
-
-
-def _strip_marker(line: str, marker: str) -> str:
-    escaped = _escape_inline(marker)
-    for candidate in (escaped, marker):
-        if line.startswith(candidate):
-            return line[len(candidate) :].lstrip()
-    return line
 
 
 def page_markdown(
@@ -457,7 +340,7 @@ def page_markdown(
         lines = [line for line in lines if line.role not in _FURNITURE]
     features = [_features(line, styles) for line in lines if line.text.strip()]
     parts = [f"<!-- page {page.number} -->"]
-    parts.extend(_render(block, styles, stats.words) for block in _blocks(features, stats))
+    parts.extend(render_block(block, styles, stats.words) for block in _blocks(features, stats))
     return "\n\n".join(parts) + "\n"
 
 
