@@ -15,6 +15,7 @@ from pagetext.errors import (
     PdfWarning,
     UsageError,
 )
+from pagetext.export.formats import FORMATS
 from pagetext.layout.furniture import Furniture
 from pagetext.layout.params import LayoutParams
 from pagetext.limits import Limits
@@ -37,7 +38,6 @@ if TYPE_CHECKING:
     from pagetext.edit.source import EditSource
 
 Target = Union[str, "os.PathLike[str]", IO[bytes]]
-FORMATS = ("text", "json", "hocr", "alto", "markdown")
 
 
 def open(  # noqa: A001

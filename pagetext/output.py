@@ -19,7 +19,7 @@ from pagetext.export.common import write_chunks
 class OutputOptions:
     """What `pagetext FILE` lets a user choose about its output (see `pagetext --help`)."""
 
-    format: str = "text"  # text, json, hocr, alto or markdown (pagetext.document.FORMATS)
+    format: str = "text"  # text, json, hocr, alto or markdown (pagetext.export.formats)
     pages: str | None = None  # 1-based range like "1-3,7"; None: all pages
     order: str = "reading"  # reading, content, structure or auto (markdown keeps its own)
     page_separator: str = "\f"  # text: between pages

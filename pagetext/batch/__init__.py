@@ -32,10 +32,10 @@ import os
 from collections.abc import Callable, Generator, Iterable
 from typing import Final
 
-from pagetext import document
 from pagetext.batch.pool import run
 from pagetext.batch.records import FileResult, Job, Settings
 from pagetext.errors import UsageError
+from pagetext.export.formats import FORMATS as OUTPUT_FORMATS
 from pagetext.limits import MIB
 from pagetext.page import ORDERS
 
@@ -43,7 +43,7 @@ from pagetext.page import ORDERS
 # budgets of pagetext.Limits let one page decode 512 MiB of content and hold 1M glyphs,
 # which stays well inside 4 GiB. A file that needs more is hostile, not large.
 DEFAULT_MEMORY_LIMIT: Final = 4096 * MIB
-FORMATS: Final = (*document.FORMATS, "jsonl")
+FORMATS: Final = (*OUTPUT_FORMATS, "jsonl")
 STATUSES: Final = ("ok", "failed", "timeout", "crashed", "memory")
 
 __all__ = ["DEFAULT_MEMORY_LIMIT", "FORMATS", "STATUSES", "FileResult", "extract_many"]

@@ -30,10 +30,10 @@ from tqdm import tqdm
 from pagetext.batch import FileResult, extract_many
 from pagetext.cli.common import EXIT_DAMAGED, EXIT_INTERRUPTED, EXIT_IO, EXIT_OK, EXIT_USAGE, Parser, Usage
 from pagetext.export.common import write_chunks
+from pagetext.export.formats import FORMATS, REGISTRY
 
 # The output file's extension by format (the hOCR and ALTO ones as Tesseract and OCR tools
 # name them; ".alto.xml" tells ALTO from other XML beside it).
-EXTENSIONS: Final = {"text": ".txt", "json": ".json", "hocr": ".hocr", "alto": ".alto.xml", "markdown": ".md"}
 REPORT: Final = "report.jsonl"
 PAGES: Final = "pages.jsonl"  # --format jsonl: every page of every file
 
@@ -55,7 +55,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("-o", "--output", required=True, metavar="OUTDIR", help="where outputs go")
     parser.add_argument(
         "--format",
-        choices=[*EXTENSIONS, "jsonl"],
+        choices=[*FORMATS, "jsonl"],
         default="text",
         help="text (.txt, default), json (.json), hocr (.hocr), alto (.alto.xml), markdown (.md), each "
         "exactly as `pagetext FILE --format F` prints it; jsonl: OUTDIR/pages.jsonl, one record per "
@@ -119,7 +119,7 @@ def _inputs(arguments: list[str], stdin: IO[str]) -> list[tuple[str, str]]:
 
 def _output_name(place: str, format: str) -> str:  # noqa: A002
     stem = place[:-4] if place.lower().endswith(".pdf") else place
-    return stem + EXTENSIONS[format]
+    return stem + REGISTRY[format].extension
 
 
 def _overwritten_input(outdir: str, inputs: list[str], names: list[str]) -> str | None:

@@ -25,6 +25,7 @@ from pagetext.cli.common import (
     source,
 )
 from pagetext.document import Document
+from pagetext.export.formats import FORMATS
 from pagetext.layout.assembly import explain
 from pagetext.layout.params import LayoutParams
 from pagetext.output import OutputOptions, write_document
@@ -79,7 +80,7 @@ def _extract_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--format",
-        choices=["text", "json", "hocr", "alto", "markdown"],
+        choices=FORMATS,
         default="text",
         help="output format: text (default), json (the pagetext/1 schema), hocr (hOCR 1.2), "
         "alto (ALTO 4.4), markdown",

@@ -36,20 +36,13 @@ from starlette.routing import Route
 from starlette.types import Message, Receive
 
 from pagetext._version import __version__
-from pagetext.document import FORMATS
+from pagetext.export.formats import FORMATS, REGISTRY
 from pagetext.page import ORDERS
 from pagetext.serve.config import CHUNK_BYTES, MIB, ServeConfig
 from pagetext.serve.openapi import openapi_document
 from pagetext.serve.pool import JobTimeout, Overloaded, WorkerDied, WorkerPool
 
 API: Final = "v1"
-MEDIA_TYPES: Final = {
-    "text": "text/plain; charset=utf-8",
-    "json": "application/json",
-    "hocr": "application/xhtml+xml; charset=utf-8",  # hOCR is XHTML
-    "alto": "application/xml; charset=utf-8",
-    "markdown": "text/markdown; charset=utf-8",
-}
 QUERY: Final = ("format", "pages", "order")
 PASSWORD_HEADER: Final = "x-pdf-password"
 UPLOAD_FIELD: Final = "file"
@@ -186,7 +179,7 @@ async def extract(request: Request) -> Response:
             return error.response(hint=PASSWORD_HINT) if kind == "password" else error.response()
         return FileResponse(
             output,
-            media_type=MEDIA_TYPES[options["format"]],
+            media_type=REGISTRY[options["format"]].media_type,
             headers={PAGES_HEADER: str(reply["pages"])},
             background=BackgroundTask(_remove, output),
         )

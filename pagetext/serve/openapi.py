@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pagetext._version import __version__
-from pagetext.document import FORMATS
+from pagetext.export.formats import FORMATS
 from pagetext.page import ORDERS
 from pagetext.serve.config import MIB, ServeConfig
 

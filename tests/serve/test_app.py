@@ -21,7 +21,8 @@ import httpx
 from starlette.testclient import TestClient
 
 import pagetext
-from pagetext.serve.app import MEDIA_TYPES, ROUTES, STATUS_OF, create_app
+from pagetext.export.formats import REGISTRY
+from pagetext.serve.app import ROUTES, STATUS_OF, create_app
 from pagetext.serve.config import MIB, ServeConfig
 from pagetext.serve.openapi import openapi_document
 from pagetext.serve.pool import Overloaded, WorkerPool
@@ -58,11 +59,11 @@ def client() -> Iterator[TestClient]:
         yield test_client
 
 
-@pytest.mark.parametrize("format", list(MEDIA_TYPES))
+@pytest.mark.parametrize("format", list(REGISTRY))
 def test_every_format_is_what_the_command_prints(client: TestClient, format: str) -> None:  # noqa: A002
     response = client.post(f"/v1/extract?format={format}", content=SAMPLE.read_bytes())
     assert response.status_code == 200
-    assert response.headers["content-type"] == MEDIA_TYPES[format]
+    assert response.headers["content-type"] == REGISTRY[format].media_type
     if format == "alto":  # read from bytes, the document has no file name for sourceImageInformation
         with pagetext.open(SAMPLE.read_bytes()) as doc:
             assert response.content == doc.to_alto().encode()
