@@ -49,7 +49,7 @@ COMPILED = [
     "pagetext/layout/advance.py",
     "pagetext/layout/assembly.py",
     "pagetext/layout/bidi_text.py",
-    "pagetext/layout/blocks.py",
+    "pagetext/layout/placement.py",
     "pagetext/layout/inverse_bidi.py",
     "pagetext/layout/gaps.py",
     "pagetext/layout/reading.py",

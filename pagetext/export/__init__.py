@@ -1,7 +1,7 @@
 """Page text in the formats users feed to other tools, one module per format.
 
 Every format consumes the same page records (``Page.lines()`` with their words and glyphs)
-and the same reading-order blocks (``pagetext.export.blocks.blocks``); none derives layout
+and the same reading-order blocks (``pagetext.layout.paragraphs.paragraph_blocks``); none derives layout
 of its own.
 
 - ``text``: plain text, pages joined by a separator
@@ -14,7 +14,7 @@ of its own.
 
 from __future__ import annotations
 
-from pagetext.export.blocks import blocks
 from pagetext.export.json import page_record, to_json
+from pagetext.layout.paragraphs import paragraph_blocks
 
-__all__ = ["blocks", "page_record", "to_json"]
+__all__ = ["page_record", "paragraph_blocks", "to_json"]

@@ -5,7 +5,7 @@ whole document, one ``Page`` per page.
 same coordinates hOCR gets (a page drawn at 72 dpi). Positions (HPOS, VPOS, WIDTH, HEIGHT)
 are those a viewer shows: the visible box with the page's /Rotate applied, origin at the
 top left, y down, clipped to the page. Each page has a ``PrintSpace`` (the box around its
-text) holding one ``TextBlock`` per reading-order block (pagetext.export.blocks), with
+text) holding one ``TextBlock`` per reading-order block (pagetext.layout.paragraphs), with
 ``TextLine`` (``BASELINE`` as ``x1,y1 x2,y2``), ``String`` (``CONTENT``, ``STYLEREFS``,
 ``WC="1"``) and ``SP`` between words. Fonts become ``Styles/TextStyle`` with FONTFAMILY
 (the BaseFont without its subset tag), FONTSIZE (points, see
@@ -30,7 +30,6 @@ from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
 from pagetext._version import __version__
-from pagetext.export.blocks import blocks
 from pagetext.export.common import (
     Hyphenation,
     Viewport,
@@ -42,6 +41,7 @@ from pagetext.export.common import (
     xml_safe,
 )
 from pagetext.export.view import PageView
+from pagetext.layout.paragraphs import paragraph_blocks
 from pagetext.layout.records import Line
 
 NAMESPACE: Final = "http://www.loc.gov/standards/alto/ns-v4#"
@@ -131,7 +131,7 @@ def page_alto(
         hyphenation.learn(lines)
     rendered_blocks: list[tuple[str, Rect]] = []
     line_id = string_id = 0
-    for block_index, block in enumerate(blocks(lines), 1):
+    for block_index, block in enumerate(paragraph_blocks(lines), 1):
         ends = hyphen_ends(block, hyphenation)
         carried: str | None = None  # the joined word the line before ended with
         rendered_lines: list[tuple[str, Rect]] = []

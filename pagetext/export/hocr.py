@@ -2,7 +2,7 @@
 hocr-tools read.
 
 One ``ocr_page`` per page (``bbox 0 0 W H; ppageno N; scan_res 72 72``), an ``ocr_carea``
-holding one ``ocr_par`` per reading-order block (pagetext.export.blocks), ``ocr_line`` with
+holding one ``ocr_par`` per reading-order block (pagetext.layout.paragraphs), ``ocr_line`` with
 ``baseline`` and ``x_size`` (``textangle`` instead of a baseline for lines the viewer shows
 turned), ``ocrx_word`` with ``bbox`` and ``x_wconf 100``.
 
@@ -18,9 +18,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from pagetext._version import __version__
-from pagetext.export.blocks import blocks
 from pagetext.export.common import Viewport, baseline, line_height, tokens, xml_safe
 from pagetext.export.view import PageView
+from pagetext.layout.paragraphs import paragraph_blocks
 from pagetext.layout.records import Line
 
 IntBox = tuple[int, int, int, int]
@@ -78,7 +78,7 @@ def page_hocr(page: PageView, order: str = "reading", annotations: bool = True) 
         f'title="bbox 0 0 {width} {height}; ppageno {number - 1}; scan_res 72 72">\n'
     ]
     word_id = line_id = block_id = 0
-    for block in blocks(page.lines(order=order, roles=True, annotations=annotations)):
+    for block in paragraph_blocks(page.lines(order=order, roles=True, annotations=annotations)):
         rendered: list[tuple[str, IntBox]] = []
         for line in block:
             words = [(text, _int_box(view.box(box))) for word in line.words for text, box in tokens(word)]

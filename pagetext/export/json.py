@@ -10,7 +10,7 @@
 
 Coordinates are PDF user space: points, origin at the bottom left of the page's user
 space (not of its visible box), y up, before /Rotate. Boxes are [x0, y0, x1, y1] with
-x0 <= x1 and y0 <= y1. Blocks come from pagetext.export.blocks; words are the text output's
+x0 <= x1 and y0 <= y1. Blocks come from pagetext.layout.paragraphs; words are the text output's
 whitespace-separated tokens.
 """
 
@@ -21,10 +21,10 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
 from pagetext.content.glyph import Glyph
-from pagetext.export.blocks import blocks
 from pagetext.export.common import baseline, tokens
 from pagetext.export.view import PageView
 from pagetext.geometry import Box
+from pagetext.layout.paragraphs import paragraph_blocks
 from pagetext.layout.records import Line
 
 SCHEMA: Final = "pagetext/1"
@@ -129,7 +129,7 @@ def page_record(
         "crop_box": _box(page.crop_box),
         "visible_box": _box(page.visible_box),
         "rotation": page.rotation,
-        "blocks": [_block(block) for block in blocks(lines)],
+        "blocks": [_block(block) for block in paragraph_blocks(lines)],
     }
     if glyphs:
         x0, y0, x1, y1 = page.visible_box

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from pagetext.export.markdown_render import BULLET, ORDERED, Block, LineFeatures, render_block
+from pagetext.export.markdown_render import BULLET, ORDERED, LineFeatures, MarkdownBlock, render_block
 from pagetext.export.view import PageView
 from pagetext.fonts.style import PLAIN, FontStyle
 from pagetext.layout.hyphens import words_of
@@ -258,14 +258,14 @@ def _list_marker(text: str) -> str:
     return ""
 
 
-def _blocks(features: list[LineFeatures], stats: Statistics) -> list[Block]:
+def _markdown_blocks(features: list[LineFeatures], stats: Statistics) -> list[MarkdownBlock]:
     """Headings, paragraphs and list items from the page's lines in reading order.
 
     Tables: once page.tables() exists, the lines inside each table's box are taken out of
     `features` before this and the table is written as a pipe table (`|` escaped) at the
     reading position of its first line.
     """
-    blocks: list[Block] = []
+    blocks: list[MarkdownBlock] = []
     count = len(features)
     leading = _leading(features)
     for index, f in enumerate(features):
@@ -291,11 +291,11 @@ def _blocks(features: list[LineFeatures], stats: Statistics) -> list[Block]:
             ):
                 block.lines.append(f)
             else:
-                blocks.append(Block("heading", [f], level))
+                blocks.append(MarkdownBlock("heading", [f], level))
             continue
         marker = _list_marker(f.text)
         if block is None or prev is None or block.kind == "heading" or marker:
-            blocks.append(Block("item" if marker else "paragraph", [f], marker=marker))
+            blocks.append(MarkdownBlock("item" if marker else "paragraph", [f], marker=marker))
             continue
         first = block.lines[0]
         prev_height = _height(prev)
@@ -315,10 +315,10 @@ def _blocks(features: list[LineFeatures], stats: Statistics) -> list[Block]:
             if not new and not hanging and len(block.lines) == 1 and not BULLET.match(first.text):
                 block.kind, block.marker = "paragraph", ""  # a paragraph that starts with a number
             elif new or not hanging:
-                blocks.append(Block("paragraph", [f]))
+                blocks.append(MarkdownBlock("paragraph", [f]))
                 continue
         elif new or x0 > prev_x0 + INDENT * height:
-            blocks.append(Block("paragraph", [f]))
+            blocks.append(MarkdownBlock("paragraph", [f]))
             continue
         block.lines.append(f)
     for block in blocks:  # a number alone (a big page number, a chapter number without title)
@@ -340,7 +340,7 @@ def page_markdown(
         lines = [line for line in lines if line.role not in _FURNITURE]
     features = [_features(line, styles) for line in lines if line.text.strip()]
     parts = [f"<!-- page {page.number} -->"]
-    parts.extend(render_block(block, styles, stats.words) for block in _blocks(features, stats))
+    parts.extend(render_block(block, styles, stats.words) for block in _markdown_blocks(features, stats))
     return "\n\n".join(parts) + "\n"
 
 

@@ -54,7 +54,7 @@ class LineFeatures:
 
 
 @dataclass(slots=True)
-class Block:
+class MarkdownBlock:
     kind: str  # "heading", "paragraph", "item"
     lines: list[LineFeatures]
     level: int = 0  # heading level
@@ -100,7 +100,7 @@ def _styled_text(f: LineFeatures, styles: dict[str, FontStyle]) -> str:
     return " ".join(parts)
 
 
-def render_block(block: Block, styles: dict[str, FontStyle], words: set[str]) -> str:
+def render_block(block: MarkdownBlock, styles: dict[str, FontStyle], words: set[str]) -> str:
     if block.kind == "heading":
         text = ""
         for f in block.lines:

@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from pagetext.geometry import Point
-from pagetext.layout.blocks import before_footer, median, place_blocks, rejoin_lines, y_bands
 from pagetext.layout.params import LayoutParams
+from pagetext.layout.placement import before_footer, median, place_blocks, rejoin_lines, y_bands
 from pagetext.layout.records import Line, words_quad
 from pagetext.layout.spans import Span, split_line
 

@@ -12,9 +12,9 @@ from lxml import etree
 
 import pagetext
 from pagetext.cli import main
-from pagetext.export.blocks import blocks
 from pagetext.export.common import Viewport, xml_safe
 from pagetext.geometry import Box
+from pagetext.layout.paragraphs import paragraph_blocks
 from tests.export.checks import ALTO_NS, SCHEMAS, XHTML_NS, check_alto, check_hocr, check_json
 from tests.pdfbuild import add_page, new_pdf, to_bytes
 
@@ -41,13 +41,13 @@ def _words(doc: pagetext.Document) -> list[list[str]]:
 def test_blocks_cut_at_paragraph_gaps_and_keep_every_line() -> None:
     with _doc(PARAGRAPHS) as doc:
         lines = doc[0].lines()
-        found = blocks(lines)
+        found = paragraph_blocks(lines)
         assert [[line.text for line in block] for block in found] == [
             ["First line of the first", "paragraph goes on here."],
             ["Second paragraph, well apart."],
         ]
         assert [line for block in found for line in block] == lines
-        assert blocks([]) == []
+        assert paragraph_blocks([]) == []
 
 
 def test_blocks_cut_at_a_column_change() -> None:
@@ -57,7 +57,7 @@ def test_blocks_cut_at_a_column_change() -> None:
         for i in range(12)
     )
     with _doc(columns) as doc:
-        found = blocks(doc[0].lines())
+        found = paragraph_blocks(doc[0].lines())
         assert len(found) == 2
         assert found[1][0].text == "column 2 line 0"
 

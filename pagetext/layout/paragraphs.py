@@ -1,12 +1,12 @@
-"""Reading-order blocks of a page, the one grouping every export format uses.
+"""Paragraph blocks of a page: the one grouping of lines every export format uses.
 
-    blocks(lines: Sequence[Line]) -> list[list[Line]]
+    paragraph_blocks(lines: Sequence[Line]) -> list[list[Line]]
 
 `lines` are a page's lines in the order they are read (``page.lines(...)``); the result is
 the same lines, in the same order, cut into consecutive runs — the blocks (paragraphs,
 headings, captions) that JSON ``blocks``, hOCR ``ocr_carea``/``ocr_par``, ALTO
 ``TextBlock`` and Markdown paragraphs are made of. No line is dropped, moved or copied:
-``[line for block in blocks(lines) for line in block] == list(lines)``.
+``[line for block in paragraph_blocks(lines) for line in block] == list(lines)``.
 
 A line continues the block of the line before it when all of these hold:
 
@@ -32,13 +32,15 @@ from typing import Final
 
 from pagetext.layout.records import Line, words_extent
 
-__all__ = ["EDGE", "LINE_GAP", "OVERLAP", "SIZE_RATIO", "blocks"]
-
+# A paragraph's leading is under a line height of white; a wider gap is a new block.
 LINE_GAP: Final = 1.0
+# Lines overlapping by more than half a height are not one above the other: the next column.
 OVERLAP: Final = 0.5
+# Start edges within a line height: an indented first line, a short last line, still align.
 EDGE: Final = 1.0
+# A quarter larger is another size: a heading above its paragraph.
 SIZE_RATIO: Final = 1.25
-_SAME_DIRECTION: Final = 0.999  # cosine of the angle between two directions
+_SAME_DIRECTION: Final = 0.999  # cosine of the angle between two directions (under 2.6°)
 
 
 def _same_direction(a: Line, b: Line) -> bool:
@@ -66,7 +68,7 @@ def _continues(prev: Line, line: Line) -> bool:
     return overlap > 0 or abs(a0 - b0) <= EDGE * larger
 
 
-def blocks(lines: Sequence[Line]) -> list[list[Line]]:
+def paragraph_blocks(lines: Sequence[Line]) -> list[list[Line]]:
     """The lines, in their order, cut into blocks (see the module docstring)."""
     result: list[list[Line]] = []
     for line in lines:
