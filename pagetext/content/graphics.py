@@ -9,7 +9,7 @@ from __future__ import annotations
 from pagetext.content.paths import PathRecord, initial_color, rgb, space_components, user_line_width
 from pagetext.content.state import InterpreterState
 from pagetext.geometry import multiply
-from pagetext.syntax.strings import Operand
+from pagetext.syntax.literals import Operand
 
 # -- graphics state (§8.4.4) -----------------------------------------------------------------
 

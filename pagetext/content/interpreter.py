@@ -3,7 +3,7 @@
 The operators' handlers are functions over one `InterpreterState` (state.py), by chapter:
 graphics state, paths and colour (graphics.py, §8.4–8.6), text state and positioning
 (text_state.py, §9.3–9.4.2), text showing and its glyph geometry (text_show.py, §9.4.3–9.4.4),
-marked content (marked.py, §14.6). Here: the run loop over a stream's operations, the entry
+marked content (marked_content.py, §14.6). Here: the run loop over a stream's operations, the entry
 points for a page, an annotation's appearance and made-up content, Form XObjects (§8.10), and
 the operator tables. The device (device.py) receives the glyphs, the painted paths when it
 wants them, and the marked content.
@@ -45,7 +45,7 @@ from pagetext.content.graphics import (
     op_sc,
     op_w,
 )
-from pagetext.content.marked import op_BDC, op_BMC, op_EMC
+from pagetext.content.marked_content import op_BDC, op_BMC, op_EMC
 from pagetext.content.state import GraphicsState, InterpreterState, OperatorTable, StreamContext
 from pagetext.content.text_show import op_dquote, op_quote, op_TJ, op_Tj
 from pagetext.content.text_state import (
@@ -69,7 +69,7 @@ from pagetext.fonts.font import Font
 from pagetext.geometry import IDENTITY, Box, Matrix, apply, multiply
 from pagetext.pdf.objects import optional_entry, read_matrix, read_stream
 from pagetext.syntax.lexer import iter_operations
-from pagetext.syntax.strings import Operand
+from pagetext.syntax.literals import Operand
 
 
 class Interpreter(InterpreterState):

@@ -2,7 +2,7 @@
 the text state, the text and line matrices, the marked-content stack, the content stream being
 interpreted (its resources and place among forms), and the document's font cache (fonts/cache.py).
 
-The operator handlers (graphics, text_state, text_show, marked, and forms in interpreter) are
+The operator handlers (graphics, text_state, text_show, marked_content, and forms in interpreter) are
 functions over one `InterpreterState`.
 """
 
@@ -20,7 +20,7 @@ from pagetext.fonts.cache import FontCache
 from pagetext.fonts.font import Font
 from pagetext.geometry import IDENTITY, Box, Matrix
 from pagetext.pdf.objects import ObjGen
-from pagetext.syntax.strings import Operand
+from pagetext.syntax.literals import Operand
 
 
 class GraphicsState:

@@ -11,7 +11,7 @@ from pagetext.content.text_state import op_T_star
 from pagetext.fonts.loader import fallback_font
 from pagetext.geometry import multiply
 from pagetext.syntax.lexer import token_count
-from pagetext.syntax.strings import Operand
+from pagetext.syntax.literals import Operand
 
 
 def op_Tj(state: InterpreterState, operands: list[Operand], index: int) -> None:

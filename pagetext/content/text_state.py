@@ -9,7 +9,7 @@ from pagetext.content.state import InterpreterState
 from pagetext.fonts.font import Font
 from pagetext.fonts.loader import fallback_font
 from pagetext.geometry import IDENTITY
-from pagetext.syntax.strings import Operand
+from pagetext.syntax.literals import Operand
 
 # -- text objects and positioning (§9.4.2) ------------------------------------------------------
 

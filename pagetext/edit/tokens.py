@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pagetext.syntax.lexer import iter_operations, token_count
-from pagetext.syntax.strings import Operand
+from pagetext.syntax.literals import Operand
 
 # Operators that show one string, and where that string's token sits before the operator.
 STRING_OPERATORS = {"Tj": 1, "'": 1, '"': 1}

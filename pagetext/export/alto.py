@@ -40,7 +40,7 @@ from pagetext.export.common import (
     visual_size,
     xml_safe,
 )
-from pagetext.export.view import PageView
+from pagetext.export.page_view import PageView
 from pagetext.layout.paragraphs import paragraph_blocks
 from pagetext.layout.records import Line
 

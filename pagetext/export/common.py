@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import IO, Final, Union
 
 from pagetext.errors import FileWriteError, UsageError
-from pagetext.export.view import PageView
+from pagetext.export.page_view import PageView
 from pagetext.geometry import Box
 from pagetext.layout.hyphens import SOFT_HYPHEN, joins, words_of
 from pagetext.layout.records import Line, Word

@@ -19,7 +19,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from pagetext._version import __version__
 from pagetext.export.common import Viewport, baseline, line_height, tokens, xml_safe
-from pagetext.export.view import PageView
+from pagetext.export.page_view import PageView
 from pagetext.layout.paragraphs import paragraph_blocks
 from pagetext.layout.records import Line
 

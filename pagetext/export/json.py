@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from pagetext.content.glyph import Glyph
 from pagetext.export.common import baseline, tokens
-from pagetext.export.view import PageView
+from pagetext.export.page_view import PageView
 from pagetext.geometry import Box
 from pagetext.layout.paragraphs import paragraph_blocks
 from pagetext.layout.records import Line

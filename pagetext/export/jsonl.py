@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from pagetext.export.json import line_record
-from pagetext.export.view import PageView
+from pagetext.export.page_view import PageView
 from pagetext.layout.assembly import lines_text
 
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from pagetext.export.markdown_render import BULLET, ORDERED, LineFeatures, MarkdownBlock, render_block
-from pagetext.export.view import PageView
+from pagetext.export.page_view import PageView
 from pagetext.fonts.style import PLAIN, FontStyle
 from pagetext.layout.hyphens import words_of
 from pagetext.layout.records import Line

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from pagetext.export.view import PageView
+from pagetext.export.page_view import PageView
 from pagetext.layout.hyphens import plain_text
 
 

@@ -15,7 +15,7 @@ from pagetext.errors import Warn, ignore_warning
 from pagetext.geometry import IDENTITY, Box, Matrix
 from pagetext.pdf import brotli_filter
 from pagetext.syntax.lexer import iter_operations
-from pagetext.syntax.strings import decode_name, unescape_name
+from pagetext.syntax.literals import decode_name, unescape_name
 
 ObjGen = tuple[int, int]  # an indirect object's number and generation (ISO 32000-1 §7.3.10)
 # What qpdf raises through pikepdf when an object or stream is damaged.

@@ -10,7 +10,7 @@ import re
 from typing import Any, Final
 
 from pagetext.errors import Warn
-from pagetext.syntax.strings import Operand
+from pagetext.syntax.literals import Operand
 
 _WHITE_BYTES: Final = b"\x00\t\n\x0c\r "  # §7.2.2, Table 1
 _REGULAR = rb"[^\x00\t\n\x0c\r ()<>\[\]{}/%]"

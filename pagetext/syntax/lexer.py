@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Final
 
 from pagetext.errors import Warn
 from pagetext.syntax.inline_image import skip_inline_image_data
-from pagetext.syntax.strings import Operand, decode_hex, decode_name, read_literal, to_dict
+from pagetext.syntax.literals import Operand, decode_hex, decode_name, read_literal, to_dict
 
 if TYPE_CHECKING:  # native 64-bit ints where compiled (mypyc); plain ints otherwise
     from mypy_extensions import i64

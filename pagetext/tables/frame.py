@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from pagetext.errors import UnsupportedError
-from pagetext.tables.output import header_names
+from pagetext.tables.serialize import header_names
 from pagetext.tables.shape import CellShape, TableShape
 
 _NUMERIC_KINDS = ("integer", "decimal", "currency", "percent")

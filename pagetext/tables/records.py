@@ -9,7 +9,7 @@ from typing import Any
 
 from pagetext.content.glyph import Glyph
 from pagetext.geometry import Box
-from pagetext.tables import frame, output
+from pagetext.tables import frame, serialize
 
 # A cell's kind: what its text is, read with the evidence of its column.
 CellKind = str  # "empty" | "text" | "integer" | "decimal" | "percent" | "currency" | "date"
@@ -61,24 +61,24 @@ class Table:
     pages: list[int] = field(default_factory=list)
     merged_from: list[str] = field(default_factory=list)
 
-    # Outputs: pagetext.tables.output and .frame, which read a table through the protocols of
+    # Outputs: pagetext.tables.serialize and .frame, which read a table through the protocols of
     # pagetext.tables.shape.
     def to_list(self) -> list[list[str]]:
         """n_rows × n_cols strings: a spanned cell's text in its top-left slot, "" in the
         slots it covers."""
-        return output.grid(self)
+        return serialize.grid(self)
 
     def to_csv(self) -> str:
         """All rows, header rows too, as CSV (RFC 4180: quoted where needed, CRLF)."""
-        return output.to_csv(self)
+        return serialize.to_csv(self)
 
     def to_markdown(self) -> str:
         """A GitHub-flavoured Markdown table; several header rows joined into its header line."""
-        return output.to_markdown(self)
+        return serialize.to_markdown(self)
 
     def to_html(self) -> str:
         """An HTML <table>: header rows in <thead>, spans as rowspan/colspan."""
-        return output.to_html(self)
+        return serialize.to_html(self)
 
     def to_pandas(self) -> Any:
         """A pandas DataFrame of the body rows (pip install 'pagetext[pandas]'): header rows

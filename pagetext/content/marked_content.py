@@ -10,7 +10,7 @@ import pikepdf
 from pagetext.content.glyph import Artifact, MarkedContent
 from pagetext.content.state import InterpreterState
 from pagetext.pdf.objects import optional_entry, text_string
-from pagetext.syntax.strings import Operand
+from pagetext.syntax.literals import Operand
 
 
 def _begin(state: InterpreterState, tag: str, properties: Any) -> None:
