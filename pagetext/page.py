@@ -20,15 +20,8 @@ from pagetext.layout.reading import reading_order
 from pagetext.layout.records import Line, Word
 from pagetext.layout.structure_order import StructureTrust, cells_in_tree_order
 from pagetext.page_content import DEFAULT_PARAMS, CycleCollectorPaused, DocumentContext, PageContent
-from pagetext.pdf.objects import (
-    ObjGen,
-    inherited_entries,
-    inherited_entry,
-    read_rect,
-)
-from pagetext.structure.marked import (
-    without_actual_text,
-)
+from pagetext.pdf.objects import ObjGen, inherited_entries, inherited_entry, read_rect
+from pagetext.structure.marked import without_actual_text
 from pagetext.structure.view import StructElement
 
 if TYPE_CHECKING:
@@ -58,14 +51,14 @@ def _by_annotation(glyphs: list[Glyph]) -> list[list[Glyph]]:
 class Page:
     """One page of a Document. Glyphs are interpreted on first use and kept."""
 
-    def __init__(self, document: DocumentContext, page_obj: Any, number: int) -> None:
-        self._document = document
+    def __init__(self, context: DocumentContext, page_obj: Any, number: int) -> None:
+        self._context = context
         self._obj = page_obj
         self.number = number  # 1-based
         self.warnings: list[str] = []
         self._warn = PageWarnings(self.warnings, number)
-        if document.repair_warning is not None:
-            self._warn(document.repair_warning)
+        if context.repair_warning is not None:
+            self._warn(context.repair_warning)
         media_entry, crop_entry, rotate = inherited_entries(page_obj, ("/MediaBox", "/CropBox", "/Rotate"))
         media = _box(media_entry)
         if media is None:
@@ -81,7 +74,7 @@ class Page:
         except (TypeError, ValueError):
             degrees = 0
         self.rotation: int = (round(degrees / 90) * 90) % 360
-        self._content = PageContent(document, page_obj, self._warn, self.visible_box)
+        self._content = PageContent(context, page_obj, self._warn, self.visible_box)
 
     def __repr__(self) -> str:
         return f"<pagetext.Page {self.number}>"
@@ -89,7 +82,7 @@ class Page:
     def fresh(self) -> Page:
         """The same page as a new Page that has read nothing yet: a caller that reads pages
         twice keeps no page's glyphs between its passes."""
-        return Page(self._document, self._obj, self.number)
+        return Page(self._context, self._obj, self.number)
 
     # -- structure (§14.7) ------------------------------------------------------------------
 
@@ -238,7 +231,7 @@ class Page:
                 if role:
                     line.role = role
         if roles:
-            self._document.furniture(read_furniture).mark(lines, self.visible_box)
+            self._context.furniture(read_furniture).mark(lines, self.visible_box)
         return lines
 
     def words(
