@@ -20,6 +20,7 @@ COMPILED = [
     "pagetext/pdf/objects.py",
     "pagetext/page.py",
     "pagetext/page_content.py",
+    "pagetext/syntax/chars.py",
     "pagetext/syntax/inline_image.py",
     "pagetext/syntax/lexer.py",
     "pagetext/syntax/literals.py",

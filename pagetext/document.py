@@ -85,11 +85,11 @@ class Document:
         self.warnings: list[str] = []
         # Why the file had to be repaired, for the document and each of its pages; None if not.
         self.repair_warning: str | None = None
-        self._page_objects, rebuilt = page_objects(pdf, rebuilt)
+        objects, rebuilt = page_objects(pdf, rebuilt)
         if rebuilt is not None:
             self.repair_warning = rebuilt.warning
             self._warn(rebuilt.warning)
-        self._context = DocumentContext(pdf, self.limits, self._page_objects, self.repair_warning)
+        self._context = DocumentContext(pdf, self.limits, objects, self.repair_warning)
 
     def structure_tree(self, warn: Callable[[str], None]) -> StructTree | None:
         """The structure tree (ISO 32000-1 §14.7), read on first use; None for untagged files.
@@ -114,10 +114,10 @@ class Document:
         self._pdf.close()
 
     def __len__(self) -> int:
-        return len(self._page_objects)
+        return len(self._context.page_objects)
 
     def __getitem__(self, index: int) -> Page:
-        count = len(self._page_objects)
+        count = len(self._context.page_objects)
         if not isinstance(index, int):
             raise UsageError(f"pages are indexed by int, not {type(index).__name__}")
         if index < 0:
@@ -126,7 +126,7 @@ class Document:
             raise UsageError(f"page index {index} is out of range: the document has {count} page(s)")
         # Pages are not kept: a page keeps its glyphs while the caller holds it, and a long
         # document read page by page must not keep them all.
-        return Page(self._context, self._page_objects[index], index + 1)
+        return Page(self._context, self._context.page_objects[index], index + 1)
 
     def __iter__(self) -> Iterator[Page]:
         for index in range(len(self)):

@@ -20,7 +20,7 @@ from pagetext.layout.reading import reading_order
 from pagetext.layout.records import Line, Word
 from pagetext.layout.structure_order import StructureTrust, cells_in_tree_order
 from pagetext.page_content import DEFAULT_PARAMS, CycleCollectorPaused, DocumentContext, PageContent
-from pagetext.pdf.objects import ObjGen, inherited_entries, inherited_entry, read_rect
+from pagetext.pdf.objects import inherited_entries, inherited_entry, read_rect
 from pagetext.structure.marked import without_actual_text
 from pagetext.structure.view import StructElement
 
@@ -93,15 +93,6 @@ class Page:
         structure = self._content.page_structure()
         return structure.roots if structure is not None else []
 
-    def struct_parents(self) -> int | None:
-        """The page's /StructParents key in the parent tree (§14.7.4.4); None if it has none."""
-        return self._content.struct_parents()
-
-    @property
-    def form_struct_parents(self) -> dict[ObjGen, int]:
-        """The /StructParents key of each Form XObject the page draws (§14.7.4.4), by object."""
-        return self._content.form_struct_parents
-
     @property
     def structure_trust(self) -> StructureTrust:
         """Whether order="auto" reads this page in structure order, and why (not)."""
@@ -116,9 +107,7 @@ class Page:
     def paths(self) -> list[PathRecord]:
         """The paths the page's content paints (forms included), in drawing order, in user
         space: ruling lines, cell fills, boxes (ISO 32000-1 §8.5). Clipping is not applied."""
-        if self._content.painted_paths is None:
-            self._content.glyphs(False, paths=True)
-        return list(self._content.painted_paths or [])
+        return self._content.paths()
 
     def tables(self) -> list[Table]:
         """The tables the page shows, top to bottom: ruled tables from the grid its rules
@@ -283,8 +272,8 @@ class Page:
             resources,
             glyphs,
             self._warn,
-            self.struct_parents(),
-            self.form_struct_parents,
+            self._content.struct_parents(),
+            self._content.form_struct_parents,
         )
 
 

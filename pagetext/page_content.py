@@ -182,6 +182,13 @@ class PageContent:
             untrack_records(glyphs)
         return glyphs
 
+    def paths(self) -> list[PathRecord]:
+        """The painted paths, read with a second run of the content the first time (text
+        extraction never builds them); a new list each call."""
+        if self.painted_paths is None:
+            self.glyphs(False, paths=True)
+        return list(self.painted_paths or [])
+
     def struct_parents(self) -> int | None:
         """The page's /StructParents key in the parent tree (§14.7.4.4)."""
         try:

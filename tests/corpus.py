@@ -15,16 +15,8 @@ CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 NO_CORPUS = "the shared corpus is not beside the clone (../shared/corpus)"
 needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason=NO_CORPUS)
 
-__all__ = ["CORPUS", "NO_CORPUS", "Case", "cases", "corpus_file", "needs_corpus", "normalise"]
+__all__ = ["CORPUS", "NO_CORPUS", "Case", "cases", "needs_corpus", "normalise"]
 
 
 def cases(folder: str) -> list[Case]:
     return load_cases(CORPUS / folder)
-
-
-def corpus_file(folder: str, name: str) -> Path:
-    """A file of the corpus; the test skips when the corpus is not there."""
-    path = CORPUS / folder / name
-    if not CORPUS.is_dir():
-        pytest.skip(NO_CORPUS)
-    return path

@@ -7,12 +7,12 @@ end, since the data is not PDF syntax.
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from typing import Any
 
 from pagetext.errors import Warn
+from pagetext.syntax.chars import WHITE_SPACE
 from pagetext.syntax.literals import Operand
 
-_WHITE_BYTES: Final = b"\x00\t\n\x0c\r "  # §7.2.2, Table 1
 _REGULAR = rb"[^\x00\t\n\x0c\r ()<>\[\]{}/%]"
 
 # Components of the colour spaces an inline image may name directly (§8.9.7, Table 93).
@@ -81,8 +81,8 @@ def skip_inline_image_data(data: bytes, start: int, params: dict[str, Operand], 
         after = found + 2
         if (
             found > 0
-            and data[found - 1] in _WHITE_BYTES
-            and (after == end or data[after] in _WHITE_BYTES)
+            and data[found - 1] in WHITE_SPACE
+            and (after == end or data[after] in WHITE_SPACE)
             and _CONTENT_LIKE.match(data[after : after + 48])
         ):
             return after

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Final
 
 from pagetext.errors import Warn
+from pagetext.syntax.chars import BACKSLASH, CR, DELIMITERS, WHITE_SPACE
 from pagetext.syntax.inline_image import skip_inline_image_data
 from pagetext.syntax.literals import Operand, decode_hex, decode_name, read_literal, to_dict
 
@@ -49,21 +50,16 @@ _MINUS: Final = 45  # "-"
 _DOT: Final = 46  # "."
 _SLASH: Final = 47  # "/"
 _PERCENT: Final = 37  # "%"
-_CR: Final = 13  # "\r"
 _LF: Final = 10  # "\n"
-_BACKSLASH: Final = 92  # "\\"
 _OPEN_PAREN: Final = 40  # "("
 _CLOSE_PAREN: Final = 41  # ")"
 _OPEN_BRACKET: Final = 91  # "["
 _CLOSE_BRACKET: Final = 93  # "]"
 _LESS: Final = 60  # "<"
 _GREATER: Final = 62  # ">"
-_NUMBER_SIGN: Final = 35  # "#"
 _LOWER_F: Final = 102  # "f"
 _LOWER_N: Final = 110  # "n"
 _LOWER_T: Final = 116  # "t"
-# Membership tests take these ints, not one-byte strings: `b"#" in data` first tries the
-# argument as an int, and raising and clearing that TypeError costs a hundred times the search.
 # 10**k for k <= 22 is exact in binary64: a mantissa below 2**53 divided by it is the
 # correctly rounded value of the decimal, the same float that float() parses.
 _EXACT_POWERS_OF_TEN: Final = [10.0**k for k in range(23)]
@@ -86,9 +82,9 @@ def token_count(value: Operand) -> int:
 def _byte_classes() -> bytes:
     """The lexical class of every byte value (§7.2.2, §7.2.3), one byte each."""
     classes = bytearray([_REGULAR_BYTE]) * 256
-    for byte in b"\x00\t\n\x0c\r ":
+    for byte in WHITE_SPACE:
         classes[byte] = _WHITE_BYTE
-    for byte in b"()<>[]{}/%":
+    for byte in DELIMITERS:
         classes[byte] = _DELIMITER_BYTE
     for byte in b"0123456789+-.":
         classes[byte] = _NUMBER_BYTE
@@ -249,7 +245,7 @@ def _operations(data: bytes, warn: Warn, spans: list[int] | None) -> Iterator[Op
             pos = start
             while pos < end:
                 byte = data[pos]
-                if byte == _CLOSE_PAREN or byte == _OPEN_PAREN or byte == _BACKSLASH or byte == _CR:
+                if byte == _CLOSE_PAREN or byte == _OPEN_PAREN or byte == BACKSLASH or byte == CR:
                     break
                 pos += 1
             if pos < end and data[pos] == _CLOSE_PAREN:  # no escapes, nesting or CR: the bytes
@@ -300,7 +296,7 @@ def _operations(data: bytes, warn: Warn, spans: list[int] | None) -> Iterator[Op
                 continue
             operands = _close_container(containers, operands, warn)
         elif byte == _PERCENT:  # a comment, up to the end of the line
-            while pos < end and data[pos] != _CR and data[pos] != _LF:
+            while pos < end and data[pos] != CR and data[pos] != _LF:
                 pos += 1
         else:
             warn(f"unexpected byte {data[pos : pos + 1]!r} at offset {pos}; skipped")

@@ -10,12 +10,10 @@ import re
 from typing import Any, Final
 
 from pagetext.errors import Warn
+from pagetext.syntax.chars import BACKSLASH, CR, NUMBER_SIGN
 
 Operand = Any  # int | float | bool | None | str | bytes | list | dict (see pagetext.syntax.lexer)
 
-_BACKSLASH: Final = 92  # "\\"
-_CR: Final = 13  # "\r"
-_NUMBER_SIGN: Final = 35  # "#"
 
 _LITERAL_SPECIAL = re.compile(rb"[()\\]")
 _LITERAL_ESCAPE = re.compile(rb"\\(?:([0-7]{1,3})|(\r\n?|\n)|(.))|\r\n?", re.DOTALL)
@@ -70,7 +68,7 @@ def read_literal(data: bytes, start: int, warn: Warn) -> tuple[bytes, int]:
                 after = pos
                 break
     raw = data[start:end]
-    if _BACKSLASH in raw or _CR in raw:
+    if BACKSLASH in raw or CR in raw:
         raw = _LITERAL_ESCAPE.sub(_unescape_literal, raw)
     return raw, after
 
@@ -92,7 +90,7 @@ def decode_hex(raw: bytes, warn: Warn) -> bytes:
 
 def unescape_name(raw: bytes) -> bytes:
     """The bytes of a name token without its slash, #xx escapes decoded (§7.3.5)."""
-    if _NUMBER_SIGN in raw:
+    if NUMBER_SIGN in raw:
         return _NAME_ESCAPE.sub(lambda m: bytes((int(m.group(1), 16),)), raw)
     return raw
 
