@@ -23,6 +23,7 @@ from pagetext.layout.params import LayoutParams
 from pagetext.layout.placement import before_footer, median, place_blocks, rejoin_lines, y_bands
 from pagetext.layout.records import Line, words_quad
 from pagetext.layout.spans import Span, split_line
+from pagetext.layout.table_rows import TableBlock, table_blocks
 
 _SAME_DIRECTION: Final = 0.996  # cos 5°: directions closer than this count as the same
 _INFINITY: Final = float("inf")  # compiled, float("inf") would parse the string each call
@@ -151,10 +152,55 @@ def _y_bands(spans: list[Span], gap: float) -> list[list[Span]]:
     return bands
 
 
-def _cut(spans: list[Span], params: LayoutParams, depth: int, splits: list[int]) -> list[list[Span]]:
-    """Leaves of the XY-cut, in reading order; `splits` counts the column splits made."""
+def _flows(side: list[Span], params: LayoutParams) -> bool:
+    """Whether one side of a gutter holds text lines, not cells: most of its characters are
+    in spans at least min_column_chars long."""
+    return 2 * sum(s.chars for s in side if s.chars >= params.min_column_chars) >= sum(s.chars for s in side)
+
+
+class _Leaf:
+    """Spans the XY-cut leaves uncut, and how they are read: "auto" (see _rows), "stream" (in
+    content order: a table the stream draws row by row, cell by cell, whose wrapped cells'
+    lines stay together) or "rows" (top to bottom: the rows of a table drawn by columns)."""
+
+    __slots__ = ("mode", "spans")
+
+    def __init__(self, spans: list[Span], mode: str = "auto") -> None:
+        self.spans = spans
+        self.mode = mode
+
+
+def _around_tables(
+    spans: list[Span], blocks: list[TableBlock], params: LayoutParams, depth: int, log: CutLog
+) -> list[_Leaf]:
+    """A region holding tables: each table one leaf, read by rows (their cells joined when
+    the stream draws them a column at a time, else in stream order), and the rest of the
+    region cut above, between and below them."""
+    in_tables = {id(span) for block in blocks for span in block.spans}
+    tops = [max(span.y1 for span in block.spans) for block in blocks]  # blocks come top first
+    between: list[list[Span]] = [[] for _ in range(len(blocks) + 1)]
+    for span in spans:
+        if id(span) not in in_tables:
+            # After every table whose top stands above the span's middle: beside a table
+            # (between its rows) counts as after it.
+            between[sum(1 for top in tops if top > span.center_y)].append(span)
+    leaves: list[_Leaf] = []
+    for index, part in enumerate(between):
+        if part:
+            leaves.extend(_cut(part, params, depth + 1, log))
+        if index < len(blocks):
+            block = blocks[index]
+            if block.drawn_by_columns():
+                leaves.append(_Leaf(block.row_spans(), "rows"))
+            else:
+                leaves.append(_Leaf(block.spans, "stream"))
+    return leaves
+
+
+def _cut(spans: list[Span], params: LayoutParams, depth: int, log: CutLog) -> list[_Leaf]:
+    """Leaves of the XY-cut, in reading order; `log` records the decisions."""
     if len(spans) < 2 or depth >= params.max_cut_depth:
-        return [spans]
+        return [_Leaf(spans)]
     gutters = _x_gutters(spans, params)
     if gutters:
         gap_x0, gap_x1 = gutters[0]
@@ -169,48 +215,72 @@ def _cut(spans: list[Span], params: LayoutParams, depth: int, splits: list[int])
         left = [s for s in rest if s.center_x < middle]
         right = [s for s in rest if s.center_x >= middle]
         major, minor = (left, right) if len(left) >= len(right) else (right, left)
-        if (
+        columns = bool(
             minor
             # A page whose apparent columns all hold only a few spans (a title page, a
             # colophon) is not split ...
             and len(major) >= params.min_column_spans
             # ... nor a table: text columns hold lines of words, tables short cells, read row
-            # by row. Most of the column's characters must be in long spans ...
-            and 2 * sum(s.chars for s in major if s.chars >= params.min_column_chars)
-            >= sum(s.chars for s in major)
+            # by row ...
+            and _flows(major, params)
             # ... nor a few labels cut off the lines they start ("1.9.  Modifications means") ...
             and (len(minor) >= params.min_column_spans or not _line_parts(minor, major))
             # ... nor a block standing wholly above or below the other side (a stamp over
             # the text): columns stand side by side.
             and _side_by_side(minor, major)
-        ):
+        )
+        # Text on both sides of the gap standing on the same baselines row after row is a
+        # table, a form or label/value pairs, read row by row, unless both sides flow as
+        # text (columns whose lines may share baselines too, or too short to be cut).
+        if not (_flows(left, params) and _flows(right, params)):
+            blocks = table_blocks(spans, gap_x0, gap_x1)
+            in_tables = {id(span) for block in blocks for span in block.spans}
+            # Columns the cut would make give way to tables holding most of both sides; a few
+            # margin notes sharing baselines with a text column's lines do not.
+            if blocks and (
+                not columns
+                or all(2 * sum(id(s) in in_tables for s in side) >= len(side) for side in (minor, major))
+            ):
+                log.note(depth, "; ".join(block.describe() for block in blocks))
+                log.tables.extend(blocks)
+                # A page read from its layout (the gutter would have cut it, or a table's
+                # cells are drawn a column at a time) stays read from its layout.
+                log.from_layout |= columns or any(block.drawn_by_columns() for block in blocks)
+                return _around_tables(spans, blocks, params, depth, log)
+        if columns:
             if crossing:
                 bands = _bands_around(spans, crossing)
                 if len(bands) > 1:
-                    return [leaf for band in bands for leaf in _cut(band, params, depth + 1, splits)]
+                    log.note(
+                        depth, f"{len(crossing)} spans cross the gutter x {gap_x0:.0f}-{gap_x1:.0f}: bands"
+                    )
+                    return [leaf for band in bands for leaf in _cut(band, params, depth + 1, log)]
             else:
-                splits.append(depth)
-                first, second = _cut(left, params, depth + 1, splits), _cut(right, params, depth + 1, splits)
+                log.from_layout = True
+                log.note(depth, f"columns cut at the gutter x {gap_x0:.0f}-{gap_x1:.0f}")
+                first, second = _cut(left, params, depth + 1, log), _cut(right, params, depth + 1, log)
                 if 2 * sum(s.rtl_chars for s in spans) > sum(s.chars for s in spans):
                     first, second = second, first  # right-to-left text reads its columns from the right
                 return first + second
     bands = _y_bands(spans, params.band_gap)
     if len(bands) > 1:
-        return [leaf for band in bands for leaf in _cut(band, params, depth + 1, splits)]
-    return [spans]
+        return [leaf for band in bands for leaf in _cut(band, params, depth + 1, log)]
+    return [_Leaf(spans)]
 
 
-def _rows(leaf: list[Span]) -> list[list[Span]]:
+def _rows(leaf: list[Span], mode: str = "auto") -> list[list[Span]]:
     """The spans of a leaf as rows: in content order while that runs top to bottom (no
-    re-sorting of well-ordered columns); sorted by position when the stream is shuffled.
-    Consecutive spans of one baseline form one row."""
+    re-sorting of well-ordered columns), or always in mode "stream"; sorted by position when
+    the stream is shuffled, or always in mode "rows". Consecutive spans of one baseline form
+    one row."""
     in_content_order = sorted(leaf, key=lambda s: (s.order, s.x0))
     upward = sum(
         1
         for prev, span in itertools.pairwise(in_content_order)
         if span.center_y - prev.center_y > prev.height
     )
-    ordered = in_content_order if upward <= 0.1 * len(leaf) else sorted(leaf, key=lambda s: -s.center_y)
+    in_order = mode == "stream" or (mode == "auto" and upward <= 0.1 * len(leaf))
+    ordered = in_content_order if in_order else sorted(leaf, key=lambda s: -s.center_y)
     rows: list[list[Span]] = []
     for span in ordered:
         row = rows[-1] if rows else None
@@ -277,8 +347,26 @@ def _is_vertical_page(lines: Sequence[Line]) -> bool:
     return down * 2 > sum(len(line.text) for line in lines)
 
 
-def reading_order(lines: Sequence[Line], params: LayoutParams) -> list[Line]:
-    """Lines of one page (content order) → lines in reading order."""
+class CutLog:
+    """What the XY-cut decided on a page: whether the page is read from its layout (columns
+    cut, or tables read by rows) rather than in stream order, the tables kept whole, and,
+    when `explain` asks (notes is a list), each decision with its evidence."""
+
+    __slots__ = ("from_layout", "notes", "tables")
+
+    def __init__(self, explain: bool = False) -> None:
+        self.from_layout = False
+        self.tables: list[TableBlock] = []
+        self.notes: list[str] | None = [] if explain else None
+
+    def note(self, depth: int, text: str) -> None:
+        if self.notes is not None:
+            self.notes.append("  " * depth + text)
+
+
+def reading_order(lines: Sequence[Line], params: LayoutParams, log: CutLog | None = None) -> list[Line]:
+    """Lines of one page (content order) → lines in reading order; `log`, when given,
+    receives the decisions made."""
     if len(lines) < 2:
         return list(lines)
     if _is_vertical_page(lines):
@@ -294,10 +382,11 @@ def reading_order(lines: Sequence[Line], params: LayoutParams) -> list[Line]:
             main_lines.append(line)
         else:
             other.append(line)
-    splits: list[int] = []
-    leaves = _cut(main, params, 0, splits) if main else []
-    if splits:
-        result = [_join(row, frame) for leaf in leaves for row in _rows(leaf)]
+    if log is None:
+        log = CutLog()
+    leaves = _cut(main, params, 0, log) if main else []
+    if log.from_layout:
+        result = [_join(row, frame) for leaf in leaves for row in _rows(leaf.spans, leaf.mode)]
     else:  # one column: the stream's lines, with blocks drawn out of place moved
         rejoined = rejoin_lines(main_lines, frame, params.span_gap)
         result = place_blocks(rejoined, frame, params.block_gap)

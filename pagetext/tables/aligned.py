@@ -12,14 +12,13 @@ from statistics import median
 from typing import TYPE_CHECKING, Final
 
 from pagetext.geometry import Box
+from pagetext.layout.rows import baseline_rows, free_gaps
 from pagetext.tables.ruled import Grid, GridCell
 from pagetext.tables.rules import Rule
 
 if TYPE_CHECKING:
     from pagetext.tables.records import TextWord
 
-# Words whose boxes overlap across by this share of the smaller height share a baseline.
-ROW_OVERLAP: Final = 0.5
 # A gap between words wider than this share of their height separates chunks (cells): word
 # spaces are a third to half of it, even justified; table columns are set further apart.
 CHUNK_GAP: Final = 0.9
@@ -65,22 +64,9 @@ class _Row:
 
 def _text_rows(words: list[TextWord]) -> list[_Row]:
     """Words grouped by baseline, top to bottom, each row cut into chunks."""
-    groups: list[list[TextWord]] = []
-    extents: list[tuple[float, float]] = []
-    for word in sorted(words, key=lambda w: -(w.box.y0 + w.box.y1)):
-        y0, y1 = word.box.y0, word.box.y1
-        if groups:
-            g0, g1 = extents[-1]
-            overlap = min(y1, g1) - max(y0, g0)
-            if overlap >= ROW_OVERLAP * min(y1 - y0, g1 - g0):
-                groups[-1].append(word)
-                extents[-1] = (min(g0, y0), max(g1, y1))
-                continue
-        groups.append([word])
-        extents.append((y0, y1))
     rows = []
-    for group in groups:
-        group.sort(key=lambda w: w.box.x0)
+    for indices in baseline_rows([(w.box.y0, w.box.y1) for w in words]):
+        group = sorted((words[i] for i in indices), key=lambda w: w.box.x0)
         chunks = [[group[0]]]
         for word in group[1:]:
             last = chunks[-1][-1]
@@ -134,14 +120,8 @@ def _runs(rows: list[_Row]) -> list[tuple[list[_Row], int]]:
 
 def _gaps(rows: list[_Row]) -> list[tuple[float, float]]:
     """The x intervals no chunk of these rows covers, between the leftmost and rightmost text."""
-    spans = sorted((chunk[0].box.x0, max(w.box.x1 for w in chunk)) for row in rows for chunk in row.chunks)
-    gaps = []
-    right = spans[0][1]
-    for x0, x1 in spans[1:]:
-        if x0 > right:
-            gaps.append((right, x0))
-        right = max(right, x1)
-    return gaps
+    chunks = [chunk for row in rows for chunk in row.chunks]
+    return free_gaps([(chunk[0].box.x0, max(w.box.x1 for w in chunk)) for chunk in chunks])
 
 
 def holds_table(words: list[TextWord]) -> bool:

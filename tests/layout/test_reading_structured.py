@@ -5,8 +5,6 @@ must not depend on the order the producer drew in."""
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
 from tests.pdfbuild import open_page
@@ -47,40 +45,45 @@ STATEMENT = [
 ]
 
 
-def _statement_rows() -> list[str]:
-    return [label if values is None else " ".join((label, *values)) for label, values in STATEMENT]
+Statement = list[tuple[str, tuple[str, ...] | None]]
 
 
-def _statement(left: float, top: float, number_edges: tuple[float, ...], size: float = SIZE) -> list[list[bytes]]:
+def _statement(
+    statement: Statement, left: float, top: float, number_edges: tuple[float, ...]
+) -> list[list[bytes]]:
     """The statement's cells: [labels, column 1, column 2, ...], each a list of drawings."""
     columns: list[list[bytes]] = [[] for _ in range(len(number_edges) + 1)]
-    for row, (label, values) in enumerate(STATEMENT):
-        y = top - row * size * 1.4
-        columns[0].append(_text(left, y, label, size))
+    for row, (label, values) in enumerate(statement):
+        y = top - row * SIZE * 1.4
+        columns[0].append(_text(left, y, label))
         for index, value in enumerate(values or ()):
-            columns[index + 1].append(_right(number_edges[index], y, value, size))
+            columns[index + 1].append(_right(number_edges[index], y, value))
     return columns
 
 
-def _by_rows(columns: list[list[bytes]]) -> bytes:
+def _by_rows(statement: Statement, columns: list[list[bytes]]) -> bytes:
     """Cells drawn row by row; value columns skip the section rows."""
     rows = [[label] for label in columns[0]]
-    value_rows = [row for row, (_, values) in enumerate(STATEMENT) if values is not None]
+    value_rows = [row for row, (_, values) in enumerate(statement) if values is not None]
     for column in columns[1:]:
         for row, cell in zip(value_rows, column, strict=True):
             rows[row].append(cell)
     return b"".join(b"".join(row) for row in rows)
 
 
-def _by_columns(columns: list[list[bytes]]) -> bytes:
+def _by_columns(statement: Statement, columns: list[list[bytes]]) -> bytes:
     return b"".join(b"".join(column) for column in columns)
 
 
+@pytest.mark.parametrize("count", [1, 2, 3])
 @pytest.mark.parametrize("draw", [_by_rows, _by_columns], ids=["rows", "columns"])
-def test_a_financial_statement_reads_row_by_row(draw) -> None:  # type: ignore[no-untyped-def]
-    # A label column and three number columns 150 pt to the right of the longest label.
-    columns = _statement(50, 700, (340, 420, 500))
-    assert _lines(open_page(draw(columns)).text()) == _statement_rows()
+def test_a_financial_statement_reads_row_by_row(draw, count: int) -> None:  # type: ignore[no-untyped-def]
+    # A label column and one to three number columns, the first 150 pt to the right of the
+    # longest label: one number column is a label/value list.
+    statement = [(label, None if values is None else values[:count]) for label, values in STATEMENT]
+    columns = _statement(statement, 50, 700, (340, 420, 500)[:count])
+    expected = [label if values is None else " ".join((label, *values)) for label, values in statement]
+    assert _lines(open_page(draw(statement, columns)).text()) == expected
 
 
 def _paragraph_lines(name: str, count: int, width_chars: int) -> list[str]:
@@ -109,8 +112,12 @@ def test_a_financial_statement_inside_the_right_column_of_a_two_column_page() ->
     # Right column: x 320–560; the statement's labels at 320, numbers right-aligned at 470, 515, 560.
     statement = [
         (label, values)
-        for label, values in (("Cash", ("12", "10", "9")), ("Receivables", ("45", "41", "38")),
-                              ("Inventories", ("8", "7", "7")), ("Total assets", ("65", "58", "54")))
+        for label, values in (
+            ("Cash", ("12", "10", "9")),
+            ("Receivables", ("45", "41", "38")),
+            ("Inventories", ("8", "7", "7")),
+            ("Total assets", ("65", "58", "54")),
+        )
     ]
     content = b"".join(_column_text(50, 700, left))
     content += b"".join(_column_text(320, 700, right_above))
@@ -162,11 +169,26 @@ def test_a_two_column_reference_list_with_hanging_indents(draw_rows: bool) -> No
 
 
 CONTENTS = [
-    ("1 Introduction", "1"), ("1.1 Scope", "2"), ("1.2 Terms", "4"), ("2 Background", "7"),
-    ("2.1 History", "8"), ("2.2 Related work", "11"), ("3 Method", "15"), ("3.1 Data", "16"),
-    ("3.2 Model", "19"), ("3.3 Training", "23"), ("4 Results", "27"), ("4.1 Accuracy", "28"),
-    ("4.2 Speed", "31"), ("5 Discussion", "35"), ("6 Conclusion", "39"), ("A Appendix", "41"),
-    ("A.1 Proofs", "42"), ("A.2 Tables", "45"), ("B Code", "48"), ("Index", "51"),
+    ("1 Introduction", "1"),
+    ("1.1 Scope", "2"),
+    ("1.2 Terms", "4"),
+    ("2 Background", "7"),
+    ("2.1 History", "8"),
+    ("2.2 Related work", "11"),
+    ("3 Method", "15"),
+    ("3.1 Data", "16"),
+    ("3.2 Model", "19"),
+    ("3.3 Training", "23"),
+    ("4 Results", "27"),
+    ("4.1 Accuracy", "28"),
+    ("4.2 Speed", "31"),
+    ("5 Discussion", "35"),
+    ("6 Conclusion", "39"),
+    ("A Appendix", "41"),
+    ("A.1 Proofs", "42"),
+    ("A.2 Tables", "45"),
+    ("B Code", "48"),
+    ("Index", "51"),
 ]
 
 
@@ -183,7 +205,10 @@ def test_a_two_column_table_of_contents_with_leader_dots(draw_rows: bool) -> Non
 
     left = [entry(50, 720 - 16 * i, *CONTENTS[i]) for i in range(half)]
     right = [entry(320, 720 - 16 * i, *CONTENTS[half + i]) for i in range(half)]
-    drawn = [a[0] + b[0] for a, b in zip(left, right, strict=True)] if draw_rows else [e[0] for e in left + right]
+    if draw_rows:
+        drawn = [a[0] + b[0] for a, b in zip(left, right, strict=True)]
+    else:
+        drawn = [e[0] for e in left + right]
     assert _lines(open_page(b"".join(drawn)).text()) == [e[1] for e in left + right]
 
 
@@ -196,8 +221,7 @@ def test_a_form_with_a_large_rotated_title_drawn_last() -> None:
     department = _text(100, 730, "Department of the Treasury Internal Revenue Service", 8)
     heading = _text(100, 700, "U.S. Individual Income Tax Return for the year", 12)
     # The form's name, 24 pt, rotated 90° along the left edge of its header.
-    cos, sin = math.cos(math.pi / 2), math.sin(math.pi / 2)
-    title = b"BT /F1 1 Tf %f %f %f %f 80 690 Tm (Form 1040) Tj ET\n" % (24 * cos, 24 * sin, -24 * sin, 24 * cos)
+    title = b"BT /F1 24 Tf 0 1 -1 0 80 690 Tm (Form 1040) Tj ET\n"
     lines = _lines(open_page(department + heading + b"".join(body) + title).text())
     assert lines[0] == "Form 1040"
     assert lines[1:3] == [
@@ -226,7 +250,7 @@ def test_a_paper_title_above_two_columns_stays_whole_and_first() -> None:
 @pytest.mark.parametrize("draw_rows", [True, False], ids=["rows", "columns"])
 def test_a_two_by_two_card_grid_reads_by_rows(draw_rows: bool) -> None:
     def card(number: int, x: float, top: float) -> tuple[list[bytes], list[str]]:
-        lines = [f"{number}. Step {number} heading"] + _paragraph_lines(f"c{number}w", 6, 44)
+        lines = [f"{number}. Step {number} heading", *_paragraph_lines(f"c{number}w", 6, 44)]
         return _column_text(x, top, lines), lines
 
     cards = [card(1, 50, 700), card(2, 320, 700), card(3, 50, 560), card(4, 320, 560)]
@@ -239,8 +263,14 @@ def test_a_table_inside_one_column_reads_by_rows_inside_that_column() -> None:
     left = _paragraph_lines("lc", 36, 46)
     above = _paragraph_lines("ab", 10, 46)
     below = _paragraph_lines("be", 12, 46)
-    rows = [("Name", "Size", "Kind"), ("alpha", "12", "leaf"), ("beta", "7", "node"), ("gamma", "31", "leaf"),
-            ("delta", "5", "root"), ("epsilon", "18", "node")]
+    rows = [
+        ("Name", "Size", "Kind"),
+        ("alpha", "12", "leaf"),
+        ("beta", "7", "node"),
+        ("gamma", "31", "leaf"),
+        ("delta", "5", "root"),
+        ("epsilon", "18", "node"),
+    ]
     content = b""
     top = 700 - 12 * len(above) - 12
     # The right column's lines drawn first, then the left column's, with the table's rows on

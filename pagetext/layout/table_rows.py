@@ -1,0 +1,160 @@
+"""Tables as atoms of the reading order: rows aligned across a gap are read whole.
+
+A gap the XY-cut might take for a column gutter is a table's column gap when the text on
+its two sides stands on the same baselines row after row (a statement's labels and their
+amounts, a form's labels and values, an entry and its page number). Such a block is never
+cut along the gap: each of its rows becomes one span, read left to right, and the rows top
+to bottom, whatever order the content stream drew the cells in.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from pagetext.layout.rows import baseline_rows
+from pagetext.layout.spans import Span
+
+# A table has at least this many rows with text on both sides of its gap (as the table
+# finder asks of a borderless table).
+MIN_TABLE_ROWS: Final = 3
+# Rows further apart than this many row heights (gap between boxes) are not one table:
+# a blank line or two inside a statement is, a new block of the page is not.
+MAX_ROW_GAP: Final = 2.2
+
+
+# ... and most of its rows have: a paragraph beside a few margin notes (a journal's running
+# head beside the first lines) shares a few baselines among many.
+MIN_SHARED: Final = 0.5
+# List markers: bullets, and numbers or letters followed by "." or ")" ("3.", "b)", "(iv)").
+_BULLETS: Final = frozenset("•◦▪▫‣⁃∙·●○■□◆◇►▸–—-*")
+_ENUMERATOR: Final = re.compile(r"\(?(?:\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)]")
+
+
+def _list_item(row: Sequence[Span], gap_x0: float, gap_x1: float) -> bool:
+    """Whether the text right of the gap starts with a list marker: lists set side by side
+    (a slide's boxes of bullets) are separate flows, not a table's columns."""
+    middle = (gap_x0 + gap_x1) / 2
+    right = [span for span in row if span.x0 >= middle]
+    if not right or not right[0].words:
+        return False
+    first = right[0].words[0].text
+    if first[0] in _BULLETS:
+        return len(first) == 1 or not (first[1].isdigit() or first[1] in ".,")  # not "-5" or "–.5"
+    return _ENUMERATOR.fullmatch(first) is not None
+
+
+class TableBlock:
+    """Rows of spans (top row first, spans left to right) aligned across a gap."""
+
+    __slots__ = ("gap", "rows")
+
+    def __init__(self, rows: list[list[Span]], gap: tuple[float, float]) -> None:
+        self.rows = rows
+        self.gap = gap
+
+    @property
+    def spans(self) -> list[Span]:
+        return [span for row in self.rows for span in row]
+
+    def drawn_by_columns(self) -> bool:
+        """Whether the content stream draws the table a column at a time (all labels, then
+        all amounts): it jumps back up over half the table's rows. A stream drawing row by
+        row, cell by cell, jumps back up only over the lines of a wrapped cell, and its order
+        is kept (a cell's lines stay together)."""
+        row_of = {id(span): index for index, row in enumerate(self.rows) for span in row}
+        ordered = sorted(self.spans, key=lambda s: (s.order, s.x0))
+        jump = max((row_of[id(a)] - row_of[id(b)] for a, b in itertools.pairwise(ordered)), default=0)
+        return jump >= max(MIN_TABLE_ROWS, len(self.rows) // 2)
+
+    def row_spans(self) -> list[Span]:
+        """Each row made one span, top row first: its cells' words left to right (from the
+        right when most of its text is right-to-left), the cells kept as `cells`."""
+        result = []
+        for row in self.rows:
+            if len(row) == 1:
+                result.append(row[0])
+                continue
+            rtl = 2 * sum(s.rtl_chars for s in row) > sum(s.chars for s in row)
+            cells = sorted(row, key=lambda s: -s.x1) if rtl else row
+            first = min(row, key=lambda s: s.order)
+            joined = Span([w for cell in cells for w in cell.words], first.order, first.frame, rtl)
+            joined.cells = [cell for part in row for cell in (part.cells or [part])]
+            result.append(joined)
+        return result
+
+    def describe(self) -> str:
+        """The evidence, as `explain --order` prints it."""
+        shared = sum(1 for row in self.rows if _across(row, *self.gap))
+        first = " ".join(word.text for word in self.rows[0][0].words)[:40]
+        by_columns = self.drawn_by_columns()
+        drawn = "drawn by columns, read by rows" if by_columns else "drawn by rows, stream order kept"
+        return (
+            f"table of {len(self.rows)} rows kept whole: {shared} rows share baselines across the gap "
+            f"x {self.gap[0]:.0f}-{self.gap[1]:.0f}, from {first!r}; {drawn}"
+        )
+
+
+def _across(row: Sequence[Span], gap_x0: float, gap_x1: float) -> bool:
+    """Whether a row has text on both sides of the gap's middle and none crossing it (the
+    gap's edges are measured in bins: a cell may reach a little into it)."""
+    middle = (gap_x0 + gap_x1) / 2
+    left = right = False
+    for span in row:
+        if span.x1 <= middle:
+            left = True
+        elif span.x0 >= middle:
+            right = True
+        else:
+            return False
+    return left and right
+
+
+def _crosses(row: Sequence[Span], gap_x0: float, gap_x1: float) -> bool:
+    middle = (gap_x0 + gap_x1) / 2
+    return any(span.x0 < middle < span.x1 for span in row)
+
+
+def table_blocks(spans: Sequence[Span], gap_x0: float, gap_x1: float) -> list[TableBlock]:
+    """The blocks of rows that share baselines across the gap (x0, x1), top block first.
+
+    A block runs from a row with text on both sides to the last such row, through rows with
+    text on one side only (a section label, a wrapped label's second line); a row crossing
+    the gap (a paragraph's line) or a vertical gap wider than MAX_ROW_GAP rows ends it.
+    """
+    rows = [
+        sorted((spans[i] for i in indices), key=lambda s: s.x0)
+        for indices in baseline_rows([(span.y0, span.y1) for span in spans])
+    ]
+    blocks: list[TableBlock] = []
+    current: list[list[Span]] = []
+
+    def close() -> None:
+        while current and not _across(current[-1], gap_x0, gap_x1):
+            current.pop()  # one-sided rows after the last shared one are no part of it
+        shared = [row for row in current if _across(row, gap_x0, gap_x1)]
+        if (
+            len(shared) >= MIN_TABLE_ROWS
+            and len(shared) >= MIN_SHARED * len(current)
+            and sum(1 for row in shared if _list_item(row, gap_x0, gap_x1)) < MIN_SHARED * len(shared)
+        ):
+            blocks.append(TableBlock(list(current), (gap_x0, gap_x1)))
+        current.clear()
+
+    for row in rows:
+        if _crosses(row, gap_x0, gap_x1):
+            close()
+            continue
+        if current:
+            above = current[-1]
+            bottom = min(span.y0 for span in above)
+            top = max(span.y1 for span in row)
+            height = min(max(s.height for s in above), max(s.height for s in row))
+            if bottom - top > MAX_ROW_GAP * height:
+                close()
+        if current or _across(row, gap_x0, gap_x1):
+            current.append(row)
+    close()
+    return blocks
