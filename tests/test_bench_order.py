@@ -35,8 +35,9 @@ def test_failure_line_says_missing_or_out_of_order_and_where() -> None:
 def test_main_counts_and_lists_failing_order(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "good.pdf").write_bytes(text_pdf([["First line", "Second line"]]))
     (tmp_path / "good.expect.json").write_text(json.dumps({"order": ["First", "Second"]}), "utf-8")
-    (tmp_path / "bad.pdf").write_bytes(text_pdf([["Second line"], ["First line"]]))
-    (tmp_path / "bad.expect.json").write_text(json.dumps({"order": ["First", "Second"]}), "utf-8")
+    # A dot in a case's name (`2201.00069.pdf`) is part of it: its sidecar is bad.v2.expect.json.
+    (tmp_path / "bad.v2.pdf").write_bytes(text_pdf([["Second line"], ["First line"]]))
+    (tmp_path / "bad.v2.expect.json").write_text(json.dumps({"order": ["First", "Second"]}), "utf-8")
     (tmp_path / "none.pdf").write_bytes(text_pdf([["Anything"]]))
     assert main([str(tmp_path), "--fail-list"]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -44,5 +45,5 @@ def test_main_counts_and_lists_failing_order(tmp_path: Path, capsys: pytest.Capt
     assert lines[2].split()[:3] == ["pagetext", "1/2", "(50.0%)"]
     assert lines[4:] == [
         "pagetext: 1 failing order cases",
-        f"{tmp_path.name}/bad: snippet 2/2 out of order, p. 1 (pagetext output): 'Second'",
+        f"{tmp_path.name}/bad.v2: snippet 2/2 out of order, p. 1 (pagetext output): 'Second'",
     ]
