@@ -71,6 +71,11 @@ def _fmt(value: float | None, percent: bool = False) -> str:
     return f"{100 * value:.1f}%" if percent else f"{value:.3f}"
 
 
+def _count(passed: int, total: int) -> str:
+    """`passed/total (share)`, the share `–` when there is nothing to count."""
+    return f"{passed}/{total} ({_fmt(passed / total if total else None, True)})"
+
+
 def _micro_f1(overlaps: list[Overlap | None]) -> float | None:
     """F1 of the tokens summed over the cases that have an expected `text`."""
     return sum((o for o in overlaps if o is not None), Overlap(0, 0, 0)).f1
@@ -89,19 +94,21 @@ def _accuracy_rows(
 ) -> list[str]:
     rows = [
         "| library | similarity | word F1 | number F1 | line score | checks passed "
-        "| cases passing all checks | errors |",
-        "|---|---|---|---|---|---|---|---|",
+        "| cases passing all checks | order checks passed | errors |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for library in libraries:
         results = [scores[library][case.name] for case in cases]
         passed = sum(s.checks_passed for s in results)
         total = sum(s.checks_total for s in results)
+        ordered = [s.order_passed for s in results if s.order_passed is not None]
         rows.append(
             f"| {library} | {_fmt(_mean([s.similarity for s in results if s.similarity is not None]))} "
             f"| {' | '.join(_token_f1s(results))} "
             f"| {_fmt(_mean([s.line_score for s in results if s.line_score is not None]))} "
-            f"| {passed}/{total} ({_fmt(passed / total if total else None, True)}) "
+            f"| {_count(passed, total)} "
             f"| {_fmt(_mean([1.0 if s.all_passed else 0.0 for s in results]), True)} "
+            f"| {_count(sum(ordered), len(ordered))} "
             f"| {sum(case.name in errors[library] for case in cases)} |"
         )
     return rows
@@ -245,6 +252,8 @@ def main(argv: list[str] | None = None) -> int:
         "Similarity is normalised Levenshtein similarity to the expected text; line score is the",
         "share of expected lines found as a whole output line; checks are the sidecars'",
         "contains / absent / order checks. Text is normalised alike for every library.",
+        "Order checks passed counts the cases whose whole `order` list is found in order, out of",
+        "the cases that have one (the same check is one of the checks passed).",
         "Word F1 and number F1 compare multisets of tokens with the expected text's, micro-averaged:",
         "tokens summed over all cases of a corpus or tag that have an expected text. Number tokens",
         "are the whitespace tokens that hold a digit once brackets, quotes, other punctuation and",
@@ -294,6 +303,7 @@ def main(argv: list[str] | None = None) -> int:
                 "similarity": scores[lib][name].similarity,
                 "number_f1": _number_f1(scores[lib][name]),
                 "failed": scores[lib][name].failed,
+                "order_passed": scores[lib][name].order_passed,
             }
             for name, r in raw[lib].items()
         }

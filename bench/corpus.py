@@ -37,7 +37,8 @@ def load_cases(folder: Path) -> list[Case]:
         return []
     result = []
     for pdf in sorted(folder.glob("*.pdf")):
-        sidecar = pdf.with_suffix("").with_suffix(".expect.json")
+        # By the whole stem: a case may have dots in its name (`odf_table.ods.pdf`, `2201.00069.pdf`).
+        sidecar = pdf.with_name(f"{pdf.stem}.expect.json")
         expect = json.loads(sidecar.read_text("utf-8")) if sidecar.exists() else {}
         result.append(Case(pdf, expect))
     return result

@@ -85,6 +85,7 @@ class Score:
     checks_passed: int
     checks_total: int
     failed: list[str]
+    order_passed: bool | None  # the whole `order` list found in order; None without one
 
     @property
     def all_passed(self) -> bool:
@@ -96,6 +97,20 @@ def line_score(output: str, expected: str) -> float:
     wanted = [_WHITESPACE.sub(" ", line).strip() for line in expected.splitlines()]
     wanted = [line for line in wanted if line]
     return sum(line in lines for line in wanted) / len(wanted) if wanted else 1.0
+
+
+def first_out_of_order(order: list[str], output: str) -> int | None:
+    """The index of the first `order` snippet not found after the previous one in `output`
+    (both normalised alike), None when every snippet is found in order."""
+    flat = normalise(output)
+    position = 0
+    for index, snippet in enumerate(order):
+        wanted = normalise(snippet)
+        found = flat.find(wanted, position)
+        if found < 0:
+            return index
+        position = found + len(wanted)
+    return None
 
 
 def score(case: Case, output: str) -> Score:
@@ -116,18 +131,16 @@ def score(case: Case, output: str) -> Score:
         if snippet in output:
             failed.append(f"raw_absent {snippet[:40]!r}")
     order = expect.get("order", [])
+    order_passed = None
     if order:
         total += 1
-        position = 0
-        for snippet in order:
-            found = flat.find(normalise(snippet), position)
-            if found < 0:
-                failed.append(f"order at {snippet[:40]!r}")
-                break
-            position = found + len(normalise(snippet))
+        missed = first_out_of_order(order, output)
+        order_passed = missed is None
+        if missed is not None:
+            failed.append(f"order at {order[missed][:40]!r}")
     text = expect.get("text")
     if not text:
-        return Score(None, None, None, None, total - len(failed), total, failed)
+        return Score(None, None, None, None, total - len(failed), total, failed, order_passed)
     return Score(
         Levenshtein.normalized_similarity(flat, normalise(text)),
         Overlap.of(word_tokens(output), word_tokens(text)),
@@ -136,4 +149,5 @@ def score(case: Case, output: str) -> Score:
         total - len(failed),
         total,
         failed,
+        order_passed,
     )

@@ -47,18 +47,25 @@ def _alarm(signum: int, frame: FrameType | None) -> None:
     raise _Timeout
 
 
-def read(library: str, case: Case, timeout: int) -> Read:
-    """One case read by one library and scored; a failure or a timeout scores as empty text."""
-    error = None
+def extract(library: str, case: Case, timeout: int) -> tuple[list[str], str | None]:
+    """The page texts of one case read by one library in this process, and the error if it
+    failed or timed out (then no pages)."""
+    signal.signal(signal.SIGALRM, _alarm)
     signal.alarm(timeout)
     try:
-        output = "\f".join(EXTRACTORS[library](str(case.pdf), case.password))
+        return EXTRACTORS[library](str(case.pdf), case.password), None
     except _Timeout:
-        output, error = "", f"timeout after {timeout} s"
+        return [], f"timeout after {timeout} s"
     except Exception as failure:  # a library's failure on one file is a result
-        output, error = "", f"{type(failure).__name__}: {failure}"[:200]
+        return [], f"{type(failure).__name__}: {failure}"[:200]
     finally:
         signal.alarm(0)
+
+
+def read(library: str, case: Case, timeout: int) -> Read:
+    """One case read by one library and scored; a failure or a timeout scores as empty text."""
+    pages, error = extract(library, case, timeout)
+    output = "\f".join(pages)
     expected = case.expect["text"]
     got, want = number_tokens(output), number_tokens(expected)
     return Read(
@@ -97,7 +104,6 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown libraries {unknown}; known: {', '.join(EXTRACTORS)}")
     warnings.simplefilter("ignore")
-    signal.signal(signal.SIGALRM, _alarm)
     results: dict[str, dict[str, Read]] = {lib: {} for lib in libraries}
     for folder in args.folders:
         cases = [case for case in load_cases(folder) if case.expect.get("text")]

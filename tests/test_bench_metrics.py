@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from bench.__main__ import _accuracy_rows
 from bench.corpus import Case
-from bench.metrics import Overlap, number_tokens, score, word_tokens
+from bench.metrics import Overlap, first_out_of_order, number_tokens, score, word_tokens
 
 
 def test_number_tokens_strip_edge_punctuation_and_keep_inner() -> None:
@@ -82,3 +83,29 @@ def test_word_f1_is_two_p_r_over_p_plus_r() -> None:
     # got {a, b, c}, want {a, b, d, e}: P = 2/3, R = 1/2, F1 = 4/7.
     assert Overlap.of(word_tokens("a b c"), word_tokens("a b d e")).f1 == pytest.approx(4 / 7)
     assert Overlap.of(word_tokens(""), word_tokens("a")).f1 == 0.0
+
+
+def test_first_out_of_order_is_the_snippet_not_found_after_the_previous() -> None:
+    order = ["Title", "left column", "right column"]
+    assert first_out_of_order(order, "Title\nleft  column\fright column") is None
+    assert first_out_of_order(order, "Title right column left column") == 2
+    assert first_out_of_order(order, "left column Title right column") == 1
+    assert first_out_of_order(order, "Title left column") == 2
+    # A snippet is found after the end of the previous one, not inside it.
+    assert first_out_of_order(["abcabc", "abc"], "abcabc") == 1
+
+
+def test_order_figure_counts_cases_whose_whole_order_list_passes() -> None:
+    ordered = Case(Path("a.pdf"), {"order": ["one", "two"], "contains": ["two"]})
+    reversed_ = Case(Path("b.pdf"), {"order": ["one", "two"], "text": "one two"})
+    unordered = Case(Path("c.pdf"), {"contains": ["one"]})
+    cases = [ordered, reversed_, unordered]
+    outputs = {"a": "one two", "b": "two one", "c": "one"}
+    scores = {"lib": {case.name: score(case, outputs[case.name]) for case in cases}}
+    assert [scores["lib"][case.name].order_passed for case in cases] == [True, False, None]
+    header, _, row = _accuracy_rows(["lib"], cases, scores, {"lib": {}})
+    cells = [cell.strip() for cell in row.strip("|").split("|")]
+    assert header.split("|")[-3].strip() == "order checks passed"
+    # Checks: a 2 of 2, b 0 of 1 (order), c 1 of 1; order: a passes, b fails, c has none.
+    assert cells[5] == "3/4 (75.0%)"
+    assert cells[-2] == "1/2 (50.0%)"
