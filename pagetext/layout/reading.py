@@ -19,86 +19,16 @@ from collections.abc import Sequence
 from typing import Final
 
 from pagetext.geometry import Point
+from pagetext.layout.grid import numbered_rows
+from pagetext.layout.gutters import cut_at_gutter, x_gutters
 from pagetext.layout.params import LayoutParams
-from pagetext.layout.placement import before_footer, median, place_blocks, rejoin_lines, y_bands
+from pagetext.layout.placement import before_footer, place_blocks, rejoin_lines, y_bands
 from pagetext.layout.records import Line, words_quad
 from pagetext.layout.spans import Span, split_line
 from pagetext.layout.table_rows import TableBlock, table_blocks
 
 _SAME_DIRECTION: Final = 0.996  # cos 5°: directions closer than this count as the same
 _INFINITY: Final = float("inf")  # compiled, float("inf") would parse the string each call
-
-
-def _cut_at_gutter(spans: list[Span], gap_x0: float, gap_x1: float, params: LayoutParams) -> list[Span]:
-    """Cut the table rows that hold a line of column text across an empty part of the gutter.
-
-    A table inside one column, drawn on the baselines of the other column's lines, is
-    assembled into lines holding a table row and a column line; kept whole they would cross
-    the gutter and break the columns. The row is cut at the gap between its cells that
-    overlaps the gutter when one side of it is a single long span: the other column's line.
-    A row of a full-width table has cells on both sides and stays whole.
-    """
-    result: list[Span] = []
-    for span in spans:
-        cells = sorted(span.cells, key=lambda cell: cell.x0)
-        cut = 0
-        for index in range(1, len(cells)):
-            start, end = cells[index - 1].x1, cells[index].x0
-            if start < gap_x1 and end > gap_x0:  # the gap between these cells meets the gutter
-                sides = (cells[:index], cells[index:])
-                if any(len(side) == 1 and side[0].chars >= params.min_column_chars for side in sides):
-                    cut = index
-        if not cut:
-            result.append(span)
-            continue
-        first = {id(word) for cell in cells[:cut] for word in cell.words}
-        rtl = span.rtl_chars > 0
-        result.append(Span([w for w in span.words if id(w) in first], span.order, span.frame, rtl))
-        result.append(Span([w for w in span.words if id(w) not in first], span.order, span.frame, rtl))
-    return result
-
-
-def _x_gutters(spans: list[Span], params: LayoutParams) -> list[tuple[float, float]]:
-    """The vertical gutters of a region, widest first: X ranges almost no span covers."""
-    left = min(span.x0 for span in spans)
-    right = max(span.x1 for span in spans)
-    width = right - left
-    if width <= 0:
-        return []
-    # Spans too wide to be column text and single characters (table cells, bullets) do not
-    # shape columns: they are left out of the projection (the seed's guards).
-    projected = [s for s in spans if s.x1 - s.x0 <= params.wide_span * width and s.chars > 1]
-    if len(projected) < 2:
-        return []
-    height = median([span.height for span in projected])
-    step = max(height / 4, width / 2000)
-    bins = int(width / step) + 1
-    # How many spans cover each bin: +1 where a span starts, -1 after it ends, summed up
-    # (one step per span and per bin, where filling each span's bins costs width / step).
-    changes = [0] * (bins + 1)
-    for span in projected:
-        changes[int((span.x0 - left) / step)] += 1
-        changes[min(int((span.x1 - left) / step), bins - 1) + 1] -= 1
-    allowed = int(params.gutter_noise * len(projected))
-    gutters: list[tuple[float, float]] = []
-    min_width = params.min_gutter * height
-    covering = 0
-    start = -1  # the first bin of the run of bins almost nothing covers, -1 outside one
-    for index in range(bins):
-        covering += changes[index]
-        if covering <= allowed:
-            if start < 0:
-                start = index
-            continue
-        # An empty margin at the region's left edge is no gutter, nor one at its right edge
-        # (a run still open after the last bin).
-        if start > 0:
-            gap_x0 = left + start * step
-            gap_x1 = left + index * step
-            if gap_x1 - gap_x0 > min_width:
-                gutters.append((gap_x0, gap_x1))
-        start = -1
-    return sorted(gutters, key=lambda gap: gap[0] - gap[1])  # the widest first
 
 
 def _line_parts(minor: list[Span], major: list[Span]) -> bool:
@@ -201,10 +131,10 @@ def _cut(spans: list[Span], params: LayoutParams, depth: int, log: CutLog) -> li
     """Leaves of the XY-cut, in reading order; `log` records the decisions."""
     if len(spans) < 2 or depth >= params.max_cut_depth:
         return [_Leaf(spans)]
-    gutters = _x_gutters(spans, params)
+    gutters = x_gutters(spans, params)
     if gutters:
         gap_x0, gap_x1 = gutters[0]
-        spans = _cut_at_gutter(spans, gap_x0, gap_x1, params)
+        spans = cut_at_gutter(spans, gap_x0, gap_x1, params)
         # Spans crossing any gutter (titles, full-width captions, table rows) or centred in
         # one (page numbers) keep their place as bands between the column parts.
         crossing = [
@@ -257,6 +187,13 @@ def _cut(spans: list[Span], params: LayoutParams, depth: int, log: CutLog) -> li
                     return [leaf for band in bands for leaf in _cut(band, params, depth + 1, log)]
             else:
                 log.from_layout = True
+                bands = _y_bands(spans, params.band_gap)
+                if numbered_rows(bands, middle):
+                    log.note(
+                        depth,
+                        f"a grid of {len(bands)} numbered rows across the gutter x {gap_x0:.0f}-{gap_x1:.0f}",
+                    )
+                    return [leaf for band in bands for leaf in _cut(band, params, depth + 1, log)]
                 log.note(depth, f"columns cut at the gutter x {gap_x0:.0f}-{gap_x1:.0f}")
                 first, second = _cut(left, params, depth + 1, log), _cut(right, params, depth + 1, log)
                 if 2 * sum(s.rtl_chars for s in spans) > sum(s.chars for s in spans):

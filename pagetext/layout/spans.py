@@ -11,6 +11,8 @@ from pagetext.layout.records import Extent, Line, Word, quad_extent, words_exten
 from pagetext.layout.scripts import has_rtl
 
 _INFINITY: Final = float("inf")  # compiled, float("inf") would parse the string each call
+# Leader dots: full stops, middle dots, ellipses, low lines.
+_LEADER_CHARS: Final = frozenset(".·…_")
 
 
 class Span:
@@ -61,6 +63,9 @@ def split_line(line: Line, order: int, frame: Point, rtl: bool, params: LayoutPa
     spans = spans_in_order(line, order, frame, rtl, limit)
     if spans is None:
         spans = spans_by_position(line, order, frame, rtl, limit)
+    entries = _entries(spans)
+    if entries is not None:
+        return entries
     if len(spans) >= 3 and 2 * sum(s.chars < params.min_column_chars for s in spans) > len(spans):
         # Short cells side by side: a table row. Kept whole, it is wide, stays out of the
         # gutter search, and keeps its place as a band across the columns.
@@ -68,6 +73,56 @@ def split_line(line: Line, order: int, frame: Point, rtl: bool, params: LayoutPa
         row.cells = spans
         return [row]
     return spans
+
+
+def _leader_word(text: str) -> bool:
+    return len(text) >= 1 and all(char in _LEADER_CHARS for char in text)
+
+
+def _entry_ends(span: Span) -> int:
+    """How an entry of a list in columns ends at this span: 1 when the span ends with leader
+    dots and the page number they lead to; 2 when the span is leader dots only (the number
+    is the next span); 0 otherwise."""
+    words = [word.text for word in span.words]
+    dots = sum(len(text) for text in words if _leader_word(text))
+    if dots < 3:
+        return 0
+    if all(_leader_word(text) for text in words):
+        return 2
+    return 1 if len(words) >= 2 and _leader_word(words[-2]) and not _leader_word(words[-1]) else 0
+
+
+def _entries(spans: list[Span]) -> list[Span] | None:
+    """A line holding entries of a list set in columns side by side (a table of contents in
+    two columns drawn row by row) cut into its entries, each ending with the page number its
+    leader dots lead to. None unless the line is two or more entries ending so."""
+    ends = []
+    for index, span in enumerate(spans):
+        kind = _entry_ends(span)
+        if kind == 1:
+            ends.append(index + 1)
+        elif kind == 2 and index + 1 < len(spans):
+            ends.append(index + 2)
+    if len(ends) < 2 or ends[-1] != len(spans):
+        return None  # text after the last entry (an index's sub-entry): no telling where entries start
+    entries: list[Span] = []
+    start = 0
+    for end in ends:
+        if end > start:
+            entries.append(_whole(spans[start:end]))
+            start = end
+    return entries
+
+
+def _whole(parts: list[Span]) -> Span:
+    """Spans of one line made one span again, the parts kept as its cells."""
+    if len(parts) == 1:
+        return parts[0]
+    first = parts[0]
+    rtl = any(part.rtl_chars for part in parts)
+    joined = Span([word for part in parts for word in part.words], first.order, first.frame, rtl)
+    joined.cells = parts
+    return joined
 
 
 def spans_in_order(line: Line, order: int, frame: Point, rtl: bool, limit: float) -> list[Span] | None:

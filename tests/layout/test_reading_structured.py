@@ -283,3 +283,35 @@ def test_a_table_inside_one_column_reads_by_rows_inside_that_column() -> None:
     content += b"".join(_column_text(50, 700, left))
     expected = left + above + [" ".join(row) for row in rows] + below
     assert _lines(open_page(content).text()) == expected
+
+
+def test_two_text_columns_sharing_a_blank_band_by_chance_still_read_by_columns() -> None:
+    # Both columns leave a blank line at the same height (a section break on each side):
+    # with no numbering counting along rows, it is no grid.
+    upper_left, lower_left = _paragraph_lines("ul", 12, 46), _paragraph_lines("dl", 12, 46)
+    upper_right, lower_right = _paragraph_lines("ur", 12, 46), _paragraph_lines("dr", 12, 46)
+    content = b"".join(_column_text(50, 700, upper_left) + _column_text(50, 540, lower_left))
+    content += b"".join(_column_text(320, 700, upper_right) + _column_text(320, 540, lower_right))
+    expected = upper_left + lower_left + upper_right + lower_right
+    assert _lines(open_page(content).text()) == expected
+
+
+@pytest.mark.parametrize("draw_rows", [True, False], ids=["rows", "columns"])
+def test_a_two_column_table_of_contents_with_numbers_and_leaders_apart(draw_rows: bool) -> None:
+    # Section numbers in their own column, leader dots drawn as their own string a gap after
+    # the title, page numbers right-aligned: every entry is several cells.
+    half = len(CONTENTS) // 2
+
+    def entry(x: float, y: float, title: str, number: str) -> tuple[bytes, str]:
+        section, _, name = title.partition(" ")
+        dots = ". " * 8
+        drawn = _text(x, y, section) + _text(x + 30, y, name) + _text(x + 150, y, dots) + _right(x + 245, y, number)
+        return drawn, " ".join(part for part in (section, name, dots.strip(), number) if part)
+
+    left = [entry(50, 720 - 16 * i, *CONTENTS[i]) for i in range(half)]
+    right = [entry(320, 720 - 16 * i, *CONTENTS[half + i]) for i in range(half)]
+    if draw_rows:
+        drawn = [a[0] + b[0] for a, b in zip(left, right, strict=True)]
+    else:
+        drawn = [e[0] for e in left + right]
+    assert _lines(open_page(b"".join(drawn)).text()) == [e[1] for e in left + right]
