@@ -20,7 +20,7 @@ from typing import Final
 
 from pagetext.geometry import Point
 from pagetext.layout.params import LayoutParams
-from pagetext.layout.placement import before_footer, median, place_blocks, rejoin_lines, y_bands
+from pagetext.layout.placement import median, place_blocks, place_other_directions, rejoin_lines, y_bands
 from pagetext.layout.records import Line, words_quad
 from pagetext.layout.spans import Span, split_line
 
@@ -301,4 +301,4 @@ def reading_order(lines: Sequence[Line], params: LayoutParams) -> list[Line]:
     else:  # one column: the stream's lines, with blocks drawn out of place moved
         rejoined = rejoin_lines(main_lines, frame, params.span_gap)
         result = place_blocks(rejoined, frame, params.block_gap)
-    return before_footer(result, other, frame, params.block_gap)
+    return place_other_directions(result, other, frame, params.block_gap)
