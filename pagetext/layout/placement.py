@@ -218,7 +218,7 @@ def place_other_directions(main: list[Line], other: list[Line], frame: Point, ga
 
 def _titles(main: list[Line], other: list[Line], frame: Point, gap: float) -> list[Line]:
     """The lines in other directions a reader reads before the main text: display type (at
-    least ROTATED_TITLE_SIZE × the main text's median height, and no main line taller) that
+    least ROTATED_TITLE_SIZE × the main text's median height, none of it in larger type) that
     stands at the top of the text, reaching the first block of the main text or above it,
     and lies wholly in its upper half (a watermark across the page, a sidebar down the whole
     margin do not)."""
@@ -227,19 +227,29 @@ def _titles(main: list[Line], other: list[Line], frame: Point, gap: float) -> li
     ux, uy = frame
     extents = [words_extent(line.words, ux, uy) for line in main]
     heights = [max(e[3] - e[2], 1e-6) for e in extents]
-    smallest = max(ROTATED_TITLE_SIZE * median(heights), max(heights))
+    smallest = max(ROTATED_TITLE_SIZE * median(heights), max(_largest_type(line) for line in main))
     bands = y_bands([e[3] for e in extents], [e[2] for e in extents], gap)[1]
     first_bottom = min(e[2] for e, band in zip(extents, bands, strict=True) if band == 0)
     middle = (max(e[3] for e in extents) + min(e[2] for e in extents)) / 2
     titles: list[Line] = []
     for line in other:
-        own = words_extent(line.words, line.direction[0], line.direction[1])
-        if own[3] - own[2] < smallest:
+        if _largest_type(line) < smallest:
             continue
         _, _, bottom, top = words_extent(line.words, ux, uy)
         if top >= first_bottom and bottom >= middle:
             titles.append(line)
     return titles
+
+
+def _largest_type(line: Line) -> float:
+    """The height of a line's tallest word, each across its own direction: a line assembly
+    joined from words in several directions (a rotated axis label and a slanted tick label)
+    is not as tall as it is long in one of them."""
+    tallest = 0.0
+    for word in line.words:
+        _, _, below, above = quad_extent(word.quad, word.direction[0], word.direction[1])
+        tallest = max(tallest, above - below)
+    return tallest
 
 
 def before_footer(main: list[Line], other: list[Line], frame: Point, gap: float) -> list[Line]:
