@@ -7,7 +7,8 @@ bands that keep their place; else along Y at empty horizontal bands. Leaves are 
 bottom, and spans on one baseline inside a leaf are joined into one line again. A page with
 no column split keeps its stream's lines, with blocks drawn out of place moved to where
 they stand (blocks.py). Spans in other directions (rotated sidebars, stamps) follow the
-page's main text in content order, before its footer; a page written mostly vertically
+page's main text in content order, before its footer, but a rotated title at the top in
+the page's largest type comes first (placement.py); a page written mostly vertically
 keeps the column order assembly gave it.
 """
 

@@ -91,6 +91,14 @@ def test_a_rotated_line_in_heading_size_at_the_top_stays_after_the_body() -> Non
     assert _lines(open_page(_form() + label).text()) == [*FORM_LINES, "Side heading"]
 
 
+def test_a_line_of_body_size_words_in_two_directions_stays_after_the_body() -> None:
+    # A chart's axis label up its side and a slanted tick label under it, which assembly joins
+    # into one line: 45 pt across the first word's direction, but no word in it set large.
+    drawn, lines = _sections()
+    labels = _rotated(40, 680, "RAD51", SIZE) + _rotated(45, 640, "NIHOVCAR3", SIZE, 45)
+    assert _lines(open_page(labels + drawn).text()) == [*lines, "RAD51 NIHOVCAR3"]
+
+
 def test_a_rotated_title_under_a_larger_horizontal_title_stays_after_the_body() -> None:
     # The page's largest type is its horizontal title: a reader starts there.
     title = _text(150, 750, "Annual Return", 30)
