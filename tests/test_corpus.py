@@ -47,7 +47,6 @@ KNOWN_FAILURES = {
     # the XY-cut reads it column by column, which keeps a two-line item whole.
     "pdfplumber__150109DSP-Milw-505-90D": "form page: the peers read a two-column checklist by rows",
     "pdfplumber__issue-13-151201DSP-Fond-581-90D": "form page: the peers read a two-column checklist by rows",
-    "pymupdf__test_4965": "IRS 1040 form: the XY-cut splits the form into columns",
     # The hand check "DROPDOWN LIST" joins two labels of the static page; a viewer shows the
     # drop-down's value "1" beside the first label, so field text (on by default) stands between.
     "pdfminer__AcroForm_TEST": "form page: a check joins two labels that a field value stands between",

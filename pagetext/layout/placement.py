@@ -37,6 +37,10 @@ REJOIN_WINDOW: Final = 64
 # line to its amount box): the number may stand this many box heights past the dots, in a
 # right-aligned column, and still belong to the line.
 LEADER_GAP: Final = 6.0
+# A line in another direction set at least this × the main text's median height is display
+# type, a form's name along the edge of its header: headings run to ≈ 1.4 × the body, and
+# rotated sidebars and stamps are set about body size.
+ROTATED_TITLE_SIZE: Final = 1.5
 # A word of leader characters: at least three of full stops, middle dots, ellipses, low lines.
 _LEADER_CHARS: Final = frozenset(".·…_")
 
@@ -200,6 +204,52 @@ def place_blocks(lines: Sequence[Line], frame: Point, gap: float) -> list[Line]:
         if index < len(units) and index not in targets:
             result.extend(units[index].lines)
     return result
+
+
+def place_other_directions(main: list[Line], other: list[Line], frame: Point, gap: float) -> list[Line]:
+    """Main text in reading order and the text in other directions → the page's lines: a
+    rotated title first (see _titles), the rest of that text before the main text's footer."""
+    titles = _titles(main, other, frame, gap)
+    if not titles:
+        return before_footer(main, other, frame, gap)
+    title_ids = {id(line) for line in titles}
+    return titles + before_footer(main, [line for line in other if id(line) not in title_ids], frame, gap)
+
+
+def _titles(main: list[Line], other: list[Line], frame: Point, gap: float) -> list[Line]:
+    """The lines in other directions a reader reads before the main text: display type (at
+    least ROTATED_TITLE_SIZE × the main text's median height, none of it in larger type) that
+    stands at the top of the text, reaching the first block of the main text or above it,
+    and lies wholly in its upper half (a watermark across the page, a sidebar down the whole
+    margin do not)."""
+    if not other or not main:
+        return []
+    ux, uy = frame
+    extents = [words_extent(line.words, ux, uy) for line in main]
+    heights = [max(e[3] - e[2], 1e-6) for e in extents]
+    smallest = max(ROTATED_TITLE_SIZE * median(heights), max(_largest_type(line) for line in main))
+    bands = y_bands([e[3] for e in extents], [e[2] for e in extents], gap)[1]
+    first_bottom = min(e[2] for e, band in zip(extents, bands, strict=True) if band == 0)
+    middle = (max(e[3] for e in extents) + min(e[2] for e in extents)) / 2
+    titles: list[Line] = []
+    for line in other:
+        if _largest_type(line) < smallest:
+            continue
+        _, _, bottom, top = words_extent(line.words, ux, uy)
+        if top >= first_bottom and bottom >= middle:
+            titles.append(line)
+    return titles
+
+
+def _largest_type(line: Line) -> float:
+    """The height of a line's tallest word, each across its own direction: a line assembly
+    joined from words in several directions (a rotated axis label and a slanted tick label)
+    is not as tall as it is long in one of them."""
+    tallest = 0.0
+    for word in line.words:
+        _, _, below, above = quad_extent(word.quad, word.direction[0], word.direction[1])
+        tallest = max(tallest, above - below)
+    return tallest
 
 
 def before_footer(main: list[Line], other: list[Line], frame: Point, gap: float) -> list[Line]:

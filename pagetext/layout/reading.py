@@ -7,7 +7,8 @@ bands that keep their place; else along Y at empty horizontal bands. Leaves are 
 bottom, and spans on one baseline inside a leaf are joined into one line again. A page with
 no column split keeps its stream's lines, with blocks drawn out of place moved to where
 they stand (blocks.py). Spans in other directions (rotated sidebars, stamps) follow the
-page's main text in content order, before its footer; a page written mostly vertically
+page's main text in content order, before its footer, but a rotated title at the top in
+the page's largest type comes first (placement.py); a page written mostly vertically
 keeps the column order assembly gave it.
 """
 
@@ -22,7 +23,7 @@ from pagetext.geometry import Point
 from pagetext.layout.grid import numbered_rows
 from pagetext.layout.gutters import cut_at_gutter, x_gutters
 from pagetext.layout.params import LayoutParams
-from pagetext.layout.placement import before_footer, place_blocks, rejoin_lines, y_bands
+from pagetext.layout.placement import place_blocks, place_other_directions, rejoin_lines, y_bands
 from pagetext.layout.records import Line, words_quad
 from pagetext.layout.spans import Span, split_line
 from pagetext.layout.table_rows import TableBlock, table_blocks
@@ -327,4 +328,4 @@ def reading_order(lines: Sequence[Line], params: LayoutParams, log: CutLog | Non
     else:  # one column: the stream's lines, with blocks drawn out of place moved
         rejoined = rejoin_lines(main_lines, frame, params.span_gap)
         result = place_blocks(rejoined, frame, params.block_gap)
-    return before_footer(result, other, frame, params.block_gap)
+    return place_other_directions(result, other, frame, params.block_gap)
