@@ -16,7 +16,7 @@ from pagetext.layout.furniture import Furniture, signatures
 from pagetext.layout.hyphens import plain_text
 from pagetext.layout.overlay import place_overlay
 from pagetext.layout.params import LayoutParams
-from pagetext.layout.reading import reading_order
+from pagetext.layout.reading import CutLog, reading_order
 from pagetext.layout.records import Line, Word
 from pagetext.layout.structure_order import StructureTrust, cells_in_tree_order
 from pagetext.page_content import DEFAULT_PARAMS, CycleCollectorPaused, DocumentContext, PageContent
@@ -176,6 +176,25 @@ class Page:
         appearances show, and field values); by default it is in, placed by its geometry in
         reading order, after the page's own text in content and structure order.
         """
+        return self._lines(order, params, roles, artifacts, annotations, None)
+
+    def explain_order(self, params: LayoutParams | None = None, annotations: bool = True) -> list[str]:
+        """Why the page reads in the order it does: each decision of the reading order (the
+        column cuts, the tables kept whole and how they are read, the grids read by rows)
+        with its evidence, indented by depth of the cut, as `pagetext explain --order` prints."""
+        log = CutLog(explain=True)
+        self._lines("reading", params, False, "keep", annotations, log)
+        return list(log.notes or ())
+
+    def _lines(
+        self,
+        order: str,
+        params: LayoutParams | None,
+        roles: bool,
+        artifacts: str,
+        annotations: bool,
+        log: CutLog | None,
+    ) -> list[Line]:
         if order not in ORDERS:
             raise UsageError(f"unknown order {order!r}; use one of {', '.join(ORDERS)}")
         if artifacts not in ARTIFACTS:
@@ -210,7 +229,7 @@ class Page:
                     else:
                         lines = [*lines, *(line for block in blocks for line in block)]
                 if order == "reading":
-                    lines = reading_order(lines, params)
+                    lines = reading_order(lines, params, log)
                 structure = self._content.page_structure() if cells_by_tree else None
                 if structure is not None and structure.cell_glyphs:
                     lines = cells_in_tree_order(lines, self._content.glyphs(False), structure, params)

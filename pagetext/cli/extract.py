@@ -3,7 +3,7 @@
 pagetext FILE [-p RANGE] [-o OUT] [--password PW] [--order reading|content|structure|auto]
               [--format text|json|hocr|alto|markdown] [--glyphs] [--structure] [--dehyphenate]
               [--no-annotations]
-pagetext explain FILE -p N
+pagetext explain FILE -p N [--order]
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ EPILOG = """subcommands (pagetext COMMAND --help for each):
   batch     many PDFs on all cores into an output directory, with a report
   redact    remove text from a PDF for good
   serve     an HTTP service: POST /v1/extract
-  explain   why each word space and line break was (or was not) inserted on a page
+  explain   why each word space and line break was (or was not) inserted on a page;
+            with --order, why the page reads in the order it does
   --version the versions of pagetext (and whether the compiled build), pikepdf and qpdf
 
 examples:
@@ -46,6 +47,7 @@ examples:
   pagetext redact report.pdf -o public.pdf --text "Jane Doe"
   pagetext serve --port 8080
   pagetext explain report.pdf -p 2
+  pagetext explain report.pdf -p 2 --order
 """
 # Options that shape one format's output only: given with another format they would do nothing.
 FORMAT_OPTIONS = {"glyphs": ("json",), "structure": ("json",), "bom": ("text",)}
@@ -114,6 +116,11 @@ def _explain_parser() -> argparse.ArgumentParser:
     )
     _common(parser)
     parser.add_argument("-p", "--page", type=int, default=1, help="1-based page number (default: 1)")
+    parser.add_argument(
+        "--order",
+        action="store_true",
+        help="explain the reading order instead: the columns cut, the tables kept whole, with the evidence",
+    )
     return parser
 
 
@@ -151,6 +158,13 @@ def _explain(args: argparse.Namespace, doc: Document, out: IO[bytes]) -> None:
     if not 1 <= args.page <= len(doc):
         raise pagetext.UsageError(f"page {args.page} is out of range: the document has {len(doc)} page(s)")
     page = doc[args.page - 1]
+    if args.order:
+        notes = [
+            f"# page {page.number}: reading order decisions, indented by depth of the cut",
+            *page.explain_order(),
+        ]
+        out.write(("\n".join(notes) + "\n").encode())
+        return
     params = LayoutParams()
     rows = [
         f"# page {page.number}: rules word_gap={params.word_gap} × box height, "

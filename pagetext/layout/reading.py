@@ -324,8 +324,14 @@ def reading_order(lines: Sequence[Line], params: LayoutParams, log: CutLog | Non
         log = CutLog()
     leaves = _cut(main, params, 0, log) if main else []
     if log.from_layout:
+        log.note(0, "read from the layout: the leaves above, top to bottom, each row left to right")
         result = [_join(row, frame) for leaf in leaves for row in _rows(leaf.spans, leaf.mode)]
     else:  # one column: the stream's lines, with blocks drawn out of place moved
+        log.note(0, "one column: the stream's lines, blocks drawn out of place moved to where they stand")
         rejoined = rejoin_lines(main_lines, frame, params.span_gap)
         result = place_blocks(rejoined, frame, params.block_gap)
+    if other:
+        log.note(
+            0, f"{len(other)} lines in other directions: a prominent title at the top first, the rest last"
+        )
     return place_other_directions(result, other, frame, params.block_gap)

@@ -88,7 +88,7 @@ def test_a_financial_statement_reads_row_by_row(draw, count: int) -> None:  # ty
 
 def _paragraph_lines(name: str, count: int, width_chars: int) -> list[str]:
     """Lines of a justified paragraph of made-up words, each about `width_chars` long."""
-    words = [f"{name}{index:02d}" for index in range(count * 8)]
+    words = [f"{name}{index:02d}" for index in range(count * (width_chars // 4))]
     lines: list[str] = []
     current: list[str] = []
     for word in words:
@@ -305,7 +305,12 @@ def test_a_two_column_table_of_contents_with_numbers_and_leaders_apart(draw_rows
     def entry(x: float, y: float, title: str, number: str) -> tuple[bytes, str]:
         section, _, name = title.partition(" ")
         dots = ". " * 8
-        drawn = _text(x, y, section) + _text(x + 30, y, name) + _text(x + 150, y, dots) + _right(x + 245, y, number)
+        drawn = (
+            _text(x, y, section)
+            + _text(x + 30, y, name)
+            + _text(x + 150, y, dots)
+            + _right(x + 245, y, number)
+        )
         return drawn, " ".join(part for part in (section, name, dots.strip(), number) if part)
 
     left = [entry(50, 720 - 16 * i, *CONTENTS[i]) for i in range(half)]
