@@ -1,0 +1,236 @@
+"""Probe pages of lists and forms: a reference list and an index in two columns, a tax form
+with a rotated title, a report with a title block and a figure. Each builder returns the PDF
+and its reading."""
+
+from __future__ import annotations
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from tests.layout.probe_draw import (
+    COLUMN,
+    LEFT_X,
+    RIGHT_X,
+    WIDTH,
+    Piece,
+    Probe,
+    column,
+    draw,
+    draw_row,
+    finish,
+    new_page,
+    prose,
+)
+
+# 4. A reference list and an index in two columns --------------------------------------------
+
+
+def _two_columns(left: list[list[Piece]], right: list[list[Piece]], order: str) -> bytes:
+    canvas, buffer = new_page()
+    draw(canvas, left + right, order)
+    return finish(canvas, buffer)
+
+
+def _references(x: float, first: int, count: int) -> tuple[list[list[Piece]], list[str]]:
+    rows: list[list[Piece]] = []
+    expected: list[str] = []
+    for number in range(first, first + count):
+        body = prose(1 + number % 3, COLUMN - 50, number * 5, size=9)  # room for the year
+        body[-1] += f", {1990 + number}."
+        for index, line in enumerate(body):
+            y = 740 - len(rows) * 11
+            if index == 0:
+                rows.append(
+                    [
+                        (x, y, f"[{number}]", "Times-Roman", 9, "left"),
+                        (x + 18, y, line, "Times-Roman", 9, "left"),
+                    ]
+                )
+                expected.append(f"[{number}] {line}")
+            else:
+                rows.append([(x + 18, y, line, "Times-Roman", 9, "left")])
+                expected.append(line)
+    return rows, expected
+
+
+def reference_list(order: str) -> Probe:
+    left, left_text = _references(LEFT_X, 1, 15)
+    right, right_text = _references(RIGHT_X, 16, 15)
+    return _two_columns(left, right, order), left_text + right_text
+
+
+INDEX_TERMS = [
+    ("abstraction", "3, 17-19"),
+    ("accumulator", "44"),
+    ("  register", "45, 48"),
+    ("  variable", "46"),
+    ("address space", "102-110"),
+    ("algorithm", "1, 7"),
+    ("  greedy", "220"),
+    ("  randomized", "231-235"),
+    ("alias", "88"),
+    ("allocation", "140"),
+    ("  dynamic", "141-143"),
+    ("  static", "139"),
+    ("array", "12, 60-66"),
+    ("assertion", "301"),
+    ("binary search", "72"),
+    ("bit vector", "95"),
+    ("block", "33"),
+    ("  basic", "250"),
+    ("bound", "18"),
+    ("  lower", "19"),
+    ("  upper", "20"),
+    ("branch", "251"),
+    ("buffer", "160-163"),
+    ("cache", "170"),
+    ("  miss", "172"),
+    ("  line", "171"),
+    ("call stack", "120"),
+    ("closure", "130-132"),
+    ("compiler", "240"),
+    ("concurrency", "300-320"),
+    ("constant", "10"),
+    ("context switch", "322"),
+    ("control flow", "249"),
+    ("data race", "311"),
+    ("deadlock", "315-317"),
+    ("debugger", "280"),
+    ("dependency", "252"),
+    ("dictionary", "80"),
+    ("dominator", "256"),
+    ("  tree", "257"),
+]
+
+
+def _index_rows(x: float, entries: list[tuple[str, str]]) -> tuple[list[list[Piece]], list[str]]:
+    rows: list[list[Piece]] = []
+    for index, (term, pages) in enumerate(entries):
+        indent, y = (12 if term.startswith("  ") else 0), 740 - index * 11
+        label = f"{term.strip()}, "
+        rows.append(
+            [
+                (x + indent, y, label, "Times-Roman", 9, "left"),
+                (x + indent + stringWidth(label, "Times-Roman", 9), y, pages, "Times-Roman", 9, "left"),
+            ]
+        )
+    return rows, [f"{term.strip()}, {pages}" for term, pages in entries]
+
+
+def index_page(order: str) -> Probe:
+    half = len(INDEX_TERMS) // 2
+    left, left_text = _index_rows(LEFT_X, INDEX_TERMS[:half])
+    right, right_text = _index_rows(RIGHT_X, INDEX_TERMS[half:])
+    return _two_columns(left, right, order), left_text + right_text
+
+
+# 5. A form with a rotated title drawn last -----------------------------------------------
+
+FORM_LINES = [
+    ("1", "Wages, salaries, tips, etc. Attach Form(s) W-2", "48,250"),
+    ("2a", "Tax-exempt interest", "120"),
+    ("2b", "Taxable interest", "1,032"),
+    ("3", "Ordinary dividends", "815"),
+    ("4", "IRA distributions", "0"),
+    ("5", "Pensions and annuities", "2,400"),
+    ("6", "Social security benefits", "0"),
+    ("7", "Capital gain or (loss)", "(3,000)"),
+    ("8", "Add lines 1 through 7. This is your total income", "49,617"),
+]
+
+
+def form(order: str) -> Probe:
+    canvas, buffer = new_page()
+    header = [
+        "Department of the Treasury - Internal Revenue Service",
+        "U.S. Individual Income Tax Return 2024",
+        "OMB No. 1545-0074",
+    ]
+    canvas.setFont("Helvetica", 7)
+    canvas.drawString(100, 752, header[0])
+    canvas.setFont("Helvetica-Bold", 12)
+    canvas.drawString(100, 738, header[1])
+    canvas.setFont("Helvetica", 7)
+    canvas.drawRightString(560, 752, header[2])
+    canvas.line(36, 730, 576, 730)
+    rows: list[list[Piece]] = []
+    expected: list[str] = []
+    for index, (number, label, amount) in enumerate(FORM_LINES):
+        y = 710 - index * 16
+        dots_x = 60 + stringWidth(label, "Helvetica", 8) + 4
+        dots = " ." * int((430 - dots_x) / stringWidth(" .", "Helvetica", 8))
+        rows.append(
+            [
+                (40, y, number, "Helvetica-Bold", 8, "left"),
+                (60, y, label, "Helvetica", 8, "left"),
+                (dots_x, y, dots, "Helvetica", 8, "left"),
+                (446, y, number, "Helvetica-Bold", 8, "left"),
+                (570, y, amount, "Helvetica", 8, "right"),
+            ]
+        )
+        expected.append(" ".join((number, label, dots.strip(), number, amount)))
+        canvas.rect(440, y - 5, 136, 16)
+        canvas.line(462, y - 5, 462, y + 11)
+    if order == "rows":
+        for row in rows:
+            draw_row(canvas, row)
+    else:  # the fields' values drawn after all the printed labels, as filled forms are
+        for row in rows:
+            draw_row(canvas, row[:4])
+        for row in rows:
+            draw_row(canvas, row[4:])
+    canvas.saveState()
+    canvas.translate(62, 736)
+    canvas.rotate(90)
+    canvas.setFont("Helvetica-Bold", 18)
+    canvas.drawString(0, 0, "1234")
+    canvas.setFont("Helvetica", 7)
+    canvas.drawString(0, 18, "Form")
+    canvas.restoreState()
+    return finish(canvas, buffer), ["Form", "1234", *header, *expected]
+
+
+# 6. A report: title block, two columns, a figure in the right column ------------------------
+
+
+def report(order: str) -> Probe:
+    """Drawn title first then column after column ("stream"), baseline by baseline
+    ("across"), or with the title block and the caption drawn last ("title_last")."""
+    canvas, buffer = new_page()
+    block = [
+        ("Reading Order on Structured Pages", "Helvetica-Bold", 20, 730),
+        ("A Field Report on Tables, Forms and Lists", "Helvetica", 13, 708),
+        ("A. Author and B. Writer - Department of Documents", "Helvetica", 10, 690),
+        ("December 2026", "Helvetica-Oblique", 9, 676),
+    ]
+    title: list[list[Piece]] = [
+        [(WIDTH / 2 - stringWidth(text, font, size) / 2, y, text, font, size, "left")]
+        for text, font, size, y in block
+    ]
+    canvas.line(LEFT_X, 664, WIDTH - LEFT_X, 664)
+    left = prose(52, COLUMN, 21)
+    above, below = prose(14, COLUMN, 23), prose(20, COLUMN, 29)
+    figure_top = 640 - len(above) * 12 - 4
+    canvas.rect(RIGHT_X + 20, figure_top - 150, COLUMN - 40, 150)
+    canvas.line(RIGHT_X + 20, figure_top - 150, RIGHT_X + COLUMN - 20, figure_top)
+    caption = "Figure 1: Words read in order against page position."
+    caption_row: list[Piece] = [
+        (
+            RIGHT_X + COLUMN / 2 - stringWidth(caption, "Times-Italic", 9) / 2,
+            figure_top - 164,
+            caption,
+            "Times-Italic",
+            9,
+            "left",
+        )
+    ]
+    body = (
+        column(LEFT_X, 640, left)
+        + column(RIGHT_X, 640, above, ragged_end=False)
+        + column(RIGHT_X, figure_top - 184, below)
+    )
+    if order == "title_last":
+        draw(canvas, [*body, caption_row, *title], "stream")
+    else:
+        split = len(left) + len(above)
+        draw(canvas, [*title, *body[:split], caption_row, *body[split:]], order)
+    return finish(canvas, buffer), [text for text, *_ in block] + left + above + [caption] + below
