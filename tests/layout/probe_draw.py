@@ -57,7 +57,7 @@ def finish(canvas: Canvas, buffer: io.BytesIO) -> bytes:
 
 def draw_row(canvas: Canvas, pieces: Sequence[Piece]) -> None:
     """One text object for one printed row, as producers that draw row by row do. A piece
-    aligned "justify" is a Times line set to the column's width with word spacing (Tw)."""
+    aligned "justify" is set to the column's width with word spacing (Tw), "justify:W" to W."""
     text = canvas.beginText()
     for x, y, string, font, size, align in pieces:
         left = x - stringWidth(string, font, size) if align == "right" else x
@@ -65,7 +65,8 @@ def draw_row(canvas: Canvas, pieces: Sequence[Piece]) -> None:
         text.setTextOrigin(left, y)
         gaps = string.count(" ")
         natural = stringWidth(string, font, size)
-        text.setWordSpace((COLUMN - natural) / gaps if align == "justify" and gaps else 0)
+        width = float(align.partition(":")[2] or COLUMN)
+        text.setWordSpace((width - natural) / gaps if align.startswith("justify") and gaps else 0)
         text.textOut(string)
     canvas.drawText(text)
 

@@ -30,7 +30,9 @@ def _two_columns(left: list[list[Piece]], right: list[list[Piece]], order: str) 
     return finish(canvas, buffer)
 
 
-def _references(x: float, first: int, count: int) -> tuple[list[list[Piece]], list[str]]:
+def _references(x: float, first: int, count: int, right_aligned: bool) -> tuple[list[list[Piece]], list[str]]:
+    """Entries with hanging indents; their labels left-aligned, or right-aligned against the
+    body ("right_aligned", as LaTeX sets [1] to [30])."""
     rows: list[list[Piece]] = []
     expected: list[str] = []
     for number in range(first, first + count):
@@ -41,7 +43,9 @@ def _references(x: float, first: int, count: int) -> tuple[list[list[Piece]], li
             if index == 0:
                 rows.append(
                     [
-                        (x, y, f"[{number}]", "Times-Roman", 9, "left"),
+                        (x + 16, y, f"[{number}]", "Times-Roman", 9, "right")
+                        if right_aligned
+                        else (x, y, f"[{number}]", "Times-Roman", 9, "left"),
                         (x + 18, y, line, "Times-Roman", 9, "left"),
                     ]
                 )
@@ -52,9 +56,10 @@ def _references(x: float, first: int, count: int) -> tuple[list[list[Piece]], li
     return rows, expected
 
 
-def reference_list(order: str) -> Probe:
-    left, left_text = _references(LEFT_X, 1, 15)
-    right, right_text = _references(RIGHT_X, 16, 15)
+def reference_list(order: str, right_aligned: bool = False, split: int = 15) -> Probe:
+    """Thirty references, the first `split` in the left column."""
+    left, left_text = _references(LEFT_X, 1, split, right_aligned)
+    right, right_text = _references(RIGHT_X, split + 1, 30 - split, right_aligned)
     return _two_columns(left, right, order), left_text + right_text
 
 
@@ -102,24 +107,60 @@ INDEX_TERMS = [
 ]
 
 
+# An entry whose page list turns over onto a further indented line
+ANALYSIS = ("analysis", "5, 9, 14, 22-25, 31, 40, 52-57, 61, 66, 70, 88, 93, 101-104, 112, 130")
+
+
 def _index_rows(x: float, entries: list[tuple[str, str]]) -> tuple[list[list[Piece]], list[str]]:
+    """Entries in Times 9, sub-entries indented 12 pt; a bold letter heading (pages "")
+    after a blank line; a page list too long for the column turns over, indented 24 pt."""
     rows: list[list[Piece]] = []
-    for index, (term, pages) in enumerate(entries):
-        indent, y = (12 if term.startswith("  ") else 0), 740 - index * 11
+    expected: list[str] = []
+    y = 740.0
+    for term, pages in entries:
+        if not pages:
+            y -= 11 if rows else 0
+            rows.append([(x, y, term, "Times-Bold", 11, "left")])
+            expected.append(term)
+            y -= 13
+            continue
+        indent = 12 if term.startswith("  ") else 0
         label = f"{term.strip()}, "
+        start = x + indent + stringWidth(label, "Times-Roman", 9)
+        numbers, turned = pages, ""
+        while stringWidth(numbers, "Times-Roman", 9) > x + COLUMN - 20 - start:
+            numbers, _, last = numbers.rpartition(", ")
+            turned = f"{last}, {turned}" if turned else last
         rows.append(
-            [
-                (x + indent, y, label, "Times-Roman", 9, "left"),
-                (x + indent + stringWidth(label, "Times-Roman", 9), y, pages, "Times-Roman", 9, "left"),
-            ]
+            [(x + indent, y, label, "Times-Roman", 9, "left"), (start, y, numbers, "Times-Roman", 9, "left")]
         )
-    return rows, [f"{term.strip()}, {pages}" for term, pages in entries]
+        expected.append(f"{label}{numbers}")
+        if turned:
+            y -= 11
+            rows.append([(x + 24, y, turned, "Times-Roman", 9, "left")])
+            expected.append(turned)
+        y -= 11
+    return rows, expected
 
 
-def index_page(order: str) -> Probe:
-    half = len(INDEX_TERMS) // 2
-    left, left_text = _index_rows(LEFT_X, INDEX_TERMS[:half])
-    right, right_text = _index_rows(RIGHT_X, INDEX_TERMS[half:])
+def _with_headings(entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The index under letter headings, with the long "analysis" entry under A."""
+    out: list[tuple[str, str]] = []
+    for term, pages in entries:
+        letter = term.strip()[0].upper()
+        if not term.startswith("  ") and not any(t == letter for t, _ in out):
+            out.append((letter, ""))
+            if letter == "A":
+                out.append(ANALYSIS)
+        out.append((term, pages))
+    return out
+
+
+def index_page(order: str, headings: bool = False) -> Probe:
+    terms = _with_headings(INDEX_TERMS) if headings else INDEX_TERMS
+    half = len(terms) // 2
+    left, left_text = _index_rows(LEFT_X, terms[:half])
+    right, right_text = _index_rows(RIGHT_X, terms[half:])
     return _two_columns(left, right, order), left_text + right_text
 
 
@@ -138,7 +179,9 @@ FORM_LINES = [
 ]
 
 
-def form(order: str) -> Probe:
+def form(order: str, title: bool = True) -> Probe:
+    """Rows drawn whole ("rows") or the amounts after all the labels ("values_last"); the
+    rotated "Form 1234" title drawn last, or left out."""
     canvas, buffer = new_page()
     header = [
         "Department of the Treasury - Internal Revenue Service",
@@ -178,6 +221,8 @@ def form(order: str) -> Probe:
             draw_row(canvas, row[:4])
         for row in rows:
             draw_row(canvas, row[4:])
+    if not title:
+        return finish(canvas, buffer), [*header, *expected]
     canvas.saveState()
     canvas.translate(62, 736)
     canvas.rotate(90)
@@ -192,9 +237,11 @@ def form(order: str) -> Probe:
 # 6. A report: title block, two columns, a figure in the right column ------------------------
 
 
-def report(order: str) -> Probe:
+def report(order: str, abstract: bool = False) -> Probe:
     """Drawn title first then column after column ("stream"), baseline by baseline
-    ("across"), or with the title block and the caption drawn last ("title_last")."""
+    ("across"), or with the title block and the caption drawn last ("title_last"). With
+    `abstract`, a full-width abstract under the title, section headings in the columns and
+    a page number at the foot."""
     canvas, buffer = new_page()
     block = [
         ("Reading Order on Structured Pages", "Helvetica-Bold", 20, 730),
@@ -207,9 +254,29 @@ def report(order: str) -> Probe:
         for text, font, size, y in block
     ]
     canvas.line(LEFT_X, 664, WIDTH - LEFT_X, 664)
-    left = prose(52, COLUMN, 21)
-    above, below = prose(14, COLUMN, 23), prose(20, COLUMN, 29)
-    figure_top = 640 - len(above) * 12 - 4
+    top, extra, foot = 640, [], []
+    if abstract:
+        full = WIDTH - 2 * LEFT_X
+        lines = prose(5, full, 41)
+        heading = [
+            (
+                WIDTH / 2 - stringWidth("Abstract", "Helvetica-Bold", 10) / 2,
+                646,
+                "Abstract",
+                "Helvetica-Bold",
+                10,
+                "left",
+            )
+        ]
+        extra = [heading] + [
+            [(LEFT_X, 630 - index * 12, line, "Times-Roman", 10, f"justify:{full}" if index < 4 else "left")]
+            for index, line in enumerate(lines)
+        ]
+        top = 630 - len(lines) * 12 - 14
+        foot = [[(WIDTH / 2 - 2.5, 40, "3", "Times-Roman", 10, "left")]]
+    left = prose(52 if not abstract else 40, COLUMN, 21)
+    above, below = prose(14, COLUMN, 23), prose(20 if not abstract else 12, COLUMN, 29)
+    figure_top = top - len(above) * 12 - 4
     canvas.rect(RIGHT_X + 20, figure_top - 150, COLUMN - 40, 150)
     canvas.line(RIGHT_X + 20, figure_top - 150, RIGHT_X + COLUMN - 20, figure_top)
     caption = "Figure 1: Words read in order against page position."
@@ -224,13 +291,14 @@ def report(order: str) -> Probe:
         )
     ]
     body = (
-        column(LEFT_X, 640, left)
-        + column(RIGHT_X, 640, above, ragged_end=False)
+        column(LEFT_X, top, left)
+        + column(RIGHT_X, top, above, ragged_end=False)
         + column(RIGHT_X, figure_top - 184, below)
     )
     if order == "title_last":
-        draw(canvas, [*body, caption_row, *title], "stream")
+        draw(canvas, [*extra, *body, caption_row, *foot, *title], "stream")
     else:
         split = len(left) + len(above)
-        draw(canvas, [*title, *body[:split], caption_row, *body[split:]], order)
-    return finish(canvas, buffer), [text for text, *_ in block] + left + above + [caption] + below
+        draw(canvas, [*title, *extra, *body[:split], caption_row, *body[split:], *foot], order)
+    expected = [text for text, *_ in block] + [row[0][2] for row in extra] + left + above + [caption] + below
+    return finish(canvas, buffer), expected + [row[0][2] for row in foot]

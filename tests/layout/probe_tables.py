@@ -46,21 +46,34 @@ BALANCE = [
 ]
 
 
+# The note each line cites, in a "Note" column left of the numbers (10-K statements often have one)
+NOTES = {"Cash and cash equivalents": "3", "Inventories": "4", "Goodwill": "6", "Accounts payable": "7"}
+
+
 def _statement_rows(
-    left: float, top: float, right: float, columns: int, size: float, wrap: float
+    left: float, top: float, right: float, columns: int, size: float, wrap: float, leading: float, notes: bool
 ) -> tuple[list[list[Piece]], list[tuple[float, float, float]], list[str]]:
-    """Printed rows of the statement (label pieces, dollar signs, numbers), the rules and the
-    lines a reader reads; the number columns end at `right`, 60 pt apart."""
+    """Printed rows of the statement (label pieces, notes, dollar signs, numbers), the rules
+    and the lines a reader reads; the number columns end at `right`, 60 pt apart. With
+    `notes`, a "December 31," header spans the years and a Note column stands left of them."""
     edges = [right - 60 * (columns - 1 - index) for index in range(columns)]
-    leading = size * 1.45
+    note_x = edges[0] - 75
     rows: list[list[Piece]] = []
     rules: list[tuple[float, float, float]] = []
     expected: list[str] = []
     y = top
+    if notes:
+        span = "December 31,"
+        middle = (edges[0] - 30 + edges[-1]) / 2 - stringWidth(span, "Helvetica-Bold", size) / 2
+        rows.append([(middle, y, span, "Helvetica-Bold", size, "left")])
+        expected.append(span)
+        y -= leading
     header = [
         (edge, y, year, "Helvetica-Bold", size, "right")
         for edge, year in zip(edges, ("2024", "2023")[:columns], strict=True)
     ]
+    if notes:
+        header.insert(0, (note_x, y, "Note", "Helvetica-Bold", size, "right"))
     rows.append(header)
     expected.append(" ".join(year for _, _, year, *_ in header))
     rules.append((edges[0] - 45, right, y - 3))
@@ -82,6 +95,9 @@ def _statement_rows(
             x += 8
         row: list[Piece] = [(x, y, parts[-1], font, size, "left")]
         line = [parts[-1]]
+        if notes and label in NOTES:
+            row.append((note_x - 8, y, NOTES[label], font, size, "right"))
+            line.append(NOTES[label])
         for edge, value in zip(edges, (values or ())[:columns], strict=bool(values)):
             if rule:
                 rules.append((edge - 45, edge + 4, y + size + 1))
@@ -135,10 +151,10 @@ def _statement_order(rows: list[list[Piece]], order: str) -> list[list[Piece]]:
     return labels + rest if order == "columns" else rest[::-1] + labels
 
 
-def balance_sheet(columns: int, order: str) -> Probe:
+def balance_sheet(columns: int, order: str, notes: bool = False) -> Probe:
     canvas, buffer = new_page()
     title = _statement_title(WIDTH / 2, 720, 9)
-    rows, rules, lines = _statement_rows(72, 680, 540, columns, 9, 250)
+    rows, rules, lines = _statement_rows(72, 680, 540, columns, 9, 250, 13, notes)
     draw_rules(canvas, rules)
     draw(canvas, title + _statement_order(rows, order), "stream")
     return finish(canvas, buffer), [row[0][2] for row in title] + lines
@@ -147,16 +163,20 @@ def balance_sheet(columns: int, order: str) -> Probe:
 # 2. The statement inside the right column of a two-column page ----------------------------
 
 
-def statement_in_column(order: str) -> Probe:
+def statement_in_column(order: str, shared: bool = False) -> Probe:
     """Columns drawn one after the other with the table drawn `order` ("rows", "columns"),
-    or the whole page drawn baseline by baseline ("across")."""
+    or the whole page drawn baseline by baseline ("across"). With `shared`, the table's rows
+    stand on the left column's 12 pt baselines (a typesetter keeping the grid)."""
     canvas, buffer = new_page()
     left = prose(56, COLUMN, 0)
     above, below = prose(14, COLUMN, 3), prose(14, COLUMN, 5)
-    top = 740 - len(above) * 12 - 14
+    top = 740 - (len(above) + 1) * 12 if shared else 740 - len(above) * 12 - 14
+    leading = 12 if shared else 7 * 1.45
     title = _statement_title(RIGHT_X + COLUMN / 2, top, 7)
-    rows, rules, lines = _statement_rows(RIGHT_X, top - 26, RIGHT_X + COLUMN, 2, 7, 120)
-    y = top - 26 - len(rows) * 7 * 1.45 - 12
+    rows, rules, lines = _statement_rows(
+        RIGHT_X, top - 2 * leading, RIGHT_X + COLUMN, 2, 7, 120, leading, False
+    )
+    y = top - (len(rows) + 3) * leading
     draw_rules(canvas, rules)
     table = _statement_order(rows, "rows" if order == "across" else order)
     page = column(LEFT_X, 740, left) + column(RIGHT_X, 740, above) + title + table + column(RIGHT_X, y, below)

@@ -34,6 +34,21 @@ PROBES: dict[str, Callable[[], Probe]] = {
     **{f"index_{order}": partial(index_page, order) for order in ("across", "stream")},
     **{f"form_{order}": partial(form, order) for order in ("rows", "values_last")},
     **{f"report_{order}": partial(report, order) for order in ("stream", "across", "title_last")},
+    **{f"balance_notes_{order}": partial(balance_sheet, 2, order, True) for order in ("rows", "columns")},
+    **{
+        f"statement_on_grid_{order}": partial(statement_in_column, order, True)
+        for order in ("columns", "across")
+    },
+    **{
+        f"references_right_aligned_{order}": partial(reference_list, order, True, 18)
+        for order in ("across", "stream")
+    },
+    **{f"index_headings_{order}": partial(index_page, order, True) for order in ("across", "stream")},
+    "form_untitled_values_last": partial(form, "values_last", False),
+    **{
+        f"report_abstract_{order}": partial(report, order, True)
+        for order in ("stream", "across", "title_last")
+    },
 }
 
 FORM_TITLE = (
@@ -45,7 +60,26 @@ FORM_VALUES_LAST = (
     "off as a text column: lines '1 Wages ... 1' .. '8 Add ... 8', then 'OMB No. 1545-0074', "
     "then '48,250' .. '49,617' one per line, instead of each amount ending its row"
 )
-KNOWN_FAILURES = {"form_rows": FORM_TITLE, "form_values_last": FORM_VALUES_LAST}
+FORM_AMOUNTS_APART = (
+    "with the amounts drawn after all the labels (no title), the amount column is cut off as "
+    "a text column at a gutter through the leader dots: '1 Wages ... 1' .. '8 Add ... 8', then "
+    "'OMB No. 1545-0074', then '48,250' .. '49,617' one per line, instead of each amount "
+    "ending its row"
+)
+INDEX_LONG_ENTRY = (
+    "an index column whose entries are short but for one long entry (the 'analysis' page "
+    "list): that entry is taken for a band across the gutter, so the right column's first "
+    "lines on its baselines are joined to the left column's rows: 'A lower, 19', "
+    "'analysis, 5, ... 93 upper, 20', and 'lower, 19', 'upper, 20' are missing from the right "
+    "column's place after 'bound, 18'"
+)
+KNOWN_FAILURES = {
+    "form_rows": FORM_TITLE,
+    "form_values_last": FORM_VALUES_LAST,
+    "form_untitled_values_last": FORM_AMOUNTS_APART,
+    "index_headings_across": INDEX_LONG_ENTRY,
+    "index_headings_stream": INDEX_LONG_ENTRY,
+}
 
 
 @pytest.mark.parametrize(
