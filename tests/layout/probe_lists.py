@@ -1,6 +1,5 @@
-"""Probe pages of lists and forms: a reference list and an index in two columns, a tax form
-with a rotated title, a report with a title block and a figure. Each builder returns the PDF
-and its reading."""
+"""Probe pages of flowing text: a reference list and an index in two columns, a report with a
+title block and a figure. Each builder returns the PDF and its reading."""
 
 from __future__ import annotations
 
@@ -15,7 +14,6 @@ from tests.layout.probe_draw import (
     Probe,
     column,
     draw,
-    draw_row,
     finish,
     new_page,
     prose,
@@ -162,76 +160,6 @@ def index_page(order: str, headings: bool = False) -> Probe:
     left, left_text = _index_rows(LEFT_X, terms[:half])
     right, right_text = _index_rows(RIGHT_X, terms[half:])
     return _two_columns(left, right, order), left_text + right_text
-
-
-# 5. A form with a rotated title drawn last -----------------------------------------------
-
-FORM_LINES = [
-    ("1", "Wages, salaries, tips, etc. Attach Form(s) W-2", "48,250"),
-    ("2a", "Tax-exempt interest", "120"),
-    ("2b", "Taxable interest", "1,032"),
-    ("3", "Ordinary dividends", "815"),
-    ("4", "IRA distributions", "0"),
-    ("5", "Pensions and annuities", "2,400"),
-    ("6", "Social security benefits", "0"),
-    ("7", "Capital gain or (loss)", "(3,000)"),
-    ("8", "Add lines 1 through 7. This is your total income", "49,617"),
-]
-
-
-def form(order: str, title: bool = True) -> Probe:
-    """Rows drawn whole ("rows") or the amounts after all the labels ("values_last"); the
-    rotated "Form 1234" title drawn last, or left out."""
-    canvas, buffer = new_page()
-    header = [
-        "Department of the Treasury - Internal Revenue Service",
-        "U.S. Individual Income Tax Return 2024",
-        "OMB No. 1545-0074",
-    ]
-    canvas.setFont("Helvetica", 7)
-    canvas.drawString(100, 752, header[0])
-    canvas.setFont("Helvetica-Bold", 12)
-    canvas.drawString(100, 738, header[1])
-    canvas.setFont("Helvetica", 7)
-    canvas.drawRightString(560, 752, header[2])
-    canvas.line(36, 730, 576, 730)
-    rows: list[list[Piece]] = []
-    expected: list[str] = []
-    for index, (number, label, amount) in enumerate(FORM_LINES):
-        y = 710 - index * 16
-        dots_x = 60 + stringWidth(label, "Helvetica", 8) + 4
-        dots = " ." * int((430 - dots_x) / stringWidth(" .", "Helvetica", 8))
-        rows.append(
-            [
-                (40, y, number, "Helvetica-Bold", 8, "left"),
-                (60, y, label, "Helvetica", 8, "left"),
-                (dots_x, y, dots, "Helvetica", 8, "left"),
-                (446, y, number, "Helvetica-Bold", 8, "left"),
-                (570, y, amount, "Helvetica", 8, "right"),
-            ]
-        )
-        expected.append(" ".join((number, label, dots.strip(), number, amount)))
-        canvas.rect(440, y - 5, 136, 16)
-        canvas.line(462, y - 5, 462, y + 11)
-    if order == "rows":
-        for row in rows:
-            draw_row(canvas, row)
-    else:  # the fields' values drawn after all the printed labels, as filled forms are
-        for row in rows:
-            draw_row(canvas, row[:4])
-        for row in rows:
-            draw_row(canvas, row[4:])
-    if not title:
-        return finish(canvas, buffer), [*header, *expected]
-    canvas.saveState()
-    canvas.translate(62, 736)
-    canvas.rotate(90)
-    canvas.setFont("Helvetica-Bold", 18)
-    canvas.drawString(0, 0, "1234")
-    canvas.setFont("Helvetica", 7)
-    canvas.drawString(0, 18, "Form")
-    canvas.restoreState()
-    return finish(canvas, buffer), ["Form", "1234", *header, *expected]
 
 
 # 6. A report: title block, two columns, a figure in the right column ------------------------

@@ -13,7 +13,8 @@ import pytest
 
 import pagetext
 from tests.layout.probe_draw import Probe, collapse
-from tests.layout.probe_lists import form, index_page, reference_list, report
+from tests.layout.probe_forms import form, paired_form
+from tests.layout.probe_lists import index_page, reference_list, report
 from tests.layout.probe_tables import balance_sheet, paper_with_table, statement_in_column
 
 # Each page class in the stream orders producers use: "rows" one text object per printed row,
@@ -45,6 +46,7 @@ PROBES: dict[str, Callable[[], Probe]] = {
     },
     **{f"index_headings_{order}": partial(index_page, order, True) for order in ("across", "stream")},
     "form_untitled_values_last": partial(form, "values_last", False),
+    **{f"form_paired_{order}": partial(paired_form, order) for order in ("rows", "values_last")},
     **{
         f"report_abstract_{order}": partial(report, order, True)
         for order in ("stream", "across", "title_last")
@@ -73,7 +75,16 @@ INDEX_LONG_ENTRY = (
     "'analysis, 5, ... 93 upper, 20', and 'lower, 19', 'upper, 20' are missing from the right "
     "column's place after 'bound, 18'"
 )
+FORM_PAIRED_VALUES_LAST = (
+    FORM_TITLE + "; and with each amount drawn after all the labels, the amounts are not put "
+    "back in their rows: the six label lines come first ('2a Tax-exempt interest ... 2a b "
+    "Taxable interest ... 2b'), then the amounts one row per line ('48,250', '120 1,032', "
+    "'600 815', ...): a first-field amount stands between its row's parts, inside the "
+    "label line's extent"
+)
 KNOWN_FAILURES = {
+    "form_paired_rows": FORM_TITLE,
+    "form_paired_values_last": FORM_PAIRED_VALUES_LAST,
     "form_rows": FORM_TITLE,
     "form_values_last": FORM_VALUES_LAST,
     "form_untitled_values_last": FORM_AMOUNTS_APART,
