@@ -165,11 +165,16 @@ def index_page(order: str, headings: bool = False) -> Probe:
 # 6. A report: title block, two columns, a figure in the right column ------------------------
 
 
-def report(order: str, abstract: bool = False) -> Probe:
+# The tick labels of the plot in the report's figure, each a line of its own
+PLOT_LABELS = frozenset({"0", "50", "100", "1", "2", "3"})
+
+
+def report(order: str, abstract: bool = False, plot: bool = False) -> Probe:
     """Drawn title first then column after column ("stream"), baseline by baseline
     ("across"), or with the title block and the caption drawn last ("title_last"). With
-    `abstract`, a full-width abstract under the title, section headings in the columns and
-    a page number at the foot."""
+    `abstract`, a full-width abstract under the title, a section heading over the left
+    column and a page number at the foot; with `plot`, tick labels on the figure's axes
+    (PLOT_LABELS), drawn with the figure, read after the text above it."""
     canvas, buffer = new_page()
     block = [
         ("Reading Order on Structured Pages", "Helvetica-Bold", 20, 730),
@@ -182,7 +187,7 @@ def report(order: str, abstract: bool = False) -> Probe:
         for text, font, size, y in block
     ]
     canvas.line(LEFT_X, 664, WIDTH - LEFT_X, 664)
-    top, extra, foot = 640, [], []
+    top, extra, foot, heading_rows = 640, [], [], []
     if abstract:
         full = WIDTH - 2 * LEFT_X
         lines = prose(5, full, 41)
@@ -202,16 +207,23 @@ def report(order: str, abstract: bool = False) -> Probe:
         ]
         top = 630 - len(lines) * 12 - 14
         foot = [[(WIDTH / 2 - 2.5, 40, "3", "Times-Roman", 10, "left")]]
+        heading_rows = [[(LEFT_X, top, "1 Introduction", "Helvetica-Bold", 11, "left")]]
     left = prose(52 if not abstract else 40, COLUMN, 21)
     above, below = prose(14, COLUMN, 23), prose(20 if not abstract else 12, COLUMN, 29)
     figure_top = top - len(above) * 12 - 4
     canvas.rect(RIGHT_X + 20, figure_top - 150, COLUMN - 40, 150)
     canvas.line(RIGHT_X + 20, figure_top - 150, RIGHT_X + COLUMN - 20, figure_top)
+    ticks: list[list[Piece]] = []
+    if plot:
+        for index, label in enumerate(("100", "50", "0")):
+            ticks.append([(RIGHT_X + 16, figure_top - 3 - index * 75, label, "Helvetica", 7, "right")])
+        for index, label in enumerate(("1", "2", "3")):
+            ticks.append([(RIGHT_X + 20 + (index + 1) * 50, figure_top - 159, label, "Helvetica", 7, "left")])
     caption = "Figure 1: Words read in order against page position."
     caption_row: list[Piece] = [
         (
             RIGHT_X + COLUMN / 2 - stringWidth(caption, "Times-Italic", 9) / 2,
-            figure_top - 164,
+            figure_top - 172,
             caption,
             "Times-Italic",
             9,
@@ -219,14 +231,16 @@ def report(order: str, abstract: bool = False) -> Probe:
         )
     ]
     body = (
-        column(LEFT_X, top, left)
+        heading_rows
+        + column(LEFT_X, top - 16 * len(heading_rows), left)
         + column(RIGHT_X, top, above, ragged_end=False)
-        + column(RIGHT_X, figure_top - 184, below)
+        + column(RIGHT_X, figure_top - 192, below)
     )
     if order == "title_last":
-        draw(canvas, [*extra, *body, caption_row, *foot, *title], "stream")
+        draw(canvas, [*extra, *body, *ticks, caption_row, *foot, *title], "stream")
     else:
-        split = len(left) + len(above)
-        draw(canvas, [*title, *extra, *body[:split], caption_row, *body[split:], *foot], order)
-    expected = [text for text, *_ in block] + [row[0][2] for row in extra] + left + above + [caption] + below
+        split = len(heading_rows) + len(left) + len(above)
+        draw(canvas, [*title, *extra, *body[:split], *ticks, caption_row, *body[split:], *foot], order)
+    expected = [text for text, *_ in block] + [row[0][2] for row in extra + heading_rows] + left + above
+    expected += [row[0][2] for row in ticks] + [caption] + below
     return finish(canvas, buffer), expected + [row[0][2] for row in foot]

@@ -3,6 +3,8 @@ paper with a small table in one column. Each builder returns the PDF and its rea
 
 from __future__ import annotations
 
+import random
+
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from tests.layout.probe_draw import (
@@ -142,10 +144,13 @@ def _statement_title(center: float, top: float, size: float) -> list[list[Piece]
 def _statement_order(rows: list[list[Piece]], order: str) -> list[list[Piece]]:
     """The statement's rows as drawn: "rows" as printed; "columns" the labels top to bottom,
     then each number column with its dollar signs; "numbers_first" the numbers and dollar
-    signs right to left, then the labels (producers that fill values before captions)."""
+    signs right to left, then the labels (producers that fill values before captions);
+    "shuffled" every cell in an order of its own (a fixed shuffle)."""
     if order == "rows":
         return rows
     pieces = [piece for row in rows for piece in row]
+    if order == "shuffled":
+        return [[piece] for piece in random.Random(34).sample(pieces, len(pieces))]
     labels = [[piece] for piece in pieces if piece[5] == "left" and piece[2] != "$"]
     rest = [[piece] for piece in sorted((p for p in pieces if [p] not in labels), key=lambda piece: piece[0])]
     return labels + rest if order == "columns" else rest[::-1] + labels

@@ -14,7 +14,7 @@ import pytest
 import pagetext
 from tests.layout.probe_draw import Probe, collapse
 from tests.layout.probe_forms import form, paired_form
-from tests.layout.probe_lists import index_page, reference_list, report
+from tests.layout.probe_lists import PLOT_LABELS, index_page, reference_list, report
 from tests.layout.probe_tables import balance_sheet, paper_with_table, statement_in_column
 
 # Each page class in the stream orders producers use: "rows" one text object per printed row,
@@ -24,7 +24,7 @@ PROBES: dict[str, Callable[[], Probe]] = {
     **{
         f"balance_{count}col_{order}": partial(balance_sheet, count, order)
         for count in (1, 2)
-        for order in ("rows", "columns", "numbers_first")
+        for order in ("rows", "columns", "numbers_first", "shuffled")
     },
     **{
         f"statement_in_column_{order}": partial(statement_in_column, order)
@@ -51,6 +51,12 @@ PROBES: dict[str, Callable[[], Probe]] = {
         f"report_abstract_{order}": partial(report, order, True)
         for order in ("stream", "across", "title_last")
     },
+}
+# The report with tick labels on its figure: a reader reads them with the figure, after the
+# text above it and before its caption, in no particular order among themselves.
+PLOT_PROBES: dict[str, Callable[[], Probe]] = {
+    f"report_plot_{order}": partial(report, order, False, True)
+    for order in ("stream", "across", "title_last")
 }
 
 FORM_TITLE = (
@@ -106,3 +112,22 @@ def test_a_structured_page_reads_as_a_reader_reads_it(name: str) -> None:
     pdf, expected = PROBES[name]()
     with pagetext.open(pdf) as document:
         assert collapse(document[0].text()) == expected
+
+
+def _tick_line(line: str) -> bool:
+    """A line of tick labels only: the labels along one axis may be read as one line."""
+    return all(word in PLOT_LABELS for word in line.split())
+
+
+@pytest.mark.parametrize("name", list(PLOT_PROBES))
+def test_a_figures_tick_labels_stay_inside_the_figure(name: str) -> None:
+    pdf, expected = PLOT_PROBES[name]()
+    with pagetext.open(pdf) as document:
+        lines = collapse(document[0].text())
+    assert [line for line in lines if not _tick_line(line)] == [
+        line for line in expected if not _tick_line(line)
+    ]
+    caption = lines.index(next(line for line in expected if line.startswith("Figure 1:")))
+    ticks = [index for index, line in enumerate(lines) if _tick_line(line)]
+    assert sorted(word for index in ticks for word in lines[index].split()) == sorted(PLOT_LABELS)
+    assert ticks == list(range(caption - len(ticks), caption))  # right before the caption
