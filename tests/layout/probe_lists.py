@@ -54,11 +54,25 @@ def _references(x: float, first: int, count: int, right_aligned: bool) -> tuple[
     return rows, expected
 
 
-def reference_list(order: str, right_aligned: bool = False, split: int = 15) -> Probe:
-    """Thirty references, the first `split` in the left column."""
-    left, left_text = _references(LEFT_X, 1, split, right_aligned)
-    right, right_text = _references(RIGHT_X, split + 1, 30 - split, right_aligned)
-    return _two_columns(left, right, order), left_text + right_text
+def reference_list(
+    order: str, right_aligned: bool = False, split: int = 15, mid_entry: bool = False
+) -> Probe:
+    """Thirty references, the first `split` in the left column; or (`mid_entry`) the column
+    broken inside an entry, the right column starting with its indented continuation."""
+    if not mid_entry:
+        left, left_text = _references(LEFT_X, 1, split, right_aligned)
+        right, right_text = _references(RIGHT_X, split + 1, 30 - split, right_aligned)
+        return _two_columns(left, right, order), left_text + right_text
+    rows, text = _references(LEFT_X, 1, 30, right_aligned)
+    cut = next(index for index in range(len(rows) // 2, len(rows)) if len(rows[index]) == 1)
+    moved = [
+        [
+            (x + RIGHT_X - LEFT_X, 740 - index * 11, string, font, size, align)
+            for x, _, string, font, size, align in row
+        ]
+        for index, row in enumerate(rows[cut:])
+    ]
+    return _two_columns(rows[:cut], moved, order), text
 
 
 INDEX_TERMS = [
@@ -154,8 +168,12 @@ def _with_headings(entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return out
 
 
-def index_page(order: str, headings: bool = False) -> Probe:
+def index_page(order: str, headings: bool = False, long_entry: bool = False) -> Probe:
+    """The index in two columns; with letter `headings` (and the long "analysis" entry
+    under A), or with only the long entry (`long_entry`)."""
     terms = _with_headings(INDEX_TERMS) if headings else INDEX_TERMS
+    if long_entry:
+        terms = [*terms[:8], ANALYSIS, *terms[8:]]
     half = len(terms) // 2
     left, left_text = _index_rows(LEFT_X, terms[:half])
     right, right_text = _index_rows(RIGHT_X, terms[half:])
