@@ -67,7 +67,7 @@ def reference_list(
     cut = next(index for index in range(len(rows) // 2, len(rows)) if len(rows[index]) == 1)
     moved = [
         [
-            (x + RIGHT_X - LEFT_X, 740 - index * 11, string, font, size, align)
+            (x + RIGHT_X - LEFT_X, 740.0 - index * 11, string, font, size, align)
             for x, _, string, font, size, align in row
         ]
         for index, row in enumerate(rows[cut:])
