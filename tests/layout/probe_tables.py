@@ -53,11 +53,20 @@ NOTES = {"Cash and cash equivalents": "3", "Inventories": "4", "Goodwill": "6", 
 
 
 def _statement_rows(
-    left: float, top: float, right: float, columns: int, size: float, wrap: float, leading: float, notes: bool
+    left: float,
+    top: float,
+    right: float,
+    columns: int,
+    size: float,
+    wrap: float,
+    leading: float,
+    notes: bool,
+    leaders: bool = False,
 ) -> tuple[list[list[Piece]], list[tuple[float, float, float]], list[str]]:
     """Printed rows of the statement (label pieces, notes, dollar signs, numbers), the rules
     and the lines a reader reads; the number columns end at `right`, 60 pt apart. With
-    `notes`, a "December 31," header spans the years and a Note column stands left of them."""
+    `notes`, a "December 31," header spans the years and a Note column stands left of them;
+    with `leaders`, dot leaders run from each item's label to its first number's column."""
     edges = [right - 60 * (columns - 1 - index) for index in range(columns)]
     note_x = edges[0] - 75
     rows: list[list[Piece]] = []
@@ -97,6 +106,11 @@ def _statement_rows(
             x += 8
         row: list[Piece] = [(x, y, parts[-1], font, size, "left")]
         line = [parts[-1]]
+        if leaders and values and level == 1:
+            start = x + stringWidth(parts[-1], font, size) + 4
+            dots = " ." * int((edges[0] - 56 - start) / stringWidth(" .", font, size))
+            row.append((start, y, dots, font, size, "left"))
+            line.append(dots.strip())
         if notes and label in NOTES:
             row.append((note_x - 8, y, NOTES[label], font, size, "right"))
             line.append(NOTES[label])
@@ -156,10 +170,10 @@ def _statement_order(rows: list[list[Piece]], order: str) -> list[list[Piece]]:
     return labels + rest if order == "columns" else rest[::-1] + labels
 
 
-def balance_sheet(columns: int, order: str, notes: bool = False) -> Probe:
+def balance_sheet(columns: int, order: str, notes: bool = False, leaders: bool = False) -> Probe:
     canvas, buffer = new_page()
     title = _statement_title(WIDTH / 2, 720, 9)
-    rows, rules, lines = _statement_rows(72, 680, 540, columns, 9, 250, 13, notes)
+    rows, rules, lines = _statement_rows(72, 680, 540, columns, 9, 250, 13, notes, leaders)
     draw_rules(canvas, rules)
     draw(canvas, title + _statement_order(rows, order), "stream")
     return finish(canvas, buffer), [row[0][2] for row in title] + lines
