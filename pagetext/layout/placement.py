@@ -307,20 +307,53 @@ def _flows_under(part: _Part, above: _Part) -> bool:
     return abs(part.x0 - above.x0) <= 0.5 * part.height and 0 < drop <= PARAGRAPH_LEADING * part.height
 
 
+def _leader_word(word: str) -> bool:
+    return bool(word) and all(char in _LEADER_CHARS for char in word)
+
+
+def _leader_run(run: list[str]) -> bool:
+    """Whether consecutive words of leader characters are leader dots: one word of three or
+    more ("......"), or spaced dots, more than the three of an ellipsis (". . . .")."""
+    return (len(run) == 1 and len(run[0]) >= 3) or len(run) > 3
+
+
 def _leaders(text: str) -> bool:
-    """Whether a line's text ends in leader dots ("Introduction ........")."""
-    words = text.split()
-    return bool(words) and len(words[-1]) >= 3 and all(char in _LEADER_CHARS for char in words[-1])
+    """Whether a line's text ends in leader dots ("Introduction ........", ". . . .")."""
+    run: list[str] = []
+    for word in reversed(text.split()):
+        if not _leader_word(word):
+            break
+        run.append(word)
+    return _leader_run(run)
 
 
-def _fits(part: _Part, into: _Part, span_gap: float) -> bool:
+def _led_to(part: _Part, into: _Part) -> bool:
+    """Whether `part` stands right of leader dots of `into`: the dots lead to it, or to an
+    amount before it on the row ("Cash . . . . $" then "1,204", "2,118")."""
+    ux, uy = into.frame
+    run: list[str] = []
+    for word in into.line.words:
+        if not _leader_word(word.text):
+            run = []
+            continue
+        run.append(word.text)
+        if _leader_run(run) and part.x0 > quad_extent(word.quad, ux, uy)[1]:
+            return True
+    return False
+
+
+def _fits(part: _Part, into: _Part, span_gap: float, in_led_column: bool) -> bool:
     """Whether `part` continues `into` on its baseline: no word of one overlaps a word of the
-    other, and part stands within a word gap (not a gutter) of into's words, or within
-    LEADER_GAP after leader dots."""
+    other, and part stands within a word gap (not a gutter) of into's words, within
+    LEADER_GAP after leader dots, or anywhere on the baseline when it stands in a column of
+    amounts that leader dots lead to on other rows (a total's row has no dots)."""
     small, big = (part.height, into.height) if part.height <= into.height else (into.height, part.height)
     if small < PART_SIZE * big or abs(part.baseline - into.baseline) > SAME_BASELINE * small:
         return False
-    limit = (LEADER_GAP if _leaders(into.line.text) and part.x0 > into.x0 else span_gap) * big
+    if in_led_column and part.x0 > into.x0:
+        limit = _INFINITY
+    else:
+        limit = (LEADER_GAP if _led_to(part, into) else span_gap) * big
     nearest = _INFINITY
     into_spans = into.word_spans()
     for low, high in part.word_spans():
@@ -333,6 +366,13 @@ def _fits(part: _Part, into: _Part, span_gap: float) -> bool:
     return nearest <= limit
 
 
+def _in_columns(part: _Part, columns: list[tuple[float, float]]) -> bool:
+    """Whether a part overlaps along the line any of these extents."""
+    spans = part.word_spans()
+    low, high = min(span[0] for span in spans), max(span[1] for span in spans)
+    return any(a < high and low < b for a, b in columns)
+
+
 def rejoin_lines(lines: Sequence[Line], frame: Point, span_gap: float) -> list[Line]:
     """Lines the stream draws in parts with other lines between (two lines of different
     sizes drawn a word at a time in turns, a bold word drawn after the rest of its line)
@@ -340,9 +380,11 @@ def rejoin_lines(lines: Sequence[Line], frame: Point, span_gap: float) -> list[L
     parts: list[_Part] = []
     changed = False
     previous: _Part | None = None
+    led: list[tuple[float, float]] = []  # the extents of parts joined after leader dots
     for line in lines:
         part = _Part(line, frame)
         into = None
+        in_led_column = bool(led) and part.joinable and _in_columns(part, led)
         # Leader dots under leader dots are the next entry's, not a paragraph's next line; a
         # page number under a page number still ends the entry whose leader dots lead to it.
         under = previous is not None and _flows_under(part, previous) and not _leaders(line.text)
@@ -351,8 +393,13 @@ def rejoin_lines(lines: Sequence[Line], frame: Point, span_gap: float) -> list[L
                 candidate = parts[index]
                 if (
                     candidate.joinable
-                    and (not under or _leaders(candidate.line.text))
-                    and _fits(part, candidate, span_gap)
+                    and (
+                        not under
+                        or in_led_column
+                        or _leaders(candidate.line.text)
+                        or _led_to(part, candidate)
+                    )
+                    and _fits(part, candidate, span_gap, in_led_column)
                 ):
                     into = candidate
                     break
@@ -360,6 +407,9 @@ def rejoin_lines(lines: Sequence[Line], frame: Point, span_gap: float) -> list[L
         if into is None:
             parts.append(part)
             continue
+        if _led_to(part, into):
+            spans = part.word_spans()
+            led.append((spans[0][0], max(span[1] for span in spans)))
         into.word_spans().extend(part.word_spans())
         into.line = _merged(into.line, line, frame)
         changed = True

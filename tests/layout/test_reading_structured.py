@@ -320,3 +320,25 @@ def test_a_two_column_table_of_contents_with_numbers_and_leaders_apart(draw_rows
     else:
         drawn = [e[0] for e in left + right]
     assert _lines(open_page(b"".join(drawn)).text()) == [e[1] for e in left + right]
+
+
+def test_a_statement_with_leader_dots_drawn_column_by_column_reads_by_rows() -> None:
+    # Dot leaders run from each label almost to its amount, so no gutter shows; the amounts
+    # drawn after all the labels join the rows their dots lead to, and a total's amount (no
+    # dots) joins its row by the column of amounts the dots lead to.
+    rows = [("Cash", "1,204"), ("Receivables", "310"), ("Inventories", "2,456"), ("Goodwill", "812")]
+    labels = b"".join(
+        _text(60, 700 - 14 * n, f"{label} " + ". " * ((300 - 5 * len(label)) // 10))
+        for n, (label, _) in enumerate(rows)
+    )
+    labels += _text(60, 700 - 14 * len(rows), "Total assets")
+    amounts = b"".join(_right(400, 700 - 14 * n, value) for n, (_, value) in enumerate(rows))
+    amounts += _right(400, 700 - 14 * len(rows), "4,782")
+    lines = _lines(open_page(labels + amounts).text())
+    assert [line.split(" ")[0] + " " + line.split(" ")[-1] for line in lines] == [
+        "Cash 1,204",
+        "Receivables 310",
+        "Inventories 2,456",
+        "Goodwill 812",
+        "Total 4,782",
+    ]
