@@ -20,6 +20,8 @@ from pagetext.layout.records import Line, Word, quad_extent, words_extent, words
 
 _INVISIBLE: Final = (3, 7)  # text render modes that neither fill nor stroke (§9.3.6)
 _INFINITY: Final = float("inf")  # compiled, float("inf") would parse the string at each use
+# Directions closer than this (cos 5°) are one direction.
+SAME_DIRECTION: Final = 0.996
 # Two lines are on one baseline when their baselines are closer than this × the smaller box
 # height: a line drawn in parts lands on exactly the same one; the next line is a full
 # line spacing away.
@@ -238,7 +240,34 @@ def _titles(main: list[Line], other: list[Line], frame: Point, gap: float) -> li
         _, _, bottom, top = words_extent(line.words, ux, uy)
         if top >= first_bottom and bottom >= middle:
             titles.append(line)
-    return titles
+    return _title_block(titles, other)
+
+
+def _title_block(titles: list[Line], other: list[Line]) -> list[Line]:
+    """The titles with the lines of their direction set close beside them (the small "Form"
+    over a form's number), in their reading order: the first line of the block is the one
+    furthest up in the title's own direction."""
+    if not titles:
+        return titles
+    block = list(titles)
+    for line in other:
+        if any(line is title for title in block):
+            continue
+        for title in titles:
+            near = _largest_type(title)
+            box, title_box = line.bbox, title.bbox
+            apart = max(
+                box.x0 - title_box.x1, title_box.x0 - box.x1, box.y0 - title_box.y1, title_box.y0 - box.y1
+            )
+            same = (
+                line.direction[0] * title.direction[0] + line.direction[1] * title.direction[1]
+                > SAME_DIRECTION
+            )
+            if same and apart <= near:
+                block.append(line)
+                break
+    ux, uy = titles[0].direction
+    return sorted(block, key=lambda line: -(line.quad[0][1] * ux - line.quad[0][0] * uy))
 
 
 def _largest_type(line: Line) -> float:

@@ -71,12 +71,8 @@ PLOT_PROBES: dict[str, Callable[[], Probe]] = {
     for order in ("stream", "across", "title_last")
 }
 
-FORM_TITLE = (
-    "the rotated title's small 'Form' line is cut off from its '1234': '1234' is read first "
-    "but 'Form' lands among the form's rows (before line 8), not before '1234'"
-)
 FORM_VALUES_LAST = (
-    FORM_TITLE + "; and with the amounts drawn after all the labels, the amount column is cut "
+    "with the amounts drawn after all the labels, the amount column is cut "
     "off as a text column: lines '1 Wages ... 1' .. '8 Add ... 8', then 'OMB No. 1545-0074', "
     "then '48,250' .. '49,617' one per line, instead of each amount ending its row"
 )
@@ -94,7 +90,7 @@ INDEX_LONG_ENTRY = (
     "column's place after 'bound, 18'"
 )
 FORM_PAIRED_VALUES_LAST = (
-    FORM_TITLE + "; and with each amount drawn after all the labels, the amounts are not put "
+    "with each amount drawn after all the labels, the amounts are not put "
     "back in their rows: the six label lines come first ('2a Tax-exempt interest ... 2a b "
     "Taxable interest ... 2b'), then the amounts one row per line ('48,250', '120 1,032', "
     "'600 815', ...): a first-field amount stands between its row's parts, inside the "
@@ -122,9 +118,7 @@ KNOWN_FAILURES = {
     "balance_leaders_1col_columns": STATEMENT_LEADERS,
     "balance_leaders_2col_columns": STATEMENT_LEADERS,
     "balance_leaders_1col_shuffled": STATEMENT_LEADERS_SHUFFLED,
-    "form_paired_rows": FORM_TITLE,
     "form_paired_values_last": FORM_PAIRED_VALUES_LAST,
-    "form_rows": FORM_TITLE,
     "form_values_last": FORM_VALUES_LAST,
     "form_untitled_values_last": FORM_AMOUNTS_APART,
     "index_headings_across": INDEX_LONG_ENTRY,
