@@ -58,6 +58,7 @@ COMPILED = [
     "pagetext/layout/reading.py",
     "pagetext/layout/prepare.py",
     "pagetext/layout/records.py",
+    "pagetext/layout/rejoin.py",
     "pagetext/layout/rows.py",
     "pagetext/layout/scripts.py",
     "pagetext/layout/spans.py",

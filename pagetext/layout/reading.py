@@ -23,8 +23,9 @@ from pagetext.geometry import Point
 from pagetext.layout.grid import numbered_rows
 from pagetext.layout.gutters import cut_at_gutter, x_gutters
 from pagetext.layout.params import LayoutParams
-from pagetext.layout.placement import place_blocks, place_other_directions, rejoin_lines, y_bands
+from pagetext.layout.placement import place_blocks, place_other_directions, y_bands
 from pagetext.layout.records import Line, words_quad
+from pagetext.layout.rejoin import rejoin_lines
 from pagetext.layout.spans import Span, split_line
 from pagetext.layout.table_rows import TableBlock, table_blocks
 
