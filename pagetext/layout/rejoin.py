@@ -160,13 +160,13 @@ def rejoin_lines(lines: Sequence[Line], frame: Point, span_gap: float) -> list[L
                 candidate = parts[index]
                 if (
                     candidate.joinable
+                    and _fits(part, candidate, span_gap, in_led_column)
                     and (
                         not under
                         or in_led_column
                         or _leaders(candidate.line.text)
                         or _led_to(part, candidate)
                     )
-                    and _fits(part, candidate, span_gap, in_led_column)
                 ):
                     into = candidate
                     break

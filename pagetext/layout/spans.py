@@ -63,7 +63,8 @@ def split_line(line: Line, order: int, frame: Point, rtl: bool, params: LayoutPa
     spans = spans_in_order(line, order, frame, rtl, limit)
     if spans is None:
         spans = spans_by_position(line, order, frame, rtl, limit)
-    entries = _entries(spans)
+    # Most lines hold no leader character at all: no entries to look for.
+    entries = None if _LEADER_CHARS.isdisjoint(line.text) else _entries(spans)
     if entries is not None:
         return entries
     if len(spans) >= 3 and 2 * sum(s.chars < params.min_column_chars for s in spans) > len(spans):
