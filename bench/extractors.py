@@ -6,6 +6,7 @@ measured alone (memory included).
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Callable
 
 Extractor = Callable[[str, "str | None"], list[str]]
@@ -97,3 +98,12 @@ EXTRACTORS: dict[str, Extractor] = {
     "pypdf": pypdf_pages,
     "pdfminer": pdfminer_pages,
 }
+
+
+def chosen_libraries(parser: argparse.ArgumentParser, libs: str) -> list[str]:
+    """The libraries named in a comma-separated --libs value; an unknown name is a usage error."""
+    libraries = [lib for lib in libs.split(",") if lib]
+    unknown = [lib for lib in libraries if lib not in EXTRACTORS]
+    if unknown:
+        parser.error(f"unknown libraries {unknown}; known: {', '.join(EXTRACTORS)}")
+    return libraries

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.corpus import Case, load_cases, normalise
-from bench.extractors import EXTRACTORS
+from bench.extractors import EXTRACTORS, chosen_libraries
 from bench.metrics import first_out_of_order
 from bench.tokens import extract
 
@@ -70,10 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fail-list", action="store_true", help="list the first library's failing cases")
     parser.add_argument("--timeout", type=int, default=60, help="seconds per document and library")
     args = parser.parse_args(argv)
-    libraries = [lib for lib in args.libs.split(",") if lib]
-    unknown = [lib for lib in libraries if lib not in EXTRACTORS]
-    if unknown:
-        parser.error(f"unknown libraries {unknown}; known: {', '.join(EXTRACTORS)}")
+    libraries = chosen_libraries(parser, args.libs)
     warnings.simplefilter("ignore")
     failures: list[str] = []
     for folder in args.folders:

@@ -23,7 +23,7 @@ from pathlib import Path
 from types import FrameType
 
 from bench.corpus import Case, load_cases
-from bench.extractors import EXTRACTORS
+from bench.extractors import EXTRACTORS, chosen_libraries
 from bench.metrics import Overlap, number_tokens, word_tokens
 
 # Shown per missing / extra list of a --worst case.
@@ -99,10 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--timeout", type=int, default=60, help="seconds per document and library")
     args = parser.parse_args(argv)
-    libraries = [lib for lib in args.libs.split(",") if lib]
-    unknown = [lib for lib in libraries if lib not in EXTRACTORS]
-    if unknown:
-        parser.error(f"unknown libraries {unknown}; known: {', '.join(EXTRACTORS)}")
+    libraries = chosen_libraries(parser, args.libs)
     warnings.simplefilter("ignore")
     results: dict[str, dict[str, Read]] = {lib: {} for lib in libraries}
     for folder in args.folders:

@@ -192,26 +192,6 @@ CONTENTS = [
 ]
 
 
-@pytest.mark.parametrize("draw_rows", [True, False], ids=["rows", "columns"])
-def test_a_two_column_table_of_contents_with_leader_dots(draw_rows: bool) -> None:
-    half = len(CONTENTS) // 2
-
-    def entry(x: float, y: float, title: str, number: str) -> tuple[bytes, str]:
-        # Leader dots fill from the title to the page number, right-aligned at x + 240.
-        dots = "." * int((240 - 5 * len(title) - 5 * len(number) - 15) / 5)
-        return _text(x, y, title) + _text(x + 5 * len(title) + 5, y, dots) + _right(x + 240, y, number), (
-            f"{title} {dots} {number}"
-        )
-
-    left = [entry(50, 720 - 16 * i, *CONTENTS[i]) for i in range(half)]
-    right = [entry(320, 720 - 16 * i, *CONTENTS[half + i]) for i in range(half)]
-    if draw_rows:
-        drawn = [a[0] + b[0] for a, b in zip(left, right, strict=True)]
-    else:
-        drawn = [e[0] for e in left + right]
-    assert _lines(open_page(b"".join(drawn)).text()) == [e[1] for e in left + right]
-
-
 def test_a_form_with_a_large_rotated_title_drawn_last() -> None:
     body = []
     for row in range(12):
@@ -296,23 +276,28 @@ def test_two_text_columns_sharing_a_blank_band_by_chance_still_read_by_columns()
     assert _lines(open_page(content).text()) == expected
 
 
+def _entry_joined(x: float, y: float, title: str, number: str) -> tuple[bytes, str]:
+    """A contents entry as one run of text: title, leader dots to the page number."""
+    dots = "." * int((240 - 5 * len(title) - 5 * len(number) - 15) / 5)
+    drawn = _text(x, y, title) + _text(x + 5 * len(title) + 5, y, dots) + _right(x + 240, y, number)
+    return drawn, f"{title} {dots} {number}"
+
+
+def _entry_apart(x: float, y: float, title: str, number: str) -> tuple[bytes, str]:
+    """A contents entry in cells: section number, title, spaced leader dots drawn a gap after
+    the title, page number right-aligned."""
+    section, _, name = title.partition(" ")
+    dots = ". " * 8
+    drawn = (
+        _text(x, y, section) + _text(x + 30, y, name) + _text(x + 150, y, dots) + _right(x + 245, y, number)
+    )
+    return drawn, " ".join(part for part in (section, name, dots.strip(), number) if part)
+
+
+@pytest.mark.parametrize("entry", [_entry_joined, _entry_apart], ids=["joined", "apart"])
 @pytest.mark.parametrize("draw_rows", [True, False], ids=["rows", "columns"])
-def test_a_two_column_table_of_contents_with_numbers_and_leaders_apart(draw_rows: bool) -> None:
-    # Section numbers in their own column, leader dots drawn as their own string a gap after
-    # the title, page numbers right-aligned: every entry is several cells.
+def test_a_two_column_table_of_contents_with_leader_dots(draw_rows: bool, entry) -> None:  # type: ignore[no-untyped-def]
     half = len(CONTENTS) // 2
-
-    def entry(x: float, y: float, title: str, number: str) -> tuple[bytes, str]:
-        section, _, name = title.partition(" ")
-        dots = ". " * 8
-        drawn = (
-            _text(x, y, section)
-            + _text(x + 30, y, name)
-            + _text(x + 150, y, dots)
-            + _right(x + 245, y, number)
-        )
-        return drawn, " ".join(part for part in (section, name, dots.strip(), number) if part)
-
     left = [entry(50, 720 - 16 * i, *CONTENTS[i]) for i in range(half)]
     right = [entry(320, 720 - 16 * i, *CONTENTS[half + i]) for i in range(half)]
     if draw_rows:
