@@ -25,10 +25,14 @@ MIN_TABLE_ROWS: Final = 3
 MAX_ROW_GAP: Final = 2.2
 
 
-# ... and most of its rows have: a paragraph beside a few margin notes (a journal's running
-# head beside the first lines) shares a few baselines among many.
+# ... and most of its rows have (a paragraph beside a few margin notes, a journal's running
+# head beside the first lines, shares a few baselines among many); and most of those rows
+# are no list items, nor entries of one shape on both sides (lists set in columns).
 MIN_SHARED: Final = 0.5
 # List markers: bullets, and numbers or letters followed by "." or ")" ("3.", "b)", "(iv)").
+# Entries of a list in columns have some structure: at least this many words (a symbol, its
+# name and its code; a section number, title, leaders and page).
+ENTRY_WORDS: Final = 3
 _BULLETS: Final = frozenset("•◦▪▫‣⁃∙·●○■□◆◇►▸–—-*")
 _ENUMERATOR: Final = re.compile(r"\(?(?:\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)]")
 
@@ -44,6 +48,27 @@ def _list_item(row: Sequence[Span], gap_x0: float, gap_x1: float) -> bool:
     if first[0] in _BULLETS:
         return len(first) == 1 or not (first[1].isdigit() or first[1] in ".,")  # not "-5" or "–.5"
     return _ENUMERATOR.fullmatch(first) is not None
+
+
+def _shape(spans: Sequence[Span]) -> str:
+    """The kinds of a row part's words: "n" holding a decimal digit (not ①), "a" letters,
+    "p" anything else."""
+    return "".join(
+        "n" if any(c.isdecimal() for c in word.text) else "a" if word.text.isalpha() else "p"
+        for span in spans
+        for word in span.words
+    )
+
+
+def _same_shape(row: Sequence[Span], gap_x0: float, gap_x1: float) -> bool:
+    """Whether the text right of the gap is an entry of the same shape as the one ending
+    left of it ("✫ a38 [x272B]" beside "❞ a100 [x275E]"): a list set in columns, read column
+    by column; a table's columns hold different kinds (labels beside amounts). An entry of
+    fewer than ENTRY_WORDS words ("$ 1,204") proves nothing."""
+    middle = (gap_x0 + gap_x1) / 2
+    left = _shape([span for span in row if span.x1 <= middle])
+    right = _shape([span for span in row if span.x0 >= middle])
+    return len(right) >= ENTRY_WORDS and left.endswith(right)
 
 
 class TableBlock:
@@ -139,6 +164,7 @@ def table_blocks(spans: Sequence[Span], gap_x0: float, gap_x1: float) -> list[Ta
             len(shared) >= MIN_TABLE_ROWS
             and len(shared) >= MIN_SHARED * len(current)
             and sum(1 for row in shared if _list_item(row, gap_x0, gap_x1)) < MIN_SHARED * len(shared)
+            and sum(1 for row in shared if _same_shape(row, gap_x0, gap_x1)) < MIN_SHARED * len(shared)
         ):
             blocks.append(TableBlock(list(current), (gap_x0, gap_x1)))
         current.clear()

@@ -110,3 +110,14 @@ def test_explain_order_reports_a_column_cut(explain: bool) -> None:
     assert any(note.startswith("columns cut at the gutter x ") for note in notes)
     assert notes[-1].startswith("read from the layout")
     assert _lines(page.text()) == left + right  # explaining changes nothing
+
+
+def test_entries_of_one_shape_on_both_sides_are_a_list_in_columns() -> None:
+    # A character chart: symbol, name, code down one column and on down the next, drawn a
+    # column at a time. Entries of one shape on both sides are no table's columns to read by
+    # rows; the stream's column order stands.
+    left = [f"* a{n} [x27{n:02d}]" for n in range(1, 16)]
+    right = [f"+ a{n} [x27{n:02d}]" for n in range(16, 31)]
+    content = b"".join(_text(60, 700 - 14 * i, entry) for i, entry in enumerate(left))
+    content += b"".join(_text(330, 700 - 14 * i, entry) for i, entry in enumerate(right))
+    assert _lines(open_page(content).text()) == left + right
