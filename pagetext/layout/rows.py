@@ -9,6 +9,12 @@ from typing import Final
 # Boxes overlapping across by this share of the smaller height stand on one baseline: a
 # line's own boxes overlap fully, the next line's (leading ≥ 1.1) by a few hundredths.
 ROW_OVERLAP: Final = 0.5
+# A table has at least this many rows of two or more cells (two rows may be a label and its
+# wrapped value; three aligned alike are a pattern).
+MIN_TABLE_ROWS: Final = 3
+# Rows further apart than this many row heights (gap between boxes) are not one table: a
+# blank line or two inside a statement is, a new block of the page is not.
+MAX_ROW_GAP: Final = 2.2
 
 
 def baseline_rows(extents: Sequence[tuple[float, float]]) -> list[list[int]]:

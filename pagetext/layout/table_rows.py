@@ -3,8 +3,9 @@
 A gap the XY-cut might take for a column gutter is a table's column gap when the text on
 its two sides stands on the same baselines row after row (a statement's labels and their
 amounts, a form's labels and values, an entry and its page number). Such a block is never
-cut along the gap: each of its rows becomes one span, read left to right, and the rows top
-to bottom, whatever order the content stream drew the cells in.
+cut along the gap. A table the stream draws a column at a time has its rows joined, read
+left to right and top to bottom; one it draws row by row, cell by cell, keeps the stream's
+order, so that a wrapped cell's lines stay together.
 """
 
 from __future__ import annotations
@@ -14,25 +15,18 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from pagetext.layout.rows import baseline_rows
+from pagetext.layout.rows import MAX_ROW_GAP, MIN_TABLE_ROWS, baseline_rows
 from pagetext.layout.spans import Span
 
-# A table has at least this many rows with text on both sides of its gap (as the table
-# finder asks of a borderless table).
-MIN_TABLE_ROWS: Final = 3
-# Rows further apart than this many row heights (gap between boxes) are not one table:
-# a blank line or two inside a statement is, a new block of the page is not.
-MAX_ROW_GAP: Final = 2.2
-
-
-# ... and most of its rows have (a paragraph beside a few margin notes, a journal's running
-# head beside the first lines, shares a few baselines among many); and most of those rows
-# are no list items, nor entries of one shape on both sides (lists set in columns).
+# A table's rows with text on both sides of its gap are at least this share of its rows (a
+# paragraph beside a few margin notes, a journal's running head beside its first lines,
+# shares a few baselines among many); and most of those rows are no list items, nor entries
+# of one shape on both sides (lists set in columns).
 MIN_SHARED: Final = 0.5
-# List markers: bullets, and numbers or letters followed by "." or ")" ("3.", "b)", "(iv)").
 # Entries of a list in columns have some structure: at least this many words (a symbol, its
 # name and its code; a section number, title, leaders and page).
 ENTRY_WORDS: Final = 3
+# List markers: bullets, and numbers or letters followed by "." or ")" ("3.", "b)", "(iv)").
 _BULLETS: Final = frozenset("•◦▪▫‣⁃∙·●○■□◆◇►▸–—-*")
 _ENUMERATOR: Final = re.compile(r"\(?(?:\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)]")
 

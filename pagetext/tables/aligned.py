@@ -12,7 +12,7 @@ from statistics import median
 from typing import TYPE_CHECKING, Final
 
 from pagetext.geometry import Box
-from pagetext.layout.rows import baseline_rows, free_gaps
+from pagetext.layout.rows import MAX_ROW_GAP, MIN_TABLE_ROWS, baseline_rows, free_gaps
 from pagetext.tables.ruled import Grid, GridCell
 from pagetext.tables.rules import Rule
 
@@ -26,10 +26,6 @@ CHUNK_GAP: Final = 0.9
 # word space) separates them into two cells.
 SPLIT_GAP: Final = 0.4
 LEADER_CHARACTERS: Final = frozenset(".·…")
-# Rows further apart than this many line heights are not one table.
-MAX_ROW_GAP: Final = 2.2
-# A table has at least this many rows with two or more chunks, and two columns.
-MIN_TABLE_ROWS: Final = 3
 # Cells of running text are long: a table's non-empty cells average at most this many words.
 MAX_MEAN_WORDS: Final = 4.5
 # A run of words this long on one line is running text (a paragraph's line), not a cell.
