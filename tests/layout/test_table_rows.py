@@ -57,16 +57,6 @@ def test_a_few_shared_baselines_among_many_make_no_table_block() -> None:
     ]
 
 
-def test_lists_set_side_by_side_are_no_table() -> None:
-    # A slide's boxes of bullets, drawn box by box, their items on shared baselines: separate
-    # flows, not the columns of one table to read row by row.
-    left = [f"- Apples item {n}" for n in range(1, 6)]
-    right = [f"- Pears item {n}" for n in range(1, 6)]
-    content = b"".join(_text(60, 600 - 20 * n, item) for n, item in enumerate(left))
-    content += b"".join(_text(330, 600 - 20 * n, item) for n, item in enumerate(right))
-    assert _lines(open_page(content).text()) == left + right
-
-
 def test_negative_amounts_are_no_list_markers() -> None:
     rows = [("Revenue", "1,200"), ("Costs", "-800"), ("Taxes", "-120"), ("Profit", "280")]
     labels = b"".join(_text(60, 600 - 14 * n, label) for n, (label, _) in enumerate(rows))
@@ -112,12 +102,23 @@ def test_explain_order_reports_a_column_cut(explain: bool) -> None:
     assert _lines(page.text()) == left + right  # explaining changes nothing
 
 
-def test_entries_of_one_shape_on_both_sides_are_a_list_in_columns() -> None:
-    # A character chart: symbol, name, code down one column and on down the next, drawn a
-    # column at a time. Entries of one shape on both sides are no table's columns to read by
-    # rows; the stream's column order stands.
-    left = [f"* a{n} [x27{n:02d}]" for n in range(1, 16)]
-    right = [f"+ a{n} [x27{n:02d}]" for n in range(16, 31)]
-    content = b"".join(_text(60, 700 - 14 * i, entry) for i, entry in enumerate(left))
-    content += b"".join(_text(330, 700 - 14 * i, entry) for i, entry in enumerate(right))
+LISTS_IN_COLUMNS = {
+    # A slide's boxes of bullets, their items on shared baselines: separate flows, the items
+    # of different shapes.
+    "bullets": ([f"- Apple {n}" for n in range(1, 6)], [f"- Pear plum {n}" for n in range(1, 6)]),
+    # A character chart: symbol, name, code down one column and on down the next; entries of
+    # one shape on both sides.
+    "chart": (
+        [f"* a{n} [x27{n:02d}]" for n in range(1, 16)],
+        [f"+ a{n} [x27{n:02d}]" for n in range(16, 31)],
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", list(LISTS_IN_COLUMNS))
+def test_lists_set_in_columns_are_no_table(kind: str) -> None:
+    # Drawn a column at a time, their baselines shared: no table's columns to read by rows.
+    left, right = LISTS_IN_COLUMNS[kind]
+    content = b"".join(_text(60, 700 - 16 * i, entry) for i, entry in enumerate(left))
+    content += b"".join(_text(330, 700 - 16 * i, entry) for i, entry in enumerate(right))
     assert _lines(open_page(content).text()) == left + right
