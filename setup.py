@@ -55,6 +55,7 @@ COMPILED = [
     "pagetext/layout/gaps.py",
     "pagetext/layout/grid.py",
     "pagetext/layout/gutters.py",
+    "pagetext/layout/leaders.py",
     "pagetext/layout/reading.py",
     "pagetext/layout/prepare.py",
     "pagetext/layout/records.py",

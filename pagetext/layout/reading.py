@@ -122,7 +122,7 @@ def _around_tables(
             leaves.extend(_cut(part, params, depth + 1, log))
         if index < len(blocks):
             block = blocks[index]
-            if block.drawn_by_columns():
+            if block.by_columns:
                 leaves.append(_Leaf(block.row_spans(), "rows"))
             else:
                 leaves.append(_Leaf(block.spans, "stream"))
@@ -174,10 +174,9 @@ def _cut(spans: list[Span], params: LayoutParams, depth: int, log: CutLog) -> li
                 or all(2 * sum(id(s) in in_tables for s in side) >= len(side) for side in (minor, major))
             ):
                 log.note(depth, "; ".join(block.describe() for block in blocks))
-                log.tables.extend(blocks)
                 # A page read from its layout (the gutter would have cut it, or a table's
                 # cells are drawn a column at a time) stays read from its layout.
-                log.from_layout |= columns or any(block.drawn_by_columns() for block in blocks)
+                log.from_layout |= columns or any(block.by_columns for block in blocks)
                 return _around_tables(spans, blocks, params, depth, log)
         if columns:
             if crossing:
@@ -288,14 +287,13 @@ def _is_vertical_page(lines: Sequence[Line]) -> bool:
 
 class CutLog:
     """What the XY-cut decided on a page: whether the page is read from its layout (columns
-    cut, or tables read by rows) rather than in stream order, the tables kept whole, and,
-    when `explain` asks (notes is a list), each decision with its evidence."""
+    cut, or tables read by rows) rather than in stream order, and, when `explain` asks
+    (notes is a list), each decision with its evidence."""
 
-    __slots__ = ("from_layout", "notes", "tables")
+    __slots__ = ("from_layout", "notes")
 
     def __init__(self, explain: bool = False) -> None:
         self.from_layout = False
-        self.tables: list[TableBlock] = []
         self.notes: list[str] | None = [] if explain else None
 
     def note(self, depth: int, text: str) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from pagetext.geometry import Point
+from pagetext.layout.leaders import ends_in_leaders, leader_run, leader_word
 from pagetext.layout.records import Line, Word, quad_extent, words_extent, words_quad
 
 _INFINITY: Final = float("inf")  # compiled, float("inf") would parse the string at each use
@@ -32,8 +33,6 @@ REJOIN_WINDOW: Final = 64
 # line to its amount box): the number may stand this many box heights past the dots, in a
 # right-aligned column, and still belong to the line.
 LEADER_GAP: Final = 6.0
-# Leader characters: full stops, middle dots, ellipses, low lines.
-_LEADER_CHARS: Final = frozenset(".·…_")
 
 
 class _Part:
@@ -74,24 +73,9 @@ def _flows_under(part: _Part, above: _Part) -> bool:
     return abs(part.x0 - above.x0) <= 0.5 * part.height and 0 < drop <= PARAGRAPH_LEADING * part.height
 
 
-def _leader_word(word: str) -> bool:
-    return bool(word) and all(char in _LEADER_CHARS for char in word)
-
-
-def _leader_run(run: list[str]) -> bool:
-    """Whether consecutive words of leader characters are leader dots: one word of three or
-    more ("......"), or spaced dots, more than the three of an ellipsis (". . . .")."""
-    return (len(run) == 1 and len(run[0]) >= 3) or len(run) > 3
-
-
 def _leaders(text: str) -> bool:
-    """Whether a line's text ends in leader dots ("Introduction ........", ". . . .")."""
-    run: list[str] = []
-    for word in reversed(text.split()):
-        if not _leader_word(word):
-            break
-        run.append(word)
-    return _leader_run(run)
+    """Whether a line's text ends in leader dots."""
+    return ends_in_leaders(text.split())
 
 
 def _led_to(part: _Part, into: _Part) -> bool:
@@ -100,11 +84,11 @@ def _led_to(part: _Part, into: _Part) -> bool:
     ux, uy = into.frame
     run: list[str] = []
     for word in into.line.words:
-        if not _leader_word(word.text):
+        if not leader_word(word.text):
             run = []
             continue
         run.append(word.text)
-        if _leader_run(run) and part.x0 > quad_extent(word.quad, ux, uy)[1]:
+        if leader_run(run) and part.x0 > quad_extent(word.quad, ux, uy)[1]:
             return True
     return False
 

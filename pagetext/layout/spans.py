@@ -6,13 +6,12 @@ from __future__ import annotations
 from typing import Final
 
 from pagetext.geometry import Point
+from pagetext.layout.leaders import LEADER_CHARS, ends_in_leaders, leader_run, leader_word
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Extent, Line, Word, quad_extent, words_extent
 from pagetext.layout.scripts import has_rtl
 
 _INFINITY: Final = float("inf")  # compiled, float("inf") would parse the string each call
-# Leader dots: full stops, middle dots, ellipses, low lines.
-_LEADER_CHARS: Final = frozenset(".·…_")
 
 
 class Span:
@@ -64,7 +63,7 @@ def split_line(line: Line, order: int, frame: Point, rtl: bool, params: LayoutPa
     if spans is None:
         spans = spans_by_position(line, order, frame, rtl, limit)
     # Most lines hold no leader character at all: no entries to look for.
-    entries = None if _LEADER_CHARS.isdisjoint(line.text) else _entries(spans)
+    entries = None if LEADER_CHARS.isdisjoint(line.text) else _entries(spans)
     if entries is not None:
         return entries
     if len(spans) >= 3 and 2 * sum(s.chars < params.min_column_chars for s in spans) > len(spans):
@@ -76,21 +75,14 @@ def split_line(line: Line, order: int, frame: Point, rtl: bool, params: LayoutPa
     return spans
 
 
-def _leader_word(text: str) -> bool:
-    return len(text) >= 1 and all(char in _LEADER_CHARS for char in text)
-
-
 def _entry_ends(span: Span) -> int:
     """How an entry of a list in columns ends at this span: 1 when the span ends with leader
     dots and the page number they lead to; 2 when the span is leader dots only (the number
     is the next span); 0 otherwise."""
     words = [word.text for word in span.words]
-    dots = sum(len(text) for text in words if _leader_word(text))
-    if dots < 3:
-        return 0
-    if all(_leader_word(text) for text in words):
-        return 2
-    return 1 if len(words) >= 2 and _leader_word(words[-2]) and not _leader_word(words[-1]) else 0
+    if all(leader_word(text) for text in words):
+        return 2 if leader_run(words) else 0
+    return 1 if len(words) >= 2 and ends_in_leaders(words[:-1]) else 0
 
 
 def _entries(spans: list[Span]) -> list[Span] | None:
@@ -110,19 +102,20 @@ def _entries(spans: list[Span]) -> list[Span] | None:
     start = 0
     for end in ends:
         if end > start:
-            entries.append(_whole(spans[start:end]))
+            entries.append(joined_span(spans[start:end]))
             start = end
     return entries
 
 
-def _whole(parts: list[Span]) -> Span:
-    """Spans of one line made one span again, the parts kept as its cells."""
+def joined_span(parts: list[Span]) -> Span:
+    """Spans made one span again, words in the parts' order, the parts (or the cells they
+    were made of) kept as its cells: a contents entry, a table row."""
     if len(parts) == 1:
         return parts[0]
-    first = parts[0]
+    first = min(parts, key=lambda part: part.order)
     rtl = any(part.rtl_chars for part in parts)
     joined = Span([word for part in parts for word in part.words], first.order, first.frame, rtl)
-    joined.cells = parts
+    joined.cells = [cell for part in parts for cell in (part.cells or [part])]
     return joined
 
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from pagetext.layout.rows import MAX_ROW_GAP, MIN_TABLE_ROWS, baseline_rows
-from pagetext.layout.spans import Span
+from pagetext.layout.spans import Span, joined_span
 
 # A table's rows with text on both sides of its gap are at least this share of its rows (a
 # paragraph beside a few margin notes, a journal's running head beside its first lines,
@@ -34,8 +34,7 @@ _ENUMERATOR: Final = re.compile(r"\(?(?:\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)]"
 def _list_item(row: Sequence[Span], gap_x0: float, gap_x1: float) -> bool:
     """Whether the text right of the gap starts with a list marker: lists set side by side
     (a slide's boxes of bullets) are separate flows, not a table's columns."""
-    middle = (gap_x0 + gap_x1) / 2
-    right = [span for span in row if span.x0 >= middle]
+    right = [span for span in row if _side(span, (gap_x0 + gap_x1) / 2) == 1]
     if not right or not right[0].words:
         return False
     first = right[0].words[0].text
@@ -60,25 +59,26 @@ def _same_shape(row: Sequence[Span], gap_x0: float, gap_x1: float) -> bool:
     by column; a table's columns hold different kinds (labels beside amounts). An entry of
     fewer than ENTRY_WORDS words ("$ 1,204") proves nothing."""
     middle = (gap_x0 + gap_x1) / 2
-    left = _shape([span for span in row if span.x1 <= middle])
-    right = _shape([span for span in row if span.x0 >= middle])
+    left = _shape([span for span in row if _side(span, middle) == -1])
+    right = _shape([span for span in row if _side(span, middle) == 1])
     return len(right) >= ENTRY_WORDS and left.endswith(right)
 
 
 class TableBlock:
     """Rows of spans (top row first, spans left to right) aligned across a gap."""
 
-    __slots__ = ("gap", "rows")
+    __slots__ = ("by_columns", "gap", "rows")
 
     def __init__(self, rows: list[list[Span]], gap: tuple[float, float]) -> None:
         self.rows = rows
         self.gap = gap
+        self.by_columns = self._drawn_by_columns()
 
     @property
     def spans(self) -> list[Span]:
         return [span for row in self.rows for span in row]
 
-    def drawn_by_columns(self) -> bool:
+    def _drawn_by_columns(self) -> bool:
         """Whether the content stream draws the table a column at a time (all labels, then
         all amounts): it jumps back up over half the table's rows. A stream drawing row by
         row, cell by cell, jumps back up only over the lines of a wrapped cell, and its order
@@ -91,49 +91,41 @@ class TableBlock:
     def row_spans(self) -> list[Span]:
         """Each row made one span, top row first: its cells' words left to right (from the
         right when most of its text is right-to-left), the cells kept as `cells`."""
-        result = []
-        for row in self.rows:
-            if len(row) == 1:
-                result.append(row[0])
-                continue
-            rtl = 2 * sum(s.rtl_chars for s in row) > sum(s.chars for s in row)
-            cells = sorted(row, key=lambda s: -s.x1) if rtl else row
-            first = min(row, key=lambda s: s.order)
-            joined = Span([w for cell in cells for w in cell.words], first.order, first.frame, rtl)
-            joined.cells = [cell for part in row for cell in (part.cells or [part])]
-            result.append(joined)
-        return result
+        return [
+            joined_span(
+                sorted(row, key=lambda s: -s.x1)
+                if 2 * sum(s.rtl_chars for s in row) > sum(s.chars for s in row)
+                else row
+            )
+            for row in self.rows
+        ]
 
     def describe(self) -> str:
         """The evidence, as `explain --order` prints it."""
         shared = sum(1 for row in self.rows if _across(row, *self.gap))
         first = " ".join(word.text for word in self.rows[0][0].words)[:40]
-        by_columns = self.drawn_by_columns()
-        drawn = "drawn by columns, read by rows" if by_columns else "drawn by rows, stream order kept"
+        drawn = "drawn by columns, read by rows" if self.by_columns else "drawn by rows, stream order kept"
         return (
             f"table of {len(self.rows)} rows kept whole: {shared} rows share baselines across the gap "
             f"x {self.gap[0]:.0f}-{self.gap[1]:.0f}, from {first!r}; {drawn}"
         )
 
 
+def _side(span: Span, middle: float) -> int:
+    """-1 for a span left of the gap's middle, 1 right of it, 0 across it (the gap's edges
+    are measured in bins: a cell may reach a little into the gap)."""
+    if span.x1 <= middle:
+        return -1
+    return 1 if span.x0 >= middle else 0
+
+
 def _across(row: Sequence[Span], gap_x0: float, gap_x1: float) -> bool:
-    """Whether a row has text on both sides of the gap's middle and none crossing it (the
-    gap's edges are measured in bins: a cell may reach a little into it)."""
-    middle = (gap_x0 + gap_x1) / 2
-    left = right = False
-    for span in row:
-        if span.x1 <= middle:
-            left = True
-        elif span.x0 >= middle:
-            right = True
-        else:
-            return False
-    return left and right
+    """Whether a row has text on both sides of the gap and none across it."""
+    return {_side(span, (gap_x0 + gap_x1) / 2) for span in row} == {-1, 1}
 
 
 def _crosses(row: Sequence[Span], gap_x0: float, gap_x1: float) -> bool:
-    middle = (gap_x0 + gap_x1) / 2
-    return any(span.x0 < middle < span.x1 for span in row)
+    return any(_side(span, (gap_x0 + gap_x1) / 2) == 0 for span in row)
 
 
 def table_blocks(spans: Sequence[Span], gap_x0: float, gap_x1: float) -> list[TableBlock]:
