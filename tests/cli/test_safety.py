@@ -21,6 +21,7 @@ from tests.pdfbuild import text_pdf
 ROOT = Path(__file__).resolve().parent.parent.parent
 EXIT_USAGE, EXIT_IO, EXIT_INTERRUPTED = 2, 4, 130
 BIG_PAGES = 300  # long enough that the command is still at work when Ctrl-C comes
+BATCH_COPIES = 40  # with one written, the rest keep the batch at work for seconds
 
 
 def cli(*args: str, cwd: Path, **options: object) -> subprocess.Popen[bytes]:
@@ -150,16 +151,19 @@ def _holds_open(pid: int, path: Path) -> bool:
         ["{big}"],
         ["tables", "{big}"],
         ["redact", "{big}", "-o", "r.pdf", "--text", "words"],
-        ["batch", "{big}", "-o", "b"],
+        ["batch", "{copies}", "-o", "b"],
     ],
     ids=["extract", "tables", "redact", "batch"],
 )
 def test_ctrl_c_exits_130_without_a_traceback(argv: list[str], big: Path, tmp_path: Path) -> None:
-    args = [part.format(big=big) for part in argv]
+    copies = tmp_path / "copies"  # batch: enough files that one written leaves many to go
+    copies.mkdir()
+    for n in range(BATCH_COPIES):
+        os.link(big, copies / f"big{n:02}.pdf")
+    args = [part.format(big=big, copies=copies) for part in argv]
     process = cli(*args, cwd=tmp_path, stdout=subprocess.DEVNULL)
-    if argv[0] == "batch":  # the workers read the file; the command has started them
-        _wait_for(lambda: (tmp_path / "b").is_dir(), process, "the batch started")
-        time.sleep(0.5)
+    if argv[0] == "batch":  # interrupted between files, while the workers read the next ones
+        _wait_for(lambda: list(tmp_path.glob("b/big*.txt")), process, "the first file was written")
     else:
         _wait_for(lambda: _holds_open(process.pid, big), process, "the file was opened")
     process.send_signal(signal.SIGINT)
@@ -167,6 +171,7 @@ def test_ctrl_c_exits_130_without_a_traceback(argv: list[str], big: Path, tmp_pa
     assert code == EXIT_INTERRUPTED, err
     assert "Traceback" not in err and err.count("\n") == 1 and "interrupted" in err
     assert not list(tmp_path.glob("**/.pagetext-*")) and not (tmp_path / "r.pdf").exists()
+    assert argv[0] != "batch" or len(list(tmp_path.glob("b/big*.txt"))) < BATCH_COPIES
 
 
 def test_full_disk_is_one_line(small: Path, tmp_path: Path) -> None:
