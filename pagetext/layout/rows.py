@@ -50,3 +50,18 @@ def free_gaps(extents: Sequence[tuple[float, float]]) -> list[tuple[float, float
             gaps.append((right, x0))
         right = max(right, x1)
     return gaps
+
+
+def uncovered(start: float, end: float, covered: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The parts of start..end that none of the covered intervals (x0, x1) covers."""
+    parts = []
+    position = start
+    for x0, x1 in sorted(covered):
+        if x0 > position:
+            parts.append((position, min(x0, end)))
+        position = max(position, x1)
+        if position >= end:
+            break
+    if position < end:
+        parts.append((position, end))
+    return [(x0, x1) for x0, x1 in parts if x1 > x0]

@@ -12,20 +12,17 @@ from statistics import median
 from typing import TYPE_CHECKING, Final
 
 from pagetext.geometry import Box
-from pagetext.layout.rows import MAX_ROW_GAP, MIN_TABLE_ROWS, baseline_rows, free_gaps
+from pagetext.layout.rows import MAX_ROW_GAP, MIN_TABLE_ROWS, baseline_rows
+from pagetext.tables.columns import chunks, column_gaps
 from pagetext.tables.ruled import Grid, GridCell
 from pagetext.tables.rules import Rule
 
 if TYPE_CHECKING:
     from pagetext.tables.records import TextWord
 
-# A gap between words wider than this share of their height separates chunks (cells): word
-# spaces are a third to half of it, even justified; table columns are set further apart.
-CHUNK_GAP: Final = 0.9
 # A column edge in a gap between two words this wide (share of their height, more than a
 # word space) separates them into two cells.
 SPLIT_GAP: Final = 0.4
-LEADER_CHARACTERS: Final = frozenset(".·…")
 # Cells of running text are long: a table's non-empty cells average at most this many words.
 MAX_MEAN_WORDS: Final = 4.5
 # A run of words this long on one line is running text (a paragraph's line), not a cell.
@@ -62,27 +59,13 @@ def _text_rows(words: list[TextWord]) -> list[_Row]:
     """Words grouped by baseline, top to bottom, each row cut into chunks."""
     rows = []
     for indices in baseline_rows([(w.box.y0, w.box.y1) for w in words]):
-        group = sorted((words[i] for i in indices), key=lambda w: w.box.x0)
-        chunks = [[group[0]]]
-        for word in group[1:]:
-            last = chunks[-1][-1]
-            height = min(last.box.height, word.box.height)
-            if word.box.x0 - last.box.x1 > CHUNK_GAP * height or (_leader(last) and not _leader(word)):
-                chunks.append([word])
-            else:
-                chunks[-1].append(word)
-        rows.append(_Row(chunks))
+        rows.append(_Row(chunks([words[i] for i in indices])))
     return rows
 
 
 def _word_count(words: list[TextWord]) -> int:
     """Words with a letter or digit: leader dots and dashes are no words of running text."""
     return sum(1 for w in words if any(ch.isalnum() for ch in w.text))
-
-
-def _leader(word: TextWord) -> bool:
-    """Leader dots: they lead the eye to the next column, so a cell ends with them."""
-    return len(word.text) >= 1 and all(ch in LEADER_CHARACTERS for ch in word.text)
 
 
 def _runs(rows: list[_Row]) -> list[tuple[list[_Row], int]]:
@@ -116,8 +99,7 @@ def _runs(rows: list[_Row]) -> list[tuple[list[_Row], int]]:
 
 def _gaps(rows: list[_Row]) -> list[tuple[float, float]]:
     """The x intervals no chunk of these rows covers, between the leftmost and rightmost text."""
-    chunks = [chunk for row in rows for chunk in row.chunks]
-    return free_gaps([(chunk[0].box.x0, max(w.box.x1 for w in chunk)) for chunk in chunks])
+    return column_gaps([[w for chunk in row.chunks for w in chunk] for row in rows])
 
 
 def holds_table(words: list[TextWord]) -> bool:
@@ -243,12 +225,12 @@ def _split_at_edges(chunks: list[list[TextWord]], edges: list[float]) -> list[li
 def _resolve_overlaps(slots: Slots) -> Slots:
     """Chunks whose column ranges overlap become one cell over their union."""
     merged: list[tuple[int, int, list[list[TextWord]]]] = []
-    for (c0, c1), chunks in sorted(slots.items()):
+    for (c0, c1), runs in sorted(slots.items()):
         if merged and c0 <= merged[-1][1]:
             a0, a1, previous = merged[-1]
-            merged[-1] = (a0, max(a1, c1), previous + chunks)
+            merged[-1] = (a0, max(a1, c1), previous + runs)
         else:
-            merged.append((c0, c1, list(chunks)))
+            merged.append((c0, c1, list(runs)))
     return {(c0, c1): chunks for c0, c1, chunks in merged}
 
 

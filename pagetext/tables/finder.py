@@ -16,6 +16,7 @@ from pagetext.geometry import Box, Point
 from pagetext.layout.records import Line
 from pagetext.tables.aligned import aligned_grids, holds_table
 from pagetext.tables.headers import header_rows
+from pagetext.tables.partial import row_ruled_grids, split_columns
 from pagetext.tables.records import Cell, Table, TextWord
 from pagetext.tables.ruled import Grid, extend_columns, rule_groups, ruled_grid, split_rows, split_spans
 from pagetext.tables.rules import Frame, Rule, page_rules, slanted_marks
@@ -97,10 +98,14 @@ def _frame_tables(
             ):
                 boxes = [w.box for w in words]
                 split_rows(grid, boxes, [any(ch.isdigit() for ch in w.text) for w in words])
+                split_columns(grid, [w for w in words if _inside(w, box)])
                 extend_columns(grid, [b for b in boxes if not any(_center_in_box(b, t) for t in taken)])
                 box = _grid_box(grid)
                 grids.append(grid)
                 taken.append(box)
+    for grid in row_ruled_grids(rules, words, taken):
+        grids.append(grid)
+        taken.append(_grid_box(grid))
     rest = [w for w in words if not any(_inside(w, box) for box in taken)]
     horizontal = [r for r in rules if r.horizontal]
     grids.extend(aligned_grids(rest, horizontal))

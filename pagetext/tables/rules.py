@@ -11,6 +11,7 @@ from typing import Final
 
 from pagetext.content.paths import RGB, PathRecord
 from pagetext.geometry import Box, Point
+from pagetext.layout.rows import uncovered
 
 # A colour this light on every component is white: invisible on a white page.
 WHITE_LEVEL: Final = 0.97
@@ -24,6 +25,11 @@ SNAP: Final = 2.0
 JOIN_GAP: Final = 2.0
 # Shorter rules (points) are marks (bullets, underlined glyphs' pieces), not rules.
 MIN_RULE_LENGTH: Final = 4.0
+# Fills of one colour this close (points) show no edge between them: a producer that paints
+# a cell's background in pieces, or abutting cells of one colour, draws one area.
+FILL_SEAM: Final = 0.5
+# Fills are looked up by the squares of this side (points) they touch.
+FILL_BUCKET: Final = 32.0
 
 
 @dataclass(slots=True)
@@ -72,10 +78,14 @@ def _visible(color: RGB | None) -> bool:
 def page_rules(paths: list[PathRecord], visible: Box, frame: Frame) -> list[Rule]:
     """The visible rules the paths paint inside the visible box, merged, in the frame."""
     pieces: list[Rule] = []
+    fills: list[tuple[Box, RGB | None]] = []
+    seams: list[tuple[float, float, float, float]] = []
     for path in paths:
         stroked = path.stroke and _visible(path.stroke_color)
         filled = path.fill and _visible(path.fill_color)
         if not (stroked or filled):
+            if path.stroke or path.fill:
+                seams.extend(_white_lines(path))
             continue
         if stroked:
             for x0, y0, x1, y1 in path.segments:
@@ -91,16 +101,87 @@ def page_rules(paths: list[PathRecord], visible: Box, frame: Frame) -> list[Rule
                 else:
                     x = (box.x0 + box.x1) / 2
                     _add_segment(pieces, visible, frame, x, box.y0, x, box.y1)
-            else:
-                # A stroked box, or a cell's fill: its edges divide the page as rules do.
-                soft = not stroked
+            elif stroked:
                 x0, y0, x1, y1 = box
-                _add_segment(pieces, visible, frame, x0, y0, x1, y0, soft)
-                _add_segment(pieces, visible, frame, x0, y1, x1, y1, soft)
-                _add_segment(pieces, visible, frame, x0, y0, x0, y1, soft)
-                _add_segment(pieces, visible, frame, x1, y0, x1, y1, soft)
+                _add_segment(pieces, visible, frame, x0, y0, x1, y0)
+                _add_segment(pieces, visible, frame, x0, y1, x1, y1)
+                _add_segment(pieces, visible, frame, x0, y0, x0, y1)
+                _add_segment(pieces, visible, frame, x1, y0, x1, y1)
+            else:
+                fills.append((box, path.fill_color))
+    for x0, y0, x1, y1 in fill_edges(fills, seams):
+        _add_segment(pieces, visible, frame, x0, y0, x1, y1, True)
     hard = merge_rules([r for r in pieces if not r.soft])
     return hard + merge_rules([r for r in pieces if r.soft])
+
+
+def _white_lines(path: PathRecord) -> list[tuple[float, float, float, float]]:
+    """The lines of a white path: unseen on the page, but they part a fill they cross."""
+    lines = list(path.segments) if path.stroke else []
+    for x0, y0, x1, y1 in path.rects:
+        if min(x1 - x0, y1 - y0) <= MAX_RULE_THICKNESS:
+            if x1 - x0 >= y1 - y0:
+                lines.append((x0, (y0 + y1) / 2, x1, (y0 + y1) / 2))
+            else:
+                lines.append(((x0 + x1) / 2, y0, (x0 + x1) / 2, y1))
+        elif path.stroke:
+            lines += [(x0, y0, x1, y0), (x0, y1, x1, y1), (x0, y0, x0, y1), (x1, y0, x1, y1)]
+    return lines
+
+
+def fill_edges(
+    fills: list[tuple[Box, RGB | None]], seams: list[tuple[float, float, float, float]]
+) -> list[tuple[float, float, float, float]]:
+    """The edges a viewer shows of filled areas (cell backgrounds): each rectangle's sides,
+    less the stretches where the same colour goes on across them (FILL_SEAM), and the white
+    lines (seams) drawn across a fill. They divide the page as rules do, but softly: a fill
+    painted in pieces shows one area; white lines over one fill show cells."""
+    buckets: dict[tuple[RGB | None, int, int], list[Box]] = {}
+    for box, color in fills:
+        for key in _squares(box, color):
+            buckets.setdefault(key, []).append(box)
+    anywhere: dict[tuple[RGB | None, int, int], list[Box]] = {}
+    for box, _ in fills:
+        for key in _squares(box, None):
+            anywhere.setdefault(key, []).append(box)
+    edges: list[tuple[float, float, float, float]] = []
+    for x0, y0, x1, y1 in seams:
+        seam = Box.from_corners(x0, y0, x1, y1)
+        near = {id(b): b for key in _squares(seam, None) for b in anywhere.get(key, ())}.values()
+        if seam.width >= seam.height:
+            y = (y0 + y1) / 2
+            under = [
+                (max(b.x0, seam.x0), min(b.x1, seam.x1))
+                for b in near
+                if b.y0 - FILL_SEAM <= y <= b.y1 + FILL_SEAM
+            ]
+            edges.extend((a, y, b, y) for a, b in under if b > a)
+        else:
+            x = (x0 + x1) / 2
+            under = [
+                (max(b.y0, seam.y0), min(b.y1, seam.y1))
+                for b in near
+                if b.x0 - FILL_SEAM <= x <= b.x1 + FILL_SEAM
+            ]
+            edges.extend((x, a, x, b) for a, b in under if b > a)
+    for box, color in fills:
+        neighbours = {id(b): b for key in _squares(box, color) for b in buckets[key] if b is not box}
+        others = list(neighbours.values())
+        x0, y0, x1, y1 = box
+        for x, outside in ((x0, x0 - FILL_SEAM), (x1, x1 + FILL_SEAM)):
+            covered = [(b.y0, b.y1) for b in others if b.x0 <= outside <= b.x1]
+            edges.extend((x, a, x, b) for a, b in uncovered(y0, y1, covered))
+        for y, outside in ((y0, y0 - FILL_SEAM), (y1, y1 + FILL_SEAM)):
+            covered = [(b.x0, b.x1) for b in others if b.y0 <= outside <= b.y1]
+            edges.extend((a, y, b, y) for a, b in uncovered(x0, x1, covered))
+    return edges
+
+
+def _squares(box: Box, color: RGB | None) -> list[tuple[RGB | None, int, int]]:
+    """The buckets a fill (grown by FILL_SEAM) touches: fills of one colour meet only there."""
+    i0, i1 = int((box.x0 - FILL_SEAM) // FILL_BUCKET), int((box.x1 + FILL_SEAM) // FILL_BUCKET)
+    j0, j1 = int((box.y0 - FILL_SEAM) // FILL_BUCKET), int((box.y1 + FILL_SEAM) // FILL_BUCKET)
+    return [(color, i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)]
 
 
 def _add_segment(

@@ -64,3 +64,39 @@ def test_frame_turns_a_rotated_table_upright() -> None:
 def test_slanted_marks_from_fill_outlines() -> None:
     path = PathRecord([(0, 0, 10, 10), (10, 10, 20, 0), (20, 0, 0, 0)], [], False, True, 1, BLACK, BLACK)
     assert slanted_marks([path], UPRIGHT) == [(5.0, 5.0), (15.0, 5.0)]
+
+
+BLUE = (0.8, 0.9, 0.95)
+GREY = (0.85, 0.85, 0.85)
+
+
+def _soft(rules: list[Rule]) -> list[tuple[bool, float, float, float]]:
+    return sorted(
+        (r.horizontal, round(r.position, 1), round(r.start, 1), round(r.end, 1)) for r in rules if r.soft
+    )
+
+
+def test_a_fill_painted_in_pieces_shows_one_area() -> None:
+    # One cell's background in three abutting pieces (padding, body, the lower strip): the
+    # seams between them are no edges, only the outline of the whole.
+    pieces = [Box(10, 110, 15, 130), Box(15, 110, 200, 130), Box(10, 100, 200, 110)]
+    assert _soft(page_rules([_fill(pieces, BLUE)], PAGE, UPRIGHT)) == [
+        (False, 10, 100, 130),
+        (False, 200, 100, 130),
+        (True, 100, 10, 200),
+        (True, 130, 10, 200),
+    ]
+
+
+def test_fills_of_two_colours_meeting_show_their_edge() -> None:
+    paths = [_fill([Box(10, 100, 200, 120)], BLUE), _fill([Box(10, 120, 200, 140)], GREY)]
+    horizontal = [r for r in _soft(page_rules(paths, PAGE, UPRIGHT)) if r[0]]
+    assert horizontal == [(True, 100, 10, 200), (True, 120, 10, 200), (True, 140, 10, 200)]
+
+
+def test_white_lines_drawn_over_a_fill_part_it_into_cells() -> None:
+    # A grid drawn in white over one coloured fill: invisible on the page, visible on the fill.
+    grid = _stroke([(100, 100, 100, 140), (10, 120, 200, 120), (100, 300, 100, 340)], WHITE)
+    soft = _soft(page_rules([_fill([Box(10, 100, 200, 140)], BLUE), grid], PAGE, UPRIGHT))
+    assert (False, 100, 100, 140) in soft and (True, 120, 10, 200) in soft
+    assert all(not (r[0] is False and r[1] == 100 and r[2] >= 300) for r in soft)  # off the fill: unseen

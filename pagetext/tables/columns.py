@@ -1,0 +1,129 @@
+"""Column gaps from evidence across rows: an X interval no word covers is a column gap when
+enough text lines stand on both sides of it as separate cells, even where one line's cell
+runs close to it (a long word) or numbers stand a narrow gutter apart.
+
+In the table frame (rules.Frame): x right, y up. Each line is the words of one baseline.
+"""
+
+from __future__ import annotations
+
+import itertools
+from statistics import median
+from typing import TYPE_CHECKING, Final
+
+from pagetext.layout.rows import MIN_TABLE_ROWS, uncovered
+
+if TYPE_CHECKING:
+    from pagetext.tables.records import TextWord
+
+# A gap between words wider than this share of their height separates chunks (cells): word
+# spaces are a third to half of it, even justified; table columns are set further apart.
+CHUNK_GAP: Final = 0.9
+# Two numbers this far apart (share of their height, a word space and more) are two cells:
+# amounts are not words of a phrase, and narrow numeric gutters are common.
+NUMBER_GAP: Final = 0.4
+LEADER_CHARACTERS: Final = frozenset(".·…")
+# A gap no word covers is a column gap when the lines with text on both sides of it keep the
+# two sides apart (a chunk gap) in this share of them: a long word in one line may come
+# within a word space of the next cell, and the other lines still show the column.
+SEPARATE_SHARE: Final = 0.75
+_NUMBER_CHARACTERS: Final = frozenset("0123456789.,-−–()%$€£¥+")
+
+
+def is_leader(word: TextWord) -> bool:
+    """Leader dots: they lead the eye to the next column, so a cell ends with them."""
+    return len(word.text) >= 1 and all(ch in LEADER_CHARACTERS for ch in word.text)
+
+
+def is_number(word: TextWord) -> bool:
+    """A word made of a number's characters only, with a digit: an amount, a count, a date."""
+    return any(ch.isdigit() for ch in word.text) and all(ch in _NUMBER_CHARACTERS for ch in word.text)
+
+
+def cell_break(last: TextWord, word: TextWord) -> bool:
+    """Whether `word` starts a new chunk after `last` on their line."""
+    gap = word.box.x0 - last.box.x1
+    height = min(last.box.height, word.box.height)
+    if gap > CHUNK_GAP * height or (is_leader(last) and not is_leader(word)):
+        return True
+    return gap > NUMBER_GAP * height and is_number(last) and is_number(word)
+
+
+def chunks(line: list[TextWord]) -> list[list[TextWord]]:
+    """A line's words, left to right, in runs with no cell break inside."""
+    ordered = sorted(line, key=lambda w: w.box.x0)
+    result = [[ordered[0]]]
+    for word in ordered[1:]:
+        if cell_break(result[-1][-1], word):
+            result.append([word])
+        else:
+            result[-1].append(word)
+    return result
+
+
+def column_gaps(lines: list[list[TextWord]]) -> list[tuple[float, float]]:
+    """The column gaps of these text lines, left to right. A gap is an interval that the runs
+    (chunks) of at most k lines reach into, with text on both sides kept apart in
+    MIN_TABLE_ROWS lines at least and in SEPARATE_SHARE of the lines reaching across it; k
+    from 0 up to the share of lines that may cross a gutter (a spanning header, a long
+    word), the least that shows it; the edge goes where the fewest lines reach (_edge_room)."""
+    runs = [chunks(line) for line in lines if line]
+    words = [w for line in lines for w in line]
+    spans = [[(c[0].box.x0, max(w.box.x1 for w in c)) for c in run] for run in runs]
+    xs = sorted({x for line in spans for span in line for x in span})
+    pieces = [
+        (a, b, sum(1 for line in spans if any(x0 < b and a < x1 for x0, x1 in line)))
+        for a, b in itertools.pairwise(xs)
+    ]
+    found: dict[tuple[float, float], tuple[float, float]] = {}
+    for level in range(int((1 - SEPARATE_SHARE) * len(runs)) + 1):
+        for a, b, depth in _intervals(pieces, level):
+            if any(a <= x0 and x1 <= b for x0, x1 in found):
+                continue
+            apart = _apart(spans, a, b)
+            crossing = sum(1 for line in spans if any(x0 < b and a < x1 for x0, x1 in line))
+            if len(apart) >= MIN_TABLE_ROWS and len(apart) >= SEPARATE_SHARE * (len(apart) + crossing):
+                found[(a, b)] = _edge_room(pieces, words, a, b, depth)
+    return sorted(found.values())
+
+
+def _intervals(pieces: list[tuple[float, float, int]], level: int) -> list[tuple[float, float, int]]:
+    """Maximal runs of pieces reached by at most `level` lines, with the least depth in each."""
+    result = []
+    run: list[tuple[float, float, int]] = []
+    for piece in [*pieces, (0.0, 0.0, level + 1)]:
+        if piece[2] <= level:
+            run.append(piece)
+        elif run:
+            result.append((run[0][0], run[-1][1], min(p[2] for p in run)))
+            run = []
+    return result
+
+
+def _edge_room(
+    pieces: list[tuple[float, float, int]], words: list[TextWord], a: float, b: float, depth: int
+) -> tuple[float, float]:
+    """Where in the gutter a..b the edge goes: the widest run that the fewest lines reach
+    into, and in it the widest space between words wider than a word space (NUMBER_GAP),
+    so that a run crossing the gutter at a long word is cut there, not in its middle."""
+    runs = [(x0, x1) for x0, x1, _ in _intervals([p for p in pieces if a <= p[0] and p[1] <= b], depth)]
+    low, high = max(runs, key=lambda r: r[1] - r[0])
+    inside = [w for w in words if w.box.x0 < high and low < w.box.x1]
+    if not inside:
+        return low, high
+    space = NUMBER_GAP * median(w.box.height for w in inside)
+    free = [
+        (x0, x1) for x0, x1 in uncovered(low, high, [(w.box.x0, w.box.x1) for w in inside]) if x1 - x0 > space
+    ]
+    return max(free, key=lambda r: r[1] - r[0]) if free else (low, high)
+
+
+def _apart(spans: list[list[tuple[float, float]]], a: float, b: float) -> set[int]:
+    """The lines with runs on both sides of a..b and none reaching into it."""
+    return {
+        i
+        for i, line in enumerate(spans)
+        if any(x1 <= a for _, x1 in line)
+        and any(x0 >= b for x0, _ in line)
+        and not any(x0 < b and a < x1 for x0, x1 in line)
+    }
