@@ -62,11 +62,12 @@ def chunks(line: list[TextWord]) -> list[list[TextWord]]:
 
 
 def column_gaps(lines: list[list[TextWord]]) -> list[tuple[float, float]]:
-    """The column gaps of these text lines, left to right. A gap is an interval that the runs
-    (chunks) of at most k lines reach into, with text on both sides kept apart in
-    MIN_TABLE_ROWS lines at least and in SEPARATE_SHARE of the lines reaching across it; k
-    from 0 up to the share of lines that may cross a gutter (a spanning header, a long
-    word), the least that shows it; the edge goes where the fewest lines reach (_edge_room)."""
+    """The column gaps of these text lines (top to bottom), left to right. A gap is an
+    interval that the runs (chunks) of at most k lines reach into, with text on both sides
+    kept apart in MIN_TABLE_ROWS lines at least and in SEPARATE_SHARE of the lines reaching
+    into it, each of those crossing it as a table lets a run cross a gutter (_tolerated);
+    k from 0 up to the share of lines that may do so, the least that shows it. The edge
+    goes where the fewest lines reach (_edge_room)."""
     runs = [chunks(line) for line in lines if line]
     words = [w for line in lines for w in line]
     spans = [[(c[0].box.x0, max(w.box.x1 for w in c)) for c in run] for run in runs]
@@ -80,11 +81,41 @@ def column_gaps(lines: list[list[TextWord]]) -> list[tuple[float, float]]:
         for a, b, depth in _intervals(pieces, level):
             if any(a <= x0 and x1 <= b for x0, x1 in found):
                 continue
-            apart = _apart(spans, a, b)
-            crossing = sum(1 for line in spans if any(x0 < b and a < x1 for x0, x1 in line))
-            if len(apart) >= MIN_TABLE_ROWS and len(apart) >= SEPARATE_SHARE * (len(apart) + crossing):
+            apart = [i for i, line in enumerate(spans) if _apart(line, a, b)]
+            crossing = [i for i, line in enumerate(spans) if any(x0 < b and a < x1 for x0, x1 in line)]
+            if len(apart) < MIN_TABLE_ROWS or len(apart) < SEPARATE_SHARE * (len(apart) + len(crossing)):
+                continue
+            starts = [min(x0 for x0, _ in spans[i] if x0 >= b) for i in apart]
+            if all(_tolerated(runs[i], i < apart[0], a, b, starts) for i in crossing):
                 found[(a, b)] = _edge_room(pieces, words, a, b, depth)
     return sorted(found.values())
+
+
+def _apart(line: list[tuple[float, float]], a: float, b: float) -> bool:
+    """Whether the line has runs on both sides of a..b and none reaching into it."""
+    return (
+        any(x1 <= a for _, x1 in line)
+        and any(x0 >= b for x0, _ in line)
+        and not any(x0 < b and a < x1 for x0, x1 in line)
+    )
+
+
+def _tolerated(run: list[list[TextWord]], above: bool, a: float, b: float, starts: list[float]) -> bool:
+    """Whether a line reaching into the gutter a..b crosses it as a table allows: above the
+    rows that show the gutter (a header spanning columns), alone on its line (a section
+    label, a title), or with a word that starts where the next column's cells start (a long
+    word set close to it). An entry of one column reaching into it otherwise (a wider number
+    of a right-aligned column) says the gutter is not one."""
+    if above or len(run) == 1:
+        return True
+    room = NUMBER_GAP * median(w.box.height for chunk in run for w in chunk)
+    low, high = min(starts) - room, max(starts) + room
+    return any(
+        a <= word.box.x0 and low <= word.box.x0 <= high
+        for chunk in run
+        if chunk[0].box.x0 < b and a < chunk[-1].box.x1
+        for word in chunk[1:]
+    )
 
 
 def _intervals(pieces: list[tuple[float, float, int]], level: int) -> list[tuple[float, float, int]]:
@@ -116,14 +147,3 @@ def _edge_room(
         (x0, x1) for x0, x1 in uncovered(low, high, [(w.box.x0, w.box.x1) for w in inside]) if x1 - x0 > space
     ]
     return max(free, key=lambda r: r[1] - r[0]) if free else (low, high)
-
-
-def _apart(spans: list[list[tuple[float, float]]], a: float, b: float) -> set[int]:
-    """The lines with runs on both sides of a..b and none reaching into it."""
-    return {
-        i
-        for i, line in enumerate(spans)
-        if any(x1 <= a for _, x1 in line)
-        and any(x0 >= b for x0, _ in line)
-        and not any(x0 < b and a < x1 for x0, x1 in line)
-    }

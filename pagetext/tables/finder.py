@@ -118,24 +118,32 @@ def _frame_tables(
 
 def _split_at_cells(words: list[TextWord], grid: Grid, frame: Frame) -> list[TextWord]:
     """Words cut where they cross a cell's side: glyphs set tight against a rule on either
-    side of it run together in the assembly, but the rule between them parts two cells."""
+    side of it run together in the assembly (and ideographs have no spaces to part them),
+    but the rule between them parts two cells. Each glyph goes with the cell its centre is in."""
     result: list[TextWord] = []
     for word in words:
         x, y = word.center
-        cell = next(
-            (c.box for c in grid.cells if c.box.x0 <= x <= c.box.x1 and c.box.y0 <= y <= c.box.y1), None
-        )
-        if cell is None or (word.box.x0 >= cell.x0 - CROSS_SLACK and word.box.x1 <= cell.x1 + CROSS_SLACK):
+        row = [
+            c.box
+            for c in grid.cells
+            if c.box.y0 <= y <= c.box.y1 and c.box.x0 < word.box.x1 and word.box.x0 < c.box.x1
+        ]
+        home = next((b for b in row if b.x0 <= x <= b.x1), None)
+        if home is None or (word.box.x0 >= home.x0 - CROSS_SLACK and word.box.x1 <= home.x1 + CROSS_SLACK):
             result.append(word)
             continue
-        pieces: dict[int, list[tuple[Glyph, Box]]] = {}
+        pieces: list[tuple[int, list[tuple[Glyph, Box]]]] = []
         for glyph in word.glyphs:
             gx0, gy0 = frame.point(*glyph.quad[0])
             gx1, gy1 = frame.point(*glyph.quad[2])
             box = Box.from_corners(gx0, gy0, gx1, gy1)
-            side = -1 if (box.x0 + box.x1) / 2 < cell.x0 else (1 if (box.x0 + box.x1) / 2 > cell.x1 else 0)
-            pieces.setdefault(side, []).append((glyph, box))
-        for _, part in sorted(pieces.items()):
+            middle = (box.x0 + box.x1) / 2
+            cell = next((i for i, b in enumerate(row) if b.x0 <= middle <= b.x1), -1)
+            if pieces and pieces[-1][0] == cell:
+                pieces[-1][1].append((glyph, box))
+            else:
+                pieces.append((cell, [(glyph, box)]))
+        for _, part in pieces:
             boxes = [b for _, b in part]
             box = Box(min(b.x0 for b in boxes), word.box.y0, max(b.x1 for b in boxes), word.box.y1)
             text = "".join(g.text for g, _ in part)

@@ -25,13 +25,28 @@ def _edges(lines: list[list[TextWord]]) -> list[float]:
 def test_a_long_word_in_one_row_does_not_merge_the_columns_the_others_part() -> None:
     lines = [
         _line(100, (0, "Cat"), (110, "Says"), (200, "Meow")),
-        _line(85, (0, "Telecommunications"), (96, "Says"), (200, "Woof")),  # 6 points short
+        _line(85, (0, "Parastratiosphecomyioides"), (110, "Says"), (200, "Buzz")),
         _line(70, (0, "Fox"), (110, "Says"), (200, "Ring")),
         _line(55, (0, "Owl"), (110, "Says"), (200, "Hoot")),
     ]
-    lines[1][1] = TextWord("Says", Box(96, 85, 116, 95), 85, False, HEIGHT)
+    # Set narrower than the others: it ends 6 points (0.6 of its height) short of "Says".
+    lines[1][0] = TextWord("Parastratiosphecomyioides", Box(0, 85, 104, 95), 85, False, HEIGHT)
     edges = _edges(lines)
-    assert len(edges) == 2 and 90 < edges[0] < 96 and 130 < edges[1] < 200
+    assert len(edges) == 2 and 104 < edges[0] < 110 and 130 < edges[1] < 200
+
+
+def test_a_wider_number_of_a_right_aligned_column_makes_no_gutter() -> None:
+    # Most amounts of the middle column are short; a few wide ones reach left into the space
+    # the short ones leave: one column, not two.
+    values = ["86,336", "5,000", "12,560", "14,898,243", "311,163", "2,173", "4,408,505", "725,315", "1,024"]
+    lines = [
+        _line(200 - 15 * k, (0, "State"), (100 - CHAR * len(value), value), (150, "73,980"))
+        for k, value in enumerate(values)
+    ]
+    # A header over the gutter, ending where the wide amounts start and the short ones do not.
+    lines.insert(0, [TextWord("Estimates", Box(10, 215, 62, 225), 215, False, HEIGHT)])
+    edges = _edges(lines)
+    assert len(edges) == 2 and 25 < edges[0] < 50
 
 
 def test_a_header_spanning_a_gutter_is_not_cut_at_its_word_space() -> None:
