@@ -76,7 +76,7 @@ def column_gaps(lines: list[list[TextWord]]) -> list[tuple[float, float]]:
         (a, b, sum(1 for line in spans if any(x0 < b and a < x1 for x0, x1 in line)))
         for a, b in itertools.pairwise(xs)
     ]
-    found: dict[tuple[float, float], tuple[float, float]] = {}
+    found: dict[tuple[float, float], tuple[float, float, set[int]]] = {}
     for level in range(int((1 - SEPARATE_SHARE) * len(runs)) + 1):
         for a, b, depth in _intervals(pieces, level):
             if any(a <= x0 and x1 <= b for x0, x1 in found):
@@ -87,8 +87,22 @@ def column_gaps(lines: list[list[TextWord]]) -> list[tuple[float, float]]:
                 continue
             starts = [min(x0 for x0, _ in spans[i] if x0 >= b) for i in apart]
             if all(_tolerated(runs[i], i < apart[0], a, b, starts) for i in crossing):
-                found[(a, b)] = _edge_room(pieces, words, a, b, depth)
-    return sorted(found.values())
+                found[(a, b)] = (*_edge_room(pieces, words, a, b, depth), set(apart))
+    # Gutters that the same lines keep apart with nothing of theirs between are one: what
+    # stands between is one line's cell (a "Total" set in from its column), not a column.
+    result: list[tuple[float, float, set[int]]] = []
+    for a, b, apart in sorted(found.values(), key=lambda f: f[0]):
+        if result and not _between(spans, result[-1][2] & apart, result[-1][1], a):
+            if b - a > result[-1][1] - result[-1][0]:
+                result[-1] = (a, b, result[-1][2] | apart)
+            continue
+        result.append((a, b, apart))
+    return [(a, b) for a, b, _ in result]
+
+
+def _between(spans: list[list[tuple[float, float]]], lines: set[int], a: float, b: float) -> bool:
+    """Whether any of these lines has a run between a and b."""
+    return any(x0 < b and a < x1 for i in lines for x0, x1 in spans[i])
 
 
 def _apart(line: list[tuple[float, float]], a: float, b: float) -> bool:

@@ -77,3 +77,11 @@ def test_words_of_phrases_that_happen_to_align_make_no_column() -> None:
         for k, word in enumerate(["revenue", "cost", "income", "assets"])
     ]
     assert len(_edges(lines)) == 1
+
+
+def test_a_label_set_in_towards_the_numbers_is_no_column_of_its_own() -> None:
+    labels = ["Labour market", "Courses", "Other education"]
+    lines = [_line(100 - 15 * k, (0, label), (200, "51 955"), (260, "52")) for k, label in enumerate(labels)]
+    lines.append(_line(55, (120, "Total"), (200, "2 246"), (260, "66")))  # right-aligned under the labels
+    edges = _edges(lines)
+    assert len(edges) == 2 and 75 < edges[0] < 200
