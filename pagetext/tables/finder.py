@@ -15,6 +15,7 @@ from pagetext.content.paths import PathRecord
 from pagetext.geometry import Box, Point
 from pagetext.layout.records import Line
 from pagetext.tables.aligned import aligned_grids, holds_table
+from pagetext.tables.captions import caption_rows, without_rows
 from pagetext.tables.headers import header_rows
 from pagetext.tables.partial import row_ruled_grids, split_columns
 from pagetext.tables.records import Cell, Table, TextWord
@@ -208,6 +209,9 @@ def cell_text(words: list[TextWord]) -> str:
 
 
 def _table(grid: Grid, words: list[TextWord], frame: Frame, page: int) -> Table:
+    caption = caption_rows(grid, cell_words(grid, words))
+    if caption:
+        grid = without_rows(grid, caption)
     cells: list[Cell] = []
     contents: list[list[TextWord]] = []
     for grid_cell, inside in zip(grid.cells, cell_words(grid, words), strict=True):
