@@ -91,12 +91,12 @@ def column_gaps(lines: list[list[TextWord]]) -> list[tuple[float, float]]:
     # Gutters that the same lines keep apart with nothing of theirs between are one: what
     # stands between is one line's cell (a "Total" set in from its column), not a column.
     result: list[tuple[float, float, set[int]]] = []
-    for a, b, apart in sorted(found.values(), key=lambda f: f[0]):
-        if result and not _between(spans, result[-1][2] & apart, result[-1][1], a):
+    for a, b, kept in sorted(found.values(), key=lambda f: f[0]):
+        if result and not _between(spans, result[-1][2] & kept, result[-1][1], a):
             if b - a > result[-1][1] - result[-1][0]:
-                result[-1] = (a, b, result[-1][2] | apart)
+                result[-1] = (a, b, result[-1][2] | kept)
             continue
-        result.append((a, b, apart))
+        result.append((a, b, kept))
     return [(a, b) for a, b, _ in result]
 
 
