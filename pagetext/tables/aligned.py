@@ -35,6 +35,8 @@ WRAP_GAP: Final = 0.6
 # the table's width is a rule under the upper row.
 RULE_SLACK: Final = 1.0
 RULE_SPAN: Final = 0.5
+# A word space, as a share of the text height (a third of it and less, even justified).
+WORD_SPACE: Final = 0.35
 # A line with entries in fewer than this share of the key columns may continue the row above.
 KEY_SHARE_OF_ROW: Final = 0.5
 # A column whose cells are filled in this share of the rows is a key column.
@@ -234,6 +236,25 @@ def _resolve_overlaps(slots: Slots) -> Slots:
     return {(c0, c1): chunks for c0, c1, chunks in merged}
 
 
+def _right(chunks: list[list[TextWord]]) -> float:
+    return max(w.box.x1 for chunk in chunks for w in chunk)
+
+
+def _wraps(above: Slots, below: Slots, right: list[float]) -> bool:
+    """Whether the line below can be the wrapped rest of the cells above: a cell's line
+    breaks only where its next word would not fit (right: each column's widest text), so a
+    first word that would have fitted on the line above starts a row of its own (a section
+    label under a short one)."""
+    for (c0, c1), runs in below.items():
+        target = next(k for k in above if k[0] <= c0 and c1 <= k[1])
+        last = min(above[target], key=lambda c: c[0].box.y0)
+        first = min(runs, key=lambda c: c[0].box.x0)[0]
+        room = max(right[target[0] : target[1] + 1]) - max(w.box.x1 for w in last)
+        if first.box.width + WORD_SPACE * first.box.height > room:
+            return True
+    return False
+
+
 def _join_wrapped(run: list[_Row], slots: list[Slots], n_cols: int) -> tuple[list[_Row], list[Slots]]:
     """A line with no entry in most key columns (filled in nearly every row), set as close
     under its row as a cell's lines are, is the wrapped rest of that row's cells: joined
@@ -244,6 +265,10 @@ def _join_wrapped(run: list[_Row], slots: list[Slots], n_cols: int) -> tuple[lis
             for c in range(c0, c1 + 1):
                 filled[c] += 1
     keys = {c for c in range(n_cols) if filled[c] >= KEY_SHARE * len(slots)}
+    right = [
+        max((_right(cs) for s in slots for k, cs in s.items() if k == (c, c)), default=0.0)
+        for c in range(n_cols)
+    ]
     rows: list[_Row] = [run[0]]
     joined: list[Slots] = [slots[0]]
     for row, row_slots in zip(run[1:], slots[1:], strict=False):
@@ -251,7 +276,13 @@ def _join_wrapped(run: list[_Row], slots: list[Slots], n_cols: int) -> tuple[lis
         entries = sum(1 for k in keys if any(c0 <= k <= c1 for c0, c1 in row_slots))
         close = previous.bottom - row.top <= WRAP_GAP * min(previous.height, row.height)
         fits = all(any(a0 <= c0 and c1 <= a1 for a0, a1 in joined[-1]) for c0, c1 in row_slots)
-        if keys and entries < KEY_SHARE_OF_ROW * len(keys) and close and fits:
+        if (
+            keys
+            and entries < KEY_SHARE_OF_ROW * len(keys)
+            and close
+            and fits
+            and _wraps(joined[-1], row_slots, right)
+        ):
             for key, chunks in row_slots.items():
                 target = next(k for k in joined[-1] if k[0] <= key[0] and key[1] <= k[1])
                 joined[-1][target] = joined[-1][target] + chunks
