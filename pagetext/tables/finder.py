@@ -21,6 +21,7 @@ from pagetext.tables.partial import row_ruled_grids, split_columns
 from pagetext.tables.records import Cell, Table, TextWord
 from pagetext.tables.ruled import Grid, extend_columns, rule_groups, ruled_grid, split_rows, split_spans
 from pagetext.tables.rules import Frame, Rule, page_rules, slanted_marks
+from pagetext.tables.vertical import add_header_row, inside_words
 
 # Quarter-turn text directions a table can run in; other directions are left alone.
 DIRECTIONS: Final = ((1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0))
@@ -66,15 +67,33 @@ def find_tables(
             if _direction(line) == direction
             for w in line.words
         ]
+        cross = [
+            TextWord(w.text, frame.box(w.bbox), i, w.font_name in bold_fonts, w.font_size, w.glyphs)
+            for i, line in enumerate(lines)
+            if _direction(line) in _quarter_turns(direction)
+            for w in line.words
+        ]
         rules = page_rules(paths, visible, frame)
-        tables.extend(_frame_tables(words, rules, slanted_marks(paths, frame), frame, page))
+        tables.extend(_frame_tables(words, cross, rules, slanted_marks(paths, frame), frame, page))
     tables.sort(key=lambda t: (-t.bbox.y1, t.bbox.x0))
     return tables
 
 
+def _quarter_turns(direction: tuple[float, float]) -> tuple[tuple[float, float], ...]:
+    ux, uy = direction
+    return ((-uy, ux), (uy, -ux))
+
+
 def _frame_tables(
-    words: list[TextWord], rules: list[Rule], marks: list[Point], frame: Frame, page: int
+    words: list[TextWord],
+    cross: list[TextWord],
+    rules: list[Rule],
+    marks: list[Point],
+    frame: Frame,
+    page: int,
 ) -> list[Table]:
+    """The tables of words running in one direction; cross: the words turned a quarter from
+    it (vertical header text)."""
     grids: list[Grid] = []
     taken: list[Box] = []
     # Drawn lines first; where they make no grid, the edges of cell fills too.
@@ -110,11 +129,16 @@ def _frame_tables(
     rest = [w for w in words if not any(_inside(w, box) for box in taken)]
     horizontal = [r for r in rules if r.horizontal]
     grids.extend(aligned_grids(rest, horizontal))
-    return [
-        _table(grid, _split_at_cells(words, grid, frame) if grid.method == "ruled" else words, frame, page)
-        for grid in grids
-        if not _chart(_grid_box(grid), marks)
-    ]
+    tables = []
+    for grid in grids:
+        if _chart(_grid_box(grid), marks):
+            continue
+        if grid.method == "ruled":
+            held = _split_at_cells(words, grid, frame) + inside_words(grid, cross)
+        else:
+            held = words + add_header_row(grid, cross)
+        tables.append(_table(grid, held, frame, page))
+    return tables
 
 
 def _split_at_cells(words: list[TextWord], grid: Grid, frame: Frame) -> list[TextWord]:
