@@ -35,6 +35,9 @@ WRAP_GAP: Final = 0.6
 # the table's width is a rule under the upper row.
 RULE_SLACK: Final = 1.0
 RULE_SPAN: Final = 0.5
+# A row this far under a table (its row heights, gap between boxes) whose runs stand in the
+# table's columns is its totals row, set off by up to three blank lines at the usual leading.
+TOTALS_REACH: Final = 5.0
 # A word space, as a share of the text height (a third of it and less, even justified).
 WORD_SPACE: Final = 0.35
 # A line with entries in fewer than this share of the key columns may continue the row above.
@@ -70,10 +73,11 @@ def _word_count(words: list[TextWord]) -> int:
     return sum(1 for w in words if any(ch.isalnum() for ch in w.text))
 
 
-def _runs(rows: list[_Row]) -> list[tuple[list[_Row], int]]:
+def _runs(rows: list[_Row]) -> list[tuple[list[_Row], int, list[_Row]]]:
     """Runs of rows close enough together to be one table, from a row of several chunks to
     the last such, holding at least MIN_TABLE_ROWS of them; with up to MAX_HEADER_ROWS rows
-    above that may be group headers, and how many those are."""
+    above that may be group headers, and how many those are; and the row just below the
+    run after a wider gap that may be its totals (checked against its columns in _grid)."""
     runs: list[list[_Row]] = []
     current: list[_Row] = []
     for row in rows:
@@ -88,14 +92,25 @@ def _runs(rows: list[_Row]) -> list[tuple[list[_Row], int]]:
                 current = []
         current.append(row)
     runs.append(current)
+    following = {id(r): rows[i + 1] for i, r in enumerate(rows[:-1])}
+    tables = [run for run in runs if sum(1 for r in run if len(r.chunks) >= 2) >= MIN_TABLE_ROWS]
+    in_table = {id(r) for run in tables for r in run}
     result = []
-    for run in runs:
+    for run in tables:
         multi = [i for i, r in enumerate(run) if len(r.chunks) >= 2]
-        if not multi:
-            continue
-        if len(multi) >= MIN_TABLE_ROWS:
-            start = max(0, multi[0] - MAX_HEADER_ROWS)
-            result.append((run[start : multi[-1] + 1], multi[0] - start))
+        start = max(0, multi[0] - MAX_HEADER_ROWS)
+        last = run[multi[-1]]
+        below = following.get(id(last))
+        pitch = median(r.height for r in run)
+        tail = (
+            [below]
+            if below is not None
+            and id(below) not in in_table
+            and len(below.chunks) >= 2
+            and last.bottom - below.top <= TOTALS_REACH * pitch
+            else []
+        )
+        result.append((run[start : multi[-1] + 1], multi[0] - start, tail))
     return result
 
 
@@ -128,14 +143,14 @@ def _column_gaps(run: list[_Row]) -> list[tuple[float, float]]:
 def aligned_grids(words: list[TextWord], rules: list[Rule]) -> list[Grid]:
     """The borderless tables among the words (horizontal rules mark rows with a rule under)."""
     grids = []
-    for rows, above in _runs(_text_rows(words)):
-        grid = _grid(rows, above, rules)
+    for rows, above, tail in _runs(_text_rows(words)):
+        grid = _grid(rows, above, rules, tail)
         if grid is not None:
             grids.append(grid)
     return grids
 
 
-def _grid(rows: list[_Row], above: int, rules: list[Rule]) -> Grid | None:
+def _grid(rows: list[_Row], above: int, rules: list[Rule], tail: list[_Row]) -> Grid | None:
     run = rows[above:]
     gaps = _column_gaps(run)
     if not gaps:
@@ -143,6 +158,14 @@ def _grid(rows: list[_Row], above: int, rules: list[Rule]) -> Grid | None:
     left = min(w.box.x0 for r in run for c in r.chunks for w in c)
     right = max(w.box.x1 for r in run for c in r.chunks for w in c)
     edges = [left, *((a + b) / 2 for a, b in gaps), right]
+    # A row below a gap whose runs each stand in one column, within the table: its totals.
+    if tail and all(
+        left <= c[0].box.x0
+        and max(w.box.x1 for w in c) <= right
+        and not any(c[0].box.x0 < e < max(w.box.x1 for w in c) for e in edges[1:-1])
+        for c in tail[0].chunks
+    ):
+        run = [*run, tail[0]]
     # Rows of one chunk just above, over the value columns: group headers spanning them (a
     # caption starts over the first column; text wider than the table is no header).
     while above and all(

@@ -52,3 +52,28 @@ def test_a_label_that_wraps_joins_its_row() -> None:
     ]
     (table,) = _tables(_pdf(lambda c: _rows(c, rows, 700, 12)))
     assert _grid(table) == [rows[0], ["Receivables from related\nparties", *rows[1][1:]], *rows[3:]]
+
+
+@pytest.mark.parametrize("blank_lines", [2, 3])
+def test_a_totals_row_below_a_gap_stays_in_the_table(blank_lines: int) -> None:
+    rows = BODY[:4] + BODY[5:]
+
+    def draw(c: Any) -> None:
+        _rows(c, rows, 700, 12)
+        total = 700 - 12 * (len(rows) - 1 + blank_lines + 1)
+        _rows(c, [["Total", "23,990", "23,450", "23,180"]], total, 12)
+        c.drawString(72, total - 60, "Source: company filings, unaudited.")
+
+    (table,) = _tables(_pdf(draw))
+    assert _grid(table) == [*rows, ["Total", "23,990", "23,450", "23,180"]]
+
+
+def test_a_second_table_below_a_gap_keeps_its_first_row() -> None:
+    second = [["Region", "North", "South", "East"], ["Staff", "120", "95", "60"], ["Sites", "4", "3", "2"]]
+
+    def draw(c: Any) -> None:
+        _rows(c, BODY[:4], 700, 12)
+        _rows(c, second, 700 - 12 * 6, 12)
+
+    first, other = _tables(_pdf(draw))
+    assert _grid(first) == BODY[:4] and _grid(other) == second
