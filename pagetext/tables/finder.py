@@ -16,6 +16,7 @@ from pagetext.geometry import Box, Point
 from pagetext.layout.records import Line
 from pagetext.tables.aligned import aligned_grids, holds_table
 from pagetext.tables.captions import caption_rows, without_rows
+from pagetext.tables.columns import is_number
 from pagetext.tables.headers import header_rows
 from pagetext.tables.partial import row_ruled_grids, split_columns
 from pagetext.tables.records import Cell, Table, TextWord
@@ -34,6 +35,8 @@ MIN_FILLED_CELLS: Final = 2
 # This many slanted strokes inside a table's box make it a chart (a plot's polyline has many
 # more; a table draws none, a diagonal in a corner cell one or two).
 MIN_CHART_MARKS: Final = 8
+# A table inside a layout's cell holds values (numbers) in this many rows at least.
+MIN_NESTED_VALUE_ROWS: Final = 2
 # A word reaching this far (points) past its cell's side crosses into the next cell.
 CROSS_SLACK: Final = 1.0
 # A ruled cell over this share of its grid's height that holds rows and columns of its own
@@ -96,6 +99,7 @@ def _frame_tables(
     it (vertical header text)."""
     grids: list[Grid] = []
     taken: list[Box] = []
+    nested: list[Grid] = []  # tables inside a cell of a ruled layout: tables of their own
     # Drawn lines first; where they make no grid, the edges of cell fills too.
     hard = [r for r in rules if not r.soft]
     for candidates in (hard, rules):
@@ -116,9 +120,12 @@ def _frame_tables(
                 holds_table(inside) and cell.box.height > COARSE_SHARE * height
                 for cell, inside in zip(grid.cells, contents, strict=True)
             ):
-                boxes = [w.box for w in words]
-                split_rows(grid, boxes, [any(ch.isdigit() for ch in w.text) for w in words])
-                split_columns(grid, [w for w in words if _inside(w, box)])
+                inner = _nested(grid, contents, rules)
+                nested += inner
+                own = [w for w in words if not any(_inside(w, _grid_box(g)) for g in inner)]
+                boxes = [w.box for w in own]
+                split_rows(grid, boxes, [any(ch.isdigit() for ch in w.text) for w in own])
+                split_columns(grid, [w for w in own if _inside(w, box)])
                 extend_columns(grid, [b for b in boxes if not any(_center_in_box(b, t) for t in taken)])
                 box = _grid_box(grid)
                 grids.append(grid)
@@ -129,16 +136,34 @@ def _frame_tables(
     rest = [w for w in words if not any(_inside(w, box) for box in taken)]
     horizontal = [r for r in rules if r.horizontal]
     grids.extend(aligned_grids(rest, horizontal))
+    grids.extend(nested)
     tables = []
     for grid in grids:
         if _chart(_grid_box(grid), marks):
             continue
         if grid.method == "ruled":
-            held = _split_at_cells(words, grid, frame) + inside_words(grid, cross)
+            own = [w for w in words if not any(_inside(w, _grid_box(g)) for g in nested)]
+            held = _split_at_cells(own, grid, frame) + inside_words(grid, cross)
         else:
             held = words + add_header_row(grid, cross)
         tables.append(_table(grid, held, frame, page))
     return tables
+
+
+def _nested(grid: Grid, contents: list[list[TextWord]], rules: list[Rule]) -> list[Grid]:
+    """The tables set inside single cells of a ruled grid (a layout drawn as a grid, a form):
+    a cell whose words are laid out as a table, with values in MIN_NESTED_VALUE_ROWS rows,
+    holds a table of its own (a spanning header cell's stacked sub-headers hold none)."""
+    found = []
+    for cell, inside in zip(grid.cells, contents, strict=True):
+        if len(grid.cells) > 1 and holds_table(inside):
+            box = cell.box
+            within = [r for r in rules if r.horizontal and box.y0 < r.position < box.y1 and box.x0 <= r.start]
+            for inner in aligned_grids(inside, within):
+                rows = {c.row for c in inner.cells for w in inside if is_number(w) and _inside(w, c.box)}
+                if len(rows) >= MIN_NESTED_VALUE_ROWS:
+                    found.append(inner)
+    return found
 
 
 def _split_at_cells(words: list[TextWord], grid: Grid, frame: Frame) -> list[TextWord]:
