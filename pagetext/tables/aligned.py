@@ -16,6 +16,7 @@ from pagetext.layout.rows import MAX_ROW_GAP, MIN_TABLE_ROWS, baseline_rows
 from pagetext.tables.columns import chunks, column_gaps
 from pagetext.tables.ruled import Grid, GridCell
 from pagetext.tables.rules import Rule
+from pagetext.tables.sides import side_split
 
 if TYPE_CHECKING:
     from pagetext.tables.records import TextWord
@@ -144,6 +145,15 @@ def aligned_grids(words: list[TextWord], rules: list[Rule]) -> list[Grid]:
     """The borderless tables among the words (horizontal rules mark rows with a rule under)."""
     grids = []
     for rows, above, tail in _runs(_text_rows(words)):
+        run = rows[above:]
+        x = side_split(
+            [[(c[0].box.x0, max(w.box.x1 for w in c)) for c in r.chunks] for r in run], _column_gaps(run)
+        )
+        if x is not None:
+            held = [w for r in [*rows, *tail] for c in r.chunks for w in c]
+            for side in ([w for w in held if w.center[0] < x], [w for w in held if w.center[0] > x]):
+                grids += aligned_grids(side, rules)
+            continue
         grid = _grid(rows, above, rules, tail)
         if grid is not None:
             grids.append(grid)
