@@ -19,15 +19,16 @@ if TYPE_CHECKING:
 # A gap between words wider than this share of their height separates chunks (cells): word
 # spaces are a third to half of it, even justified; table columns are set further apart.
 CHUNK_GAP: Final = 0.9
-# Two numbers this far apart (share of their height, a word space and more) are two cells:
-# amounts are not words of a phrase, and narrow numeric gutters are common.
+# A number this far from its neighbour (share of their height, more than a word space) is a
+# cell of its own: amounts, codes and dates are not words of a phrase, and narrow gutters
+# beside them are common.
 NUMBER_GAP: Final = 0.4
 LEADER_CHARACTERS: Final = frozenset(".·…")
 # A gap no word covers is a column gap when the lines with text on both sides of it keep the
 # two sides apart (a chunk gap) in this share of them: a long word in one line may come
 # within a word space of the next cell, and the other lines still show the column.
 SEPARATE_SHARE: Final = 0.75
-_NUMBER_CHARACTERS: Final = frozenset("0123456789.,-−–()%$€£¥+")
+_NUMBER_CHARACTERS: Final = frozenset("0123456789.,-−–()%$€£¥+/")
 
 
 def is_leader(word: TextWord) -> bool:
@@ -36,7 +37,8 @@ def is_leader(word: TextWord) -> bool:
 
 
 def is_number(word: TextWord) -> bool:
-    """A word made of a number's characters only, with a digit: an amount, a count, a date."""
+    """A word made of a number's characters only, with a digit: an amount, a count, a date
+    (2014/09/14), a phone number's parts."""
     return any(ch.isdigit() for ch in word.text) and all(ch in _NUMBER_CHARACTERS for ch in word.text)
 
 
