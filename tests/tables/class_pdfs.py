@@ -41,10 +41,10 @@ def pdf(draw: Callable[[Any], None], size: tuple[float, float] = A4, rotate: int
 
 
 def tables(data: bytes) -> list[Table]:
-    """The page's tables, left to right, then top to bottom."""
+    """The page's tables, left to right."""
     with pagetext.open(data) as doc:
         found = doc[0].tables()
-    return sorted(found, key=lambda t: (round(t.bbox.x0 / 100), -t.bbox.y1))
+    return sorted(found, key=lambda t: (t.bbox.x0, -t.bbox.y1))
 
 
 def grid(table: Table) -> Grid:
@@ -111,19 +111,31 @@ ZEBRA: Grid = [
 ]
 
 
-def zebra(style: Style, header_rule: bool) -> bytes:
+def zebra(style: Style, header_rule: bool, cell_fills: bool = False) -> bytes:
+    """cell_fills: each cell of a shaded row filled on its own, white seams between them (as an
+    HTML table with border-spacing prints)."""
+
     def draw(c: Any) -> None:
-        anchors, right = columns(ZEBRA, style, 80, 24, "llrr")
+        x0, gutter, pad, seam = 80.0, 24.0, 5.0, 1.5
+        anchors, right = columns(ZEBRA, style, x0, gutter, "llrr")
+        widths = [max(width(row[i], style) for row in ZEBRA) for i in range(4)]
         top = 720.0
-        pad = 5.0
+        lefts = [x0 - pad]
+        for w in widths[:-1]:
+            lefts.append(lefts[-1] + w + gutter)
         for r in range(1, len(ZEBRA), 2):
             y = top - r * style.pitch - style.pitch * 0.3
             c.setFillGray(0.88)
-            c.rect(80 - pad, y, right - 80 + 2 * pad, style.pitch, stroke=0, fill=1)
+            if cell_fills:
+                for i, left in enumerate(lefts):
+                    end = lefts[i + 1] if i + 1 < len(lefts) else right + pad
+                    c.rect(left, y + seam / 2, end - left - seam, style.pitch - seam, stroke=0, fill=1)
+            else:
+                c.rect(x0 - pad, y, right - x0 + 2 * pad, style.pitch, stroke=0, fill=1)
         c.setFillGray(0)
         draw_rows(c, ZEBRA, anchors, top, style)
         if header_rule:
-            hrule(c, 80 - pad, right + pad, top - style.pitch * 0.3)
+            hrule(c, x0 - pad, right + pad, top - style.pitch * 0.3)
 
     return pdf(draw)
 
@@ -176,7 +188,12 @@ def booktabs(style: Style, gutter: float) -> bytes:
 
 
 # 4. A form drawn as a 2x2 ruled frame; its lower left box holds a small table of its own.
-INNER: Grid = [["Item", "Qty", "Price"], ["Paper A4", "10", "4.50"], ["Toner", "2", "61.00"], ["Stapler", "1", "8.90"]]
+INNER: Grid = [
+    ["Item", "Qty", "Price"],
+    ["Paper A4", "10", "4.50"],
+    ["Toner", "2", "61.00"],
+    ["Stapler", "1", "8.90"],
+]
 FORM_TEXT = {
     (0, 0): ["1. Applicant", "Jane Doe", "14 Elm Street, Springfield"],
     (0, 1): ["2. Period", "January to June 2024"],
@@ -209,10 +226,20 @@ def nested(style: Style, inner_ruled: bool) -> bytes:
 
 
 # 5. Two tables side by side on the same baselines.
-LEFT_T: Grid = [["City", "Pop.", "Area"], ["Lyon", "522,250", "47.9"], ["Lille", "236,234", "34.8"],
-                ["Nice", "342,669", "71.9"], ["Nantes", "320,732", "65.2"]]
-RIGHT_T: Grid = [["River", "Length", "Basin"], ["Loire", "1,006", "117,000"], ["Seine", "777", "79,000"],
-                 ["Rhone", "813", "98,000"], ["Garonne", "529", "56,000"]]
+LEFT_T: Grid = [
+    ["City", "Pop.", "Area"],
+    ["Lyon", "522,250", "47.9"],
+    ["Lille", "236,234", "34.8"],
+    ["Nice", "342,669", "71.9"],
+    ["Nantes", "320,732", "65.2"],
+]
+RIGHT_T: Grid = [
+    ["River", "Length", "Basin"],
+    ["Loire", "1,006", "117,000"],
+    ["Seine", "777", "79,000"],
+    ["Rhone", "813", "98,000"],
+    ["Garonne", "529", "56,000"],
+]
 
 
 def side_by_side(style: Style, gutter: float, gap: float, rules: bool) -> bytes:
@@ -233,18 +260,44 @@ def side_by_side(style: Style, gutter: float, gap: float, rules: bool) -> bytes:
 
 # 6. Many right-aligned amounts with narrow gutters, no rules between the columns.
 NUMERIC: Grid = [
-    ["", "2015", "2016", "2017", "2018", "2019", "2020", "2021", "2022", "2023"],
-    ["Revenue", "1,234", "1,318", "1,402", "1,511", "1,603", "1,287", "1,455", "1,702", "1,845"],
-    ["Cost of sales", "(567)", "(602)", "(644)", "(701)", "(733)", "(690)", "(712)", "(801)", "(866)"],
-    ["Gross profit", "667", "716", "758", "810", "870", "597", "743", "901", "979"],
-    ["Margin %", "54.1", "54.3", "54.1", "53.6", "54.3", "46.4", "51.1", "52.9", "53.1"],
-    ["Other income", "12.5", "8.0", "(3.2)", "15.1", "9.9", "22.0", "4.4", "(1.0)", "7.7"],
-    ["Net result", "412", "455", "470", "521", "566", "301", "489", "610", "655"],
+    ["", "2013", "2014", "2015", "2016", "2017", "2018", "2019", "2020", "2021", "2022", "2023"],
+    [
+        "Revenue",
+        "1,098",
+        "1,176",
+        "1,234",
+        "1,318",
+        "1,402",
+        "1,511",
+        "1,603",
+        "1,287",
+        "1,455",
+        "1,702",
+        "1,845",
+    ],
+    [
+        "Cost of sales",
+        "(498)",
+        "(530)",
+        "(567)",
+        "(602)",
+        "(644)",
+        "(701)",
+        "(733)",
+        "(690)",
+        "(712)",
+        "(801)",
+        "(866)",
+    ],
+    ["Gross profit", "600", "646", "667", "716", "758", "810", "870", "597", "743", "901", "979"],
+    ["Margin %", "54.6", "54.9", "54.1", "54.3", "54.1", "53.6", "54.3", "46.4", "51.1", "52.9", "53.1"],
+    ["Other income", "3.1", "(0.4)", "12.5", "8.0", "(3.2)", "15.1", "9.9", "22.0", "4.4", "(1.0)", "7.7"],
+    ["Net result", "351", "388", "412", "455", "470", "521", "566", "301", "489", "610", "655"],
 ]
 
 
 def numeric(style: Style, gutter: float, n_values: int) -> tuple[bytes, Grid]:
-    rows = [row[: n_values + 1] for row in NUMERIC]
+    rows = [row[:1] + row[len(row) - n_values :] for row in NUMERIC]  # the latest n_values years
 
     def draw(c: Any) -> None:
         x0 = 60.0

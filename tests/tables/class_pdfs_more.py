@@ -45,15 +45,24 @@ SECTIONS: Grid = [
     ["Property", "12,800", "13,100"],
     ["Intangibles", "950", "1,020"],
 ]
+# A section label longer than the first column: it runs on under the value columns.
+LONG_SECTION = "Non-current assets held for sale"
 
 
-def section_rows(style: Style, bold_sections: bool, indent: float) -> bytes:
+def section_grid(long_label: bool) -> Grid:
+    return [
+        [LONG_SECTION, "", ""] if long_label and row[0] == "Non-current assets" else row for row in SECTIONS
+    ]
+
+
+def section_rows(style: Style, bold_sections: bool, indent: float, long_label: bool = False) -> bytes:
     bold = {"Helvetica": "Helvetica-Bold", "Times-Roman": "Times-Bold", "Courier": "Courier-Bold"}
+    rows = section_grid(long_label)
 
     def draw(c: Any) -> None:
         x0 = 100.0
         anchors, right = columns(SECTIONS, style, x0, [40.0, 24.0], "lrr")
-        for r, row in enumerate(SECTIONS):
+        for r, row in enumerate(rows):
             y = 700 - r * style.pitch
             section = row[1] == "" and r > 0
             font = bold[style.font] if section and bold_sections else style.font
@@ -155,7 +164,9 @@ def wrapped(style: Style, ruled: bool) -> bytes:
             bounds.append(y + style.size + 2)
         if ruled:
             c.setLineWidth(0.5)
-            c.grid([x0 - 5, anchors[1][0] - 11, anchors[2][0] - width("4,250.00", style) - 11, right + 5], bounds)
+            c.grid(
+                [x0 - 5, anchors[1][0] - 11, anchors[2][0] - width("4,250.00", style) - 11, right + 5], bounds
+            )
         else:
             hrule(c, x0, right, 700 - style.pitch * 0.3)
 
@@ -172,7 +183,8 @@ CAPTIONED: Grid = [
 ]
 
 
-def captioned(style: Style, header_rule: bool) -> bytes:
+def captioned(style: Style, header_rule: bool, caption_gap: float = 2.0) -> bytes:
+    """caption_gap: baseline of the caption to the header row, in line pitches."""
     small = Style(style.font, style.size - 2, style.pitch)
 
     def draw(c: Any) -> None:
@@ -182,13 +194,14 @@ def captioned(style: Style, header_rule: bool) -> bytes:
         hrule(c, x0, 523, 795)
         put(c, (x0, "l"), 740, "Table 3: Employed persons by sector and sex, 2022 (thousands)", style)
         anchors, right = columns(CAPTIONED, style, x0, 36, "lrrr")
-        ys = draw_rows(c, CAPTIONED, anchors, 740 - 2 * style.pitch, style)
+        ys = draw_rows(c, CAPTIONED, anchors, 740 - caption_gap * style.pitch, style)
         if header_rule:
             hrule(c, x0, right, ys[0] - style.pitch * 0.3)
-        put(c, (x0, "l"), ys[-1] - 2 * style.pitch, "Source: National Statistics Office.", small)
-        put(c, (x0, "l"), ys[-1] - 2 * style.pitch - small.pitch, "a) Provisional figures for 2022.", small)
-        put(c, (x0, "l"), ys[-1] - 5 * style.pitch, "Employment grew fastest in services, where", style)
-        put(c, (x0, "l"), ys[-1] - 6 * style.pitch, "women now hold more than half of all jobs.", style)
+        note_y = ys[-1] - caption_gap * style.pitch
+        put(c, (x0, "l"), note_y, "Source: National Statistics Office.", small)
+        put(c, (x0, "l"), note_y - small.pitch, "a) Provisional figures for 2022.", small)
+        put(c, (x0, "l"), note_y - 3 * style.pitch, "Employment grew fastest in services, where", style)
+        put(c, (x0, "l"), note_y - 4 * style.pitch, "women now hold more than half of all jobs.", style)
 
     return pdf(draw)
 
