@@ -151,15 +151,19 @@ ROW_RULED: Grid = [
 ]
 
 
-def row_rules(style: Style, gutter: float) -> bytes:
+def row_rules(style: Style, gutter: float, filled: bool = False) -> bytes:
+    """filled: each rule a thin filled rectangle (as word processors draw them), not a stroke."""
+
     def draw(c: Any) -> None:
         x0 = 90.0
         anchors, right = columns(ROW_RULED, style, x0, gutter, "llrr")
         ys = draw_rows(c, ROW_RULED, anchors, 700, style)
         below = style.pitch * 0.35
-        hrule(c, x0 - 3, right + 3, ys[0] + style.pitch - below)
-        for y in ys:
-            hrule(c, x0 - 3, right + 3, y - below)
+        for y in [ys[0] + style.pitch, *ys]:
+            if filled:
+                c.rect(x0 - 3, y - below - 0.3, right - x0 + 6, 0.6, stroke=0, fill=1)
+            else:
+                hrule(c, x0 - 3, right + 3, y - below)
 
     return pdf(draw)
 

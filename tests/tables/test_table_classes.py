@@ -56,9 +56,13 @@ def test_zebra_shading(style: Style, header_rule: bool, cell_fills: bool) -> Non
     only_table(cp.zebra(style, header_rule, cell_fills), cp.ZEBRA)
 
 
-@pytest.mark.parametrize(("style", "gutter"), [(TIMES11, 20.0), (COUR8, 14.0)], ids=["times", "cour"])
-def test_row_rules_only(style: Style, gutter: float) -> None:
-    only_table(cp.row_rules(style, gutter), cp.ROW_RULED)
+@pytest.mark.parametrize(
+    ("style", "gutter", "filled"),
+    [(TIMES11, 20.0, False), (COUR8, 14.0, False), (HELV9, 16.0, True)],
+    ids=["times", "cour", "helv-filled"],
+)
+def test_row_rules_only(style: Style, gutter: float, filled: bool) -> None:
+    only_table(cp.row_rules(style, gutter, filled), cp.ROW_RULED)
 
 
 @pytest.mark.parametrize(("style", "gutter"), [(HELV9, 18.0), (TIMES11, 26.0)], ids=["helv", "times"])
