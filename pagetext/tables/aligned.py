@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Final
 
 from pagetext.geometry import Box
 from pagetext.layout.rows import MAX_ROW_GAP, MIN_TABLE_ROWS, baseline_rows
-from pagetext.tables.columns import chunks, column_gaps
+from pagetext.tables.columns import chunks, column_gaps, is_number
 from pagetext.tables.ruled import Grid, GridCell
 from pagetext.tables.rules import Rule
 from pagetext.tables.sides import side_split
@@ -147,7 +147,14 @@ def aligned_grids(words: list[TextWord], rules: list[Rule]) -> list[Grid]:
     for rows, above, tail in _runs(_text_rows(words)):
         run = rows[above:]
         x = side_split(
-            [[(c[0].box.x0, max(w.box.x1 for w in c)) for c in r.chunks] for r in run], _column_gaps(run)
+            [[(c[0].box.x0, max(w.box.x1 for w in c)) for c in r.chunks] for r in run],
+            [[not any(is_number(w) for w in c) for c in r.chunks] for r in run],
+            _column_gaps(run),
+            [
+                (r.start, r.end)
+                for r in rules
+                if run[-1].bottom - RULE_SLACK <= r.position <= run[0].top + RULE_SLACK
+            ],
         )
         if x is not None:
             held = [w for r in [*rows, *tail] for c in r.chunks for w in c]

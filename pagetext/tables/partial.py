@@ -115,13 +115,18 @@ def _grid(run: list[Rule], words: list[TextWord]) -> Grid | None:
         "ruled",
     )
     body = [w for w in words if _inside(w, x0, x1, edges[-1], edges[0])]
-    header = _header_line(edges[0], x0, x1, [w for w in words if w.box.y0 >= edges[0]])
+    header = _line_beside(edges[0], x0, x1, words, above=True)
     if header:
         grid.cells = [GridCell(c.row + 1, c.col, 1, 1, c.box) for c in grid.cells]
         header_top = max(w.box.y1 for w in header)
         grid.cells.insert(0, GridCell(0, 0, 1, 1, Box(x0, edges[0], x1, header_top)))
         grid.row_edges.insert(0, header_top)
-    if not split_columns(grid, body + header) or _rows_within_bands(grid, body):
+    footer = _line_beside(edges[-1], x0, x1, words, above=False) if run[-1].soft else []
+    if footer:
+        bottom = min(w.box.y0 for w in footer)
+        grid.cells.append(GridCell(len(grid.row_edges) - 1, 0, 1, 1, Box(x0, bottom, x1, grid.row_edges[-1])))
+        grid.row_edges.append(bottom)
+    if not split_columns(grid, body + header + footer) or _rows_within_bands(grid, body):
         return None
     grid.rule_rows.update(range(len(grid.row_edges) - 1))
     return grid
@@ -143,15 +148,17 @@ def _rows_within_bands(grid: Grid, words: list[TextWord]) -> bool:
     return crowded > CROWDED_SHARE * (len(grid.row_edges) - 1)
 
 
-def _header_line(top: float, x0: float, x1: float, above: list[TextWord]) -> list[TextWord]:
-    """The line just above the top rule, in its extent, in runs of two or more: a header row
-    the rule sets off (a caption or a title above is one run)."""
-    lines = _lines([w for w in above if x0 <= w.center[0] <= x1])
+def _line_beside(rule: float, x0: float, x1: float, words: list[TextWord], above: bool) -> list[TextWord]:
+    """The line just above the top rule (a header row the rule sets off) or just below the
+    bottom one (the last row of a table shaded in bands, its last band unshaded), in the
+    rules' extent, in runs of two or more (a caption, a title or a note is one run)."""
+    side = [w for w in words if x0 <= w.center[0] <= x1 and (w.box.y0 >= rule if above else w.box.y1 <= rule)]
+    lines = _lines(side)
     if not lines:
         return []
-    line = lines[-1]
-    bottom = min(w.box.y0 for w in line)
-    if bottom - top > HEADER_REACH * max(w.box.height for w in line) or len(chunks(line)) < 2:
+    line = lines[-1] if above else lines[0]
+    distance = min(w.box.y0 for w in line) - rule if above else rule - max(w.box.y1 for w in line)
+    if distance > HEADER_REACH * max(w.box.height for w in line) or len(chunks(line)) < 2:
         return []
     return line
 
