@@ -27,19 +27,28 @@ def inside_words(grid: Grid, cross: list[TextWord]) -> list[TextWord]:
 
 
 def add_header_row(grid: Grid, cross: list[TextWord]) -> list[TextWord]:
-    """A header row over an aligned grid for the vertical words standing on its top, over
-    its columns; returns the words it holds (none when there are none)."""
+    """The vertical words standing on an aligned grid's top or on its first row's baseline,
+    over its columns, as header cells: a row of their own over the grid, or in its first
+    row (grown to hold them) when they stand in it beside upright header text. Returns the
+    words the grid holds now (none when there are none)."""
     edges = grid.column_edges
     top = grid.row_edges[0]
+    first = grid.row_edges[1] if len(grid.row_edges) > 1 else top
     pitch = (grid.row_edges[0] - grid.row_edges[-1]) / max(1, len(grid.row_edges) - 1)
     over = [
         w
         for w in cross
-        if edges[0] <= w.center[0] <= edges[-1] and top <= w.box.y0 <= top + HEADER_REACH * pitch
+        if edges[0] <= w.center[0] <= edges[-1] and first <= w.box.y0 <= top + HEADER_REACH * pitch
     ]
     if not over:
         return []
     header_top = max(w.box.y1 for w in over)
+    if min(w.box.y0 for w in over) < top:
+        grid.row_edges[0] = header_top
+        for cell in grid.cells:
+            if cell.row == 0:
+                cell.box = Box(cell.box.x0, cell.box.y0, cell.box.x1, header_top)
+        return over
     for cell in grid.cells:
         cell.row += 1
     grid.cells += [

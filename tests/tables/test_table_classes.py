@@ -141,7 +141,6 @@ def test_long_word_nearly_fills_a_gutter(style: Style, room: float, wrapped: boo
     only_table(data, expected)
 
 
-@xfail("header row ['County', 'Population', '', '']: 'Households' and 'Median income' left out")
 @pytest.mark.parametrize(("style", "gutter"), [(HELV9, 14.0), (TIMES11, 18.0)], ids=["helv", "times"])
 def test_vertical_header_text(style: Style, gutter: float) -> None:
     data = cm.vertical_header(style, gutter)
