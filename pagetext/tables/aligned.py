@@ -192,7 +192,7 @@ def _grid(rows: list[_Row], above: int, rules: list[Rule], tail: list[_Row]) -> 
         run = [rows[above], *run]
     n_cols = len(edges) - 1
     slots = [_slots(row, edges) for row in run]
-    rows, slots = _join_wrapped(run, slots, n_cols)
+    rows, slots = _join_wrapped(run, slots, edges)
     filled = [chunk for row_slots in slots for chunk in row_slots.values()]
     words_per_cell = [sum(_word_count(c) for c in cell) for cell in filled]
     if len(rows) < 2 or not words_per_cell or sum(words_per_cell) / len(words_per_cell) > MAX_MEAN_WORDS:
@@ -276,39 +276,48 @@ def _resolve_overlaps(slots: Slots) -> Slots:
     return {(c0, c1): chunks for c0, c1, chunks in merged}
 
 
-def _right(chunks: list[list[TextWord]]) -> float:
-    return max(w.box.x1 for chunk in chunks for w in chunk)
-
-
-def _wraps(above: Slots, below: Slots, right: list[float]) -> bool:
-    """Whether the line below can be the wrapped rest of the cells above: a cell's line
-    breaks only where its next word would not fit (right: each column's widest text), so a
-    first word that would have fitted on the line above starts a row of its own (a section
-    label under a short one)."""
+def _wraps(above: Slots, below: Slots, starts: list[float]) -> bool:
+    """Whether the line below can be the wrapped rest of the cells above. A line with no
+    entry in the first column, or starting in lower case, goes on a cell. One in the first
+    column (where a section label would stand) does only if it is set like the line above
+    (not further left, not bold where that is not) and its first word would not have fitted
+    on that line before the next column's text (starts: where each column's text starts,
+    the right end of the table last): a cell's line breaks where the next word does not fit."""
     for (c0, c1), runs in below.items():
+        first = min(runs, key=lambda c: c[0].box.x0)[0]
+        if c0 > 0 or first.text[:1].islower():
+            continue
         target = next(k for k in above if k[0] <= c0 and c1 <= k[1])
         last = min(above[target], key=lambda c: c[0].box.y0)
-        first = min(runs, key=lambda c: c[0].box.x0)[0]
-        room = max(right[target[0] : target[1] + 1]) - max(w.box.x1 for w in last)
-        if first.box.width + WORD_SPACE * first.box.height > room:
-            return True
-    return False
+        room = starts[target[1] + 1] - WORD_SPACE * first.box.height - max(w.box.x1 for w in last)
+        if first.box.x0 < last[0].box.x0 - WORD_SPACE * first.box.height or first.bold != last[0].bold:
+            return False
+        if first.box.width + WORD_SPACE * first.box.height <= room:
+            return False
+    return True
 
 
-def _join_wrapped(run: list[_Row], slots: list[Slots], n_cols: int) -> tuple[list[_Row], list[Slots]]:
+def _join_wrapped(run: list[_Row], slots: list[Slots], edges: list[float]) -> tuple[list[_Row], list[Slots]]:
     """A line with no entry in most key columns (filled in nearly every row), set as close
     under its row as a cell's lines are, is the wrapped rest of that row's cells: joined
     into them, not a new row."""
+    # Key columns are read over the lines with two entries or more: the rows proper, not
+    # the wrapped rests (a description wrapping onto three lines in most rows).
+    n_cols = len(edges) - 1
+    starts = [
+        min(
+            (run[0].box.x0 for s in slots for (c0, _), runs in s.items() if c0 == c for run in runs),
+            default=edges[c],
+        )
+        for c in range(n_cols)
+    ] + [edges[-1]]
+    full = [row_slots for row_slots in slots if len(row_slots) >= 2]
     filled = [0] * n_cols
-    for row_slots in slots:
+    for row_slots in full:
         for c0, c1 in row_slots:
             for c in range(c0, c1 + 1):
                 filled[c] += 1
-    keys = {c for c in range(n_cols) if filled[c] >= KEY_SHARE * len(slots)}
-    right = [
-        max((_right(cs) for s in slots for k, cs in s.items() if k == (c, c)), default=0.0)
-        for c in range(n_cols)
-    ]
+    keys = {c for c in range(n_cols) if filled[c] >= KEY_SHARE * len(full)}
     rows: list[_Row] = [run[0]]
     joined: list[Slots] = [slots[0]]
     for row, row_slots in zip(run[1:], slots[1:], strict=False):
@@ -321,7 +330,7 @@ def _join_wrapped(run: list[_Row], slots: list[Slots], n_cols: int) -> tuple[lis
             and entries < KEY_SHARE_OF_ROW * len(keys)
             and close
             and fits
-            and _wraps(joined[-1], row_slots, right)
+            and _wraps(joined[-1], row_slots, starts)
         ):
             for key, chunks in row_slots.items():
                 target = next(k for k in joined[-1] if k[0] <= key[0] and key[1] <= k[1])

@@ -180,9 +180,7 @@ def test_turned_page_table_read_upright(style: Style, how: str) -> None:
     ("style", "ruled"),
     [
         (TIMES11, True),
-        pytest.param(
-            HELV9, False, marks=xfail("8x3: each wrapped line of a description is a row of its own")
-        ),
+        (HELV9, False),
     ],
     ids=["ruled", "borderless"],
 )
