@@ -35,6 +35,9 @@ MIN_FILLED_CELLS: Final = 2
 # This many slanted strokes inside a table's box make it a chart (a plot's polyline has many
 # more; a table draws none, a diagonal in a corner cell one or two).
 MIN_CHART_MARKS: Final = 8
+# A grid drawn by cell fills has this many rows at least: one shaded row of cells is a band
+# of a table shaded in bands (its rows come from the bands), not a table.
+MIN_FILL_ROWS: Final = 2
 # A table inside a layout's cell holds values (numbers) in this many rows at least.
 MIN_NESTED_VALUE_ROWS: Final = 2
 # A word reaching this far (points) past its cell's side crosses into the next cell.
@@ -105,7 +108,7 @@ def _frame_tables(
     for candidates in (hard, rules):
         for group in rule_groups(candidates):
             grid = ruled_grid(group)
-            if grid is None:
+            if grid is None or (len(grid.row_edges) < MIN_FILL_ROWS + 1 and any(r.soft for r in group)):
                 continue
             split_spans(grid, [w.box for w in words])
             box = _grid_box(grid)

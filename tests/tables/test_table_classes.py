@@ -40,15 +40,7 @@ def only_table(data: bytes, expected: Grid) -> None:
         (HELV10, False, False),
         (TIMES9, True, False),
         (COUR9, False, False),
-        pytest.param(
-            HELV9,
-            False,
-            True,
-            marks=xfail(
-                "4x4: each shaded row paired with the row under it ('Widget\\nGadget'), plus a 1x4 'ruled' "
-                "table per shaded row"
-            ),
-        ),
+        (HELV9, False, True),
     ],
     ids=["helv", "times-rule", "cour", "helv-cell-fills"],
 )
