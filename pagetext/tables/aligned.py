@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Final
 
 from pagetext.geometry import Box
 from pagetext.layout.rows import MAX_ROW_GAP, MIN_TABLE_ROWS, baseline_rows
-from pagetext.tables.columns import chunks, column_gaps, is_number
+from pagetext.tables.columns import ALIGN_TOLERANCE, chunks, column_gaps, is_number
 from pagetext.tables.ruled import Grid, GridCell
 from pagetext.tables.rules import Rule
 from pagetext.tables.sides import side_split
@@ -191,7 +191,14 @@ def _grid(rows: list[_Row], above: int, rules: list[Rule], tail: list[_Row]) -> 
         above -= 1
         run = [rows[above], *run]
     n_cols = len(edges) - 1
-    slots = [_slots(row, edges) for row in run]
+    starts = [
+        min(
+            (c[0].box.x0 for r in run for c in r.chunks if edges[i] <= c[0].box.x0 < edges[i + 1]),
+            default=edges[i],
+        )
+        for i in range(n_cols)
+    ]
+    slots = [_slots(row, edges, starts) for row in run]
     rows, slots = _join_wrapped(run, slots, edges)
     filled = [chunk for row_slots in slots for chunk in row_slots.values()]
     words_per_cell = [sum(_word_count(c) for c in cell) for cell in filled]
@@ -231,10 +238,11 @@ def _grid(rows: list[_Row], above: int, rules: list[Rule], tail: list[_Row]) -> 
 Slots = dict[tuple[int, int], list[list["TextWord"]]]
 
 
-def _slots(row: _Row, edges: list[float]) -> Slots:
-    """The row's chunks by the columns they cover (first, last): a chunk across a column gap spans."""
+def _slots(row: _Row, edges: list[float], starts: list[float]) -> Slots:
+    """The row's chunks by the columns they cover (first, last): a chunk across a column gap
+    spans. starts: where each column's cells start."""
     result: Slots = {}
-    for chunk in _split_at_edges(row.chunks, edges):
+    for chunk in _split_at_edges(row.chunks, edges, starts):
         x0, x1 = chunk[0].box.x0, max(w.box.x1 for w in chunk)
         cols = [c for c in range(len(edges) - 1) if min(x1, edges[c + 1]) - max(x0, edges[c]) > 0]
         if not cols:
@@ -244,18 +252,21 @@ def _slots(row: _Row, edges: list[float]) -> Slots:
     return _resolve_overlaps(result)
 
 
-def _split_at_edges(chunks: list[list[TextWord]], edges: list[float]) -> list[list[TextWord]]:
+def _split_at_edges(
+    chunks: list[list[TextWord]], edges: list[float], starts: list[float]
+) -> list[list[TextWord]]:
     """Chunks cut where a column edge falls in a gap between their words wider than a word
-    space: header cells set closer together than the body's columns."""
+    space (header cells set closer together than the body's columns), or in any gap when
+    the next word starts where that column's cells start (a long word set close to it)."""
     result = []
     for chunk in chunks:
         piece = [chunk[0]]
         for word in chunk[1:]:
             last = piece[-1]
             gap = word.box.x0 - last.box.x1
-            if gap > SPLIT_GAP * min(last.box.height, word.box.height) and any(
-                last.box.x1 <= x <= word.box.x0 for x in edges
-            ):
+            wide = gap > SPLIT_GAP * min(last.box.height, word.box.height)
+            lined_up = gap > 0 and any(abs(word.box.x0 - s) <= ALIGN_TOLERANCE for s in starts)
+            if (wide or lined_up) and any(last.box.x1 <= x <= word.box.x0 for x in edges):
                 result.append(piece)
                 piece = [word]
             else:

@@ -24,6 +24,8 @@ CHUNK_GAP: Final = 0.9
 # beside them are common.
 NUMBER_GAP: Final = 0.4
 LEADER_CHARACTERS: Final = frozenset(".·…")
+# Cells of one column start within this many points of each other (left-aligned text).
+ALIGN_TOLERANCE: Final = 1.0
 # A gap no word covers is a column gap when the lines with text on both sides of it keep the
 # two sides apart (a chunk gap) in this share of them: a long word in one line may come
 # within a word space of the next cell, and the other lines still show the column.
@@ -89,7 +91,7 @@ def column_gaps(lines: list[list[TextWord]]) -> list[tuple[float, float]]:
                 continue
             starts = [min(x0 for x0, _ in spans[i] if x0 >= b) for i in apart]
             if all(_tolerated(runs[i], i < apart[0], a, b, starts) for i in crossing):
-                found[(a, b)] = (*_edge_room(pieces, words, a, b, depth), set(apart))
+                found[(a, b)] = (*_edge_room(pieces, words, a, b, depth, min(starts)), set(apart))
     # Gutters that the same lines keep apart with nothing of theirs between are one: what
     # stands between is one line's cell (a "Total" set in from its column), not a column.
     result: list[tuple[float, float, set[int]]] = []
@@ -148,18 +150,26 @@ def _intervals(pieces: list[tuple[float, float, int]], level: int) -> list[tuple
 
 
 def _edge_room(
-    pieces: list[tuple[float, float, int]], words: list[TextWord], a: float, b: float, depth: int
+    pieces: list[tuple[float, float, int]],
+    words: list[TextWord],
+    a: float,
+    b: float,
+    depth: int,
+    start: float,
 ) -> tuple[float, float]:
     """Where in the gutter a..b the edge goes: the widest run that the fewest lines reach
-    into, and in it the widest space between words wider than a word space (NUMBER_GAP),
-    so that a run crossing the gutter at a long word is cut there, not in its middle."""
+    into, and in it the space between words that ends where the next column's cells start
+    (start), or else the widest one wider than a word space (NUMBER_GAP): a run crossing
+    the gutter at a long word is cut there, not in its middle."""
     runs = [(x0, x1) for x0, x1, _ in _intervals([p for p in pieces if a <= p[0] and p[1] <= b], depth)]
     low, high = max(runs, key=lambda r: r[1] - r[0])
     inside = [w for w in words if w.box.x0 < high and low < w.box.x1]
     if not inside:
         return low, high
+    spaces = uncovered(low, high, [(w.box.x0, w.box.x1) for w in inside])
+    aligned = [(x0, x1) for x0, x1 in spaces if abs(x1 - start) <= ALIGN_TOLERANCE]
+    if aligned:
+        return aligned[0]
     space = NUMBER_GAP * median(w.box.height for w in inside)
-    free = [
-        (x0, x1) for x0, x1 in uncovered(low, high, [(w.box.x0, w.box.x1) for w in inside]) if x1 - x0 > space
-    ]
+    free = [(x0, x1) for x0, x1 in spaces if x1 - x0 > space]
     return max(free, key=lambda r: r[1] - r[0]) if free else (low, high)

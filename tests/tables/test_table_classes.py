@@ -115,14 +115,7 @@ def test_right_aligned_numbers_narrow_gutters(style: Style, gutter: float, n_val
 @pytest.mark.parametrize(
     ("style", "room", "wrapped"),
     [
-        pytest.param(
-            HELV10,
-            3.0,
-            False,
-            marks=xfail(
-                "3 pt (a word space) before the next column: 'Telecommunicationsinfrastructure Networks "
-                "and towers' spans columns 0-1"
-            ),
+        (HELV10, 3.0, False),
         ),
         (TIMES11, 4.0, False),
         (HELV9, 3.5, True),
