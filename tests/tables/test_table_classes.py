@@ -116,7 +116,6 @@ def test_right_aligned_numbers_narrow_gutters(style: Style, gutter: float, n_val
     ("style", "room", "wrapped"),
     [
         (HELV10, 3.0, False),
-        ),
         (TIMES11, 4.0, False),
         (HELV9, 3.5, True),
     ],
