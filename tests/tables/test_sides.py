@@ -34,8 +34,8 @@ def _table(c: Any, rows: list[list[str]], x: float, top: float) -> None:
 @pytest.mark.parametrize(
     ("left", "right"),
     [
-        (LEFT + [["Greece", "Athens", "10.4"]], RIGHT),  # the left one is longer
-        (LEFT, RIGHT + [["Damson", "Purple", "3.80"], ["Fig", "Green", "2.10"]]),  # the right one
+        ([*LEFT, ["Greece", "Athens", "10.4"]], RIGHT),  # the left one is longer
+        (LEFT, [*RIGHT, ["Damson", "Purple", "3.80"], ["Fig", "Green", "2.10"]]),  # the right one
     ],
     ids=["left-longer", "right-longer"],
 )
