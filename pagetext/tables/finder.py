@@ -7,6 +7,7 @@ upright in a Frame), so every rule here is stated for upright text: x right, y u
 from __future__ import annotations
 
 import bisect
+import itertools
 from collections import Counter
 from typing import Final
 
@@ -40,6 +41,9 @@ MIN_CHART_MARKS: Final = 8
 MIN_FILL_ROWS: Final = 2
 # A table inside a layout's cell holds values (numbers) in this many rows at least.
 MIN_NESTED_VALUE_ROWS: Final = 2
+# Text of a layout's other cells level with this share of a nested table's rows makes it
+# part of one table with them (its stub column beyond a rule), not a table of its own.
+LEVEL_SHARE: Final = 0.75
 # A word reaching this far (points) past its cell's side crosses into the next cell.
 CROSS_SLACK: Final = 1.0
 # A ruled cell over this share of its grid's height that holds rows and columns of its own
@@ -119,11 +123,15 @@ def _frame_tables(
             if len(filled) < MIN_FILLED_CELLS or len({cell.col for cell in filled}) < 2:
                 continue
             height = grid.row_edges[0] - grid.row_edges[-1]
-            if not any(
-                holds_table(inside) and cell.box.height > COARSE_SHARE * height
+            inner = _nested(grid, contents, rules, [w for w in words if _inside(w, box)])
+            coarse = [
+                cell
                 for cell, inside in zip(grid.cells, contents, strict=True)
-            ):
-                inner = _nested(grid, contents, rules)
+                if holds_table(inside) and cell.box.height > COARSE_SHARE * height
+            ]
+            # A big cell holding a table is rules drawn round part of a table (a frame, a
+            # group header), unless that table is one of the layout's own (nested).
+            if all(any(_center_in_box(_grid_box(g), cell.box) for g in inner) for cell in coarse):
                 nested += inner
                 own = [w for w in words if not any(_inside(w, _grid_box(g)) for g in inner)]
                 boxes = [w.box for w in own]
@@ -153,18 +161,25 @@ def _frame_tables(
     return tables
 
 
-def _nested(grid: Grid, contents: list[list[TextWord]], rules: list[Rule]) -> list[Grid]:
+def _nested(
+    grid: Grid, contents: list[list[TextWord]], rules: list[Rule], words: list[TextWord]
+) -> list[Grid]:
     """The tables set inside single cells of a ruled grid (a layout drawn as a grid, a form):
     a cell whose words are laid out as a table, with values in MIN_NESTED_VALUE_ROWS rows,
-    holds a table of its own (a spanning header cell's stacked sub-headers hold none)."""
+    holds a table of its own (a spanning header cell's stacked sub-headers hold none), when
+    the text of the grid's other cells stands level with few of its rows (labels level with
+    every row are the rest of one table whose rules part its stub from its values)."""
     found = []
     for cell, inside in zip(grid.cells, contents, strict=True):
         if len(grid.cells) > 1 and holds_table(inside):
             box = cell.box
             within = [r for r in rules if r.horizontal and box.y0 < r.position < box.y1 and box.x0 <= r.start]
+            outside = [w for w in words if not _center_in_box(w.box, box)]
             for inner in aligned_grids(inside, within):
                 rows = {c.row for c in inner.cells for w in inside if is_number(w) and _inside(w, c.box)}
-                if len(rows) >= MIN_NESTED_VALUE_ROWS:
+                bands = list(itertools.pairwise(inner.row_edges))
+                level = sum(1 for high, low in bands if any(low <= w.center[1] <= high for w in outside))
+                if len(rows) >= MIN_NESTED_VALUE_ROWS and level < LEVEL_SHARE * len(bands):
                     found.append(inner)
     return found
 
