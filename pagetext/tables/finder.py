@@ -191,15 +191,17 @@ def _split_at_cells(words: list[TextWord], grid: Grid, frame: Frame) -> list[Tex
     result: list[TextWord] = []
     for word in words:
         x, y = word.center
+        home = next(
+            (c.box for c in grid.cells if c.box.x0 <= x <= c.box.x1 and c.box.y0 <= y <= c.box.y1), None
+        )
+        if home is None or (word.box.x0 >= home.x0 - CROSS_SLACK and word.box.x1 <= home.x1 + CROSS_SLACK):
+            result.append(word)
+            continue
         row = [
             c.box
             for c in grid.cells
             if c.box.y0 <= y <= c.box.y1 and c.box.x0 < word.box.x1 and word.box.x0 < c.box.x1
         ]
-        home = next((b for b in row if b.x0 <= x <= b.x1), None)
-        if home is None or (word.box.x0 >= home.x0 - CROSS_SLACK and word.box.x1 <= home.x1 + CROSS_SLACK):
-            result.append(word)
-            continue
         pieces: list[tuple[int, list[tuple[Glyph, Box]]]] = []
         for glyph in word.glyphs:
             gx0, gy0 = frame.point(*glyph.quad[0])
