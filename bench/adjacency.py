@@ -100,3 +100,37 @@ def score_document(predicted: list[Any], expected: list[Any]) -> Counts:
     for table in expected:
         truth.update(relations(table))
     return Counts(sum((ours & truth).values()), sum(ours.values()), sum(truth.values()))
+
+
+# A predicted table counts for a cropped test when its box overlaps the area by this share of
+# the smaller of the two (../shared/corpus/tables-upstream/README.md, Metric).
+AREA_OVERLAP = 0.1
+
+
+def in_scope(predicted: list[Any], expect: dict[str, Any]) -> list[Any]:
+    """The predicted tables the expectation covers: on one of its `table_pages` (all pages
+    without the key) and, on a page with a `table_area`, overlapping one of its areas by
+    AREA_OVERLAP of the smaller box. Tables given without page and box all count."""
+    pages = expect.get("table_pages")
+    areas = expect.get("table_area") or []
+    if areas and not isinstance(areas[0], list):
+        areas = [areas]
+    kept = []
+    for table in predicted:
+        if not isinstance(table, dict) or "page" not in table:
+            kept.append(table)
+            continue
+        if pages and table["page"] not in pages:
+            continue
+        mine = [area[1:] for area in areas if area[0] == table["page"]]
+        if mine and not any(_overlaps(table["bbox"], area) for area in mine):
+            continue
+        kept.append(table)
+    return kept
+
+
+def _overlaps(a: list[float], b: list[float]) -> bool:
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    smaller = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+    return width > 0 and height > 0 and width * height >= AREA_OVERLAP * smaller

@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 
 from bench.__main__ import _accuracy_rows
+from bench.adjacency import in_scope
 from bench.corpus import Case
 from bench.metrics import Overlap, first_out_of_order, number_tokens, score, word_tokens
+from bench.table_extractors import displayed_box
 
 
 def test_number_tokens_strip_edge_punctuation_and_keep_inner() -> None:
@@ -109,3 +111,24 @@ def test_order_figure_counts_cases_whose_whole_order_list_passes() -> None:
     # Checks: a 2 of 2, b 0 of 1 (order), c 1 of 1; order: a passes, b fails, c has none.
     assert cells[5] == "3/4 (75.0%)"
     assert cells[-2] == "1/2 (50.0%)"
+
+
+def test_tables_count_on_their_pages_and_in_the_cropped_area() -> None:
+    expect = {"table_pages": [1], "table_area": [[1, 0, 0, 300, 400], [1, 300, 0, 600, 400]]}
+    inside = {"page": 1, "bbox": [310, 50, 580, 200], "cells": []}
+    barely = {"page": 1, "bbox": [290, 50, 320, 200], "cells": []}  # a third of it in an area
+    elsewhere = {"page": 1, "bbox": [100, 500, 400, 700], "cells": []}  # below both areas
+    later = {"page": 2, "bbox": [310, 50, 580, 200], "cells": []}
+    assert in_scope([inside, barely, elsewhere, later], expect) == [inside, barely]
+    assert in_scope([inside, later], {"table_pages": [2]}) == [later]
+    assert in_scope([[["a"]], inside], {}) == [[["a"]], inside]
+
+
+def test_boxes_in_the_displayed_frame_of_a_turned_page() -> None:
+    crop = (0.0, 0.0, 612.0, 792.0)  # portrait; turned 90 degrees it shows 792 x 612
+    box = (100.0, 50.0, 200.0, 700.0)
+    assert displayed_box(box, crop, 0) == [100.0, 92.0, 200.0, 742.0]
+    assert displayed_box(box, crop, 90) == [50.0, 100.0, 700.0, 200.0]
+    assert displayed_box(box, crop, 180) == [412.0, 50.0, 512.0, 700.0]
+    assert displayed_box(box, crop, 270) == [92.0, 412.0, 742.0, 512.0]
+    assert displayed_box(box, (10.0, 20.0, 622.0, 812.0), 0) == [90.0, 112.0, 190.0, 762.0]
