@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Final
 
 from pagetext.geometry import Box
 from pagetext.layout.rows import MAX_ROW_GAP, MIN_TABLE_ROWS, baseline_rows
-from pagetext.tables.columns import ALIGN_TOLERANCE, chunks, column_gaps, is_number
+from pagetext.tables.columns import ALIGN_TOLERANCE, MAX_CHUNK_WORDS, chunks, column_gaps, is_number
 from pagetext.tables.ruled import Grid, GridCell
 from pagetext.tables.rules import Rule
 from pagetext.tables.sides import side_split
@@ -26,8 +26,6 @@ if TYPE_CHECKING:
 SPLIT_GAP: Final = 0.4
 # Cells of running text are long: a table's non-empty cells average at most this many words.
 MAX_MEAN_WORDS: Final = 4.5
-# A run of words this long on one line is running text (a paragraph's line), not a cell.
-MAX_CHUNK_WORDS: Final = 8
 # Its first rows may be headers whose cells span columns; the column gaps are read below them.
 MAX_HEADER_ROWS: Final = 3
 # A continuation line of a wrapped cell follows its row this close (line heights, gap between boxes).

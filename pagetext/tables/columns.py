@@ -24,6 +24,8 @@ CHUNK_GAP: Final = 0.9
 # beside them are common.
 NUMBER_GAP: Final = 0.4
 LEADER_CHARACTERS: Final = frozenset(".·…")
+# A run of words this long on one line is running text (a paragraph's line), not a cell.
+MAX_CHUNK_WORDS: Final = 8
 # Cells of one column start within this many points of each other (left-aligned text).
 ALIGN_TOLERANCE: Final = 1.0
 # A gap no word covers is a column gap when the lines with text on both sides of it keep the

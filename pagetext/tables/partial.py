@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Final
 
 from pagetext.geometry import Box
 from pagetext.layout.rows import baseline_rows
-from pagetext.tables.columns import chunks, column_gaps
+from pagetext.tables.columns import MAX_CHUNK_WORDS, chunks, column_gaps
 from pagetext.tables.ruled import MIN_CELL_SIZE, Grid, GridCell
 from pagetext.tables.rules import Rule
 
@@ -22,8 +22,6 @@ if TYPE_CHECKING:
 SAME_EXTENT: Final = 3.0
 # A table ruled by rows has at least this many rules (two bands of rows between them).
 MIN_ROW_RULES: Final = 3
-# A band's line of more words than this in one run is running text: no table row.
-MAX_CHUNK_WORDS: Final = 8
 # A line with words in this share of the columns is a row's first line, not a wrapped cell's
 # rest; bands holding two such lines hold rows, and a ruled table has few of those (this
 # share of its bands: a row whose cells all wrap).

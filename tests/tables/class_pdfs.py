@@ -4,20 +4,17 @@ font, so each variant (font, size, gutter) gives the finder a different geometry
 
 from __future__ import annotations
 
-import io
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen import canvas
 
 import pagetext
 from pagetext.tables.records import Table
+from tests.tables.test_finder import _pdf as pdf
 
 Grid = list[list[str]]
 Anchor = tuple[float, str]  # x of a column and how its texts sit on it: "l" starts there, "r" ends there
-A4 = (595.0, 842.0)
 
 
 @dataclass(frozen=True)
@@ -27,17 +24,6 @@ class Style:
     font: str
     size: float
     pitch: float
-
-
-def pdf(draw: Callable[[Any], None], size: tuple[float, float] = A4, rotate: int = 0) -> bytes:
-    out = io.BytesIO()
-    c = canvas.Canvas(out, pagesize=size)
-    if rotate:
-        c.setPageRotation(rotate)
-    draw(c)
-    c.showPage()
-    c.save()
-    return out.getvalue()
 
 
 def tables(data: bytes) -> list[Table]:
