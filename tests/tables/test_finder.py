@@ -192,10 +192,10 @@ def test_bold_header_row() -> None:
 
 def test_rotated_page_table_read_upright() -> None:
     def draw(c: Any) -> None:
-        # /Rotate 90 shows the page turned; the content is drawn turned the other way so
-        # the table reads upright on screen.
-        c.translate(0, 595)
-        c.rotate(-90)
+        # /Rotate 90 shows the page turned a quarter clockwise; the content is drawn turned a
+        # quarter the other way, so the table reads upright on screen.
+        c.translate(595, 0)
+        c.rotate(90)
         _ruled(c, ROWS, 100, 500, [120, 60, 60], 20)
 
     (table,) = _tables(_pdf(draw, size=(842, 595), rotate=90))
