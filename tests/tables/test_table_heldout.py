@@ -9,6 +9,7 @@ import pytest
 
 pytest.importorskip("reportlab")
 
+from pagetext.tables.records import Table
 from tests.tables import heldout_pdfs as hp
 from tests.tables import heldout_pdfs_more as hm
 from tests.tables import heldout_pdfs_text as ht
@@ -31,13 +32,19 @@ HEADER_MERGED = (
 )
 
 
-def only_table(data: bytes, expected: Grid) -> None:
+def only_table(data: bytes, expected: Grid) -> Table:
     """Exactly one table on the page, of the expected shape and cells."""
     found = tables(data)
     assert len(found) == 1, [grid(t) for t in found]
     (table,) = found
     assert (table.n_rows, table.n_cols) == (len(expected), len(expected[0])), grid(table)
     assert grid(table) == expected
+    return table
+
+
+def spans(table: Table) -> dict[tuple[int, int], tuple[int, int]]:
+    """The cells that span more than one slot: top-left slot -> (row_span, col_span)."""
+    return {(c.row, c.col): (c.row_span, c.col_span) for c in table.cells if c.row_span * c.col_span > 1}
 
 
 def test_statement_of_profit_or_loss() -> None:
@@ -51,7 +58,8 @@ def test_balance_sheet_with_leader_dots() -> None:
 
 
 def test_booktabs_results_with_spanning_header() -> None:
-    only_table(hp.results(TIMES10), hp.RESULTS)
+    table = only_table(hp.results(TIMES10), hp.RESULTS)
+    assert spans(table) == {(0, 1): (1, 2), (0, 3): (1, 2)}
 
 
 def test_timetable_with_zebra_rows() -> None:
@@ -63,7 +71,8 @@ def test_price_list_with_wrapped_names() -> None:
 
 
 def test_ruled_invoice_with_merged_cells() -> None:
-    only_table(hm.invoice(HELV9), hm.INVOICE)
+    table = only_table(hm.invoice(HELV9), hm.INVOICE)
+    assert spans(table) == {(5, 0): (1, 3), (6, 0): (1, 3), (7, 0): (1, 3), (8, 0): (1, 4)}
 
 
 def test_turned_headers_over_narrow_columns() -> None:
