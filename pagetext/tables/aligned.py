@@ -196,7 +196,19 @@ def _grid(rows: list[_Row], above: int, rules: list[Rule], tail: list[_Row]) -> 
         )
         for i in range(n_cols)
     ]
-    slots = [_slots(row, edges, starts) for row in run]
+    ends = [
+        max(
+            (
+                max(w.box.x1 for w in c)
+                for r in run
+                for c in r.chunks
+                if edges[i] <= c[0].box.x0 < edges[i + 1]
+            ),
+            default=edges[i + 1],
+        )
+        for i in range(n_cols)
+    ]
+    slots = [_slots(row, edges, starts, ends) for row in run]
     rows, slots = _join_wrapped(run, slots, edges)
     filled = [chunk for row_slots in slots for chunk in row_slots.values()]
     words_per_cell = [sum(_word_count(c) for c in cell) for cell in filled]
@@ -209,19 +221,22 @@ def _grid(rows: list[_Row], above: int, rules: list[Rule], tail: list[_Row]) -> 
         row_edges.append((upper.bottom + lower.top) / 2)
     row_edges.append(rows[-1].bottom)
     cells = []
+    held: list[list[TextWord]] = []
     for r, row_slots in enumerate(slots):
         covered: set[int] = set()
-        for (c0, c1), _ in sorted(row_slots.items()):
+        for (c0, c1), runs in sorted(row_slots.items()):
             covered.update(range(c0, c1 + 1))
             cells.append(
                 GridCell(r, c0, 1, c1 - c0 + 1, Box(edges[c0], row_edges[r + 1], edges[c1 + 1], row_edges[r]))
             )
+            held.append([w for run in runs for w in run])
         for c in range(n_cols):
             if c not in covered:
                 cells.append(
                     GridCell(r, c, 1, 1, Box(edges[c], row_edges[r + 1], edges[c + 1], row_edges[r]))
                 )
-    grid = Grid(cells, edges, row_edges, "aligned")
+                held.append([])
+    grid = Grid(cells, edges, row_edges, "aligned", held=held)
     width = right - left
     for r in range(len(rows) - 1):
         low, high = rows[r + 1].top - RULE_SLACK, rows[r].bottom + RULE_SLACK
@@ -236,15 +251,18 @@ def _grid(rows: list[_Row], above: int, rules: list[Rule], tail: list[_Row]) -> 
 Slots = dict[tuple[int, int], list[list["TextWord"]]]
 
 
-def _slots(row: _Row, edges: list[float], starts: list[float]) -> Slots:
+def _slots(row: _Row, edges: list[float], starts: list[float], ends: list[float]) -> Slots:
     """The row's chunks by the columns they cover (first, last): a chunk across a column gap
-    spans. starts: where each column's cells start."""
+    spans, unless it ends flush with the next column's cells. starts, ends: where each
+    column's cells start and end (their far left and right)."""
     result: Slots = {}
     for chunk in _split_at_edges(row.chunks, edges, starts):
         x0, x1 = chunk[0].box.x0, max(w.box.x1 for w in chunk)
         cols = [c for c in range(len(edges) - 1) if min(x1, edges[c + 1]) - max(x0, edges[c]) > 0]
         if not cols:
             continue
+        if len(cols) == 2 and abs(x1 - ends[cols[1]]) <= ALIGN_TOLERANCE:
+            cols = cols[1:]  # flush right with the amounts it heads, reaching into the gutter
         key = (cols[0], cols[-1])
         result.setdefault(key, []).append(chunk)
     return _resolve_overlaps(result)

@@ -46,12 +46,16 @@ def without_rows(grid: Grid, count: int) -> Grid:
     """The grid without its first `count` rows (a cell reaching below them keeps its rest)."""
     top = grid.row_edges[count]
     cells = []
-    for cell in grid.cells:
+    held = []
+    for index, cell in enumerate(grid.cells):
         end = cell.row + cell.row_span
         if end <= count:
             continue
         row = max(cell.row, count)
         box = Box(cell.box.x0, cell.box.y0, cell.box.x1, min(cell.box.y1, top))
         cells.append(GridCell(row - count, cell.col, end - row, cell.col_span, box))
+        if grid.held is not None:
+            held.append(grid.held[index])
     rules = {r - count for r in grid.rule_rows if r >= count}
-    return Grid(cells, list(grid.column_edges), grid.row_edges[count:], grid.method, rules)
+    kept = held if grid.held is not None else None
+    return Grid(cells, list(grid.column_edges), grid.row_edges[count:], grid.method, rules, kept)

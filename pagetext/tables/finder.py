@@ -156,7 +156,7 @@ def _frame_tables(
             own = [w for w in words if not any(_inside(w, _grid_box(g)) for g in nested)]
             held = _split_at_cells(own, grid, frame) + inside_words(grid, cross)
         else:
-            held = words + add_header_row(grid, cross)
+            held = add_header_row(grid, cross)  # the grid holds its own words (Grid.held)
         tables.append(_table(grid, held, frame, page))
     return tables
 
@@ -277,13 +277,22 @@ def cell_text(words: list[TextWord]) -> str:
     return "\n".join(" ".join(w.text for w in sorted(ws, key=lambda w: w.box.x0)) for ws in rows)
 
 
+def _contents(grid: Grid, words: list[TextWord]) -> list[list[TextWord]]:
+    """Each cell's words: those the grid holds (placed by runs), and the words given by the
+    slot their centre falls in."""
+    found = cell_words(grid, words)
+    if grid.held is None:
+        return found
+    return [own + extra for own, extra in zip(grid.held, found, strict=True)]
+
+
 def _table(grid: Grid, words: list[TextWord], frame: Frame, page: int) -> Table:
-    caption = caption_rows(grid, cell_words(grid, words))
+    caption = caption_rows(grid, _contents(grid, words))
     if caption:
         grid = without_rows(grid, caption)
     cells: list[Cell] = []
     contents: list[list[TextWord]] = []
-    for grid_cell, inside in zip(grid.cells, cell_words(grid, words), strict=True):
+    for grid_cell, inside in zip(grid.cells, _contents(grid, words), strict=True):
         contents.append(inside)
         cells.append(
             Cell(

@@ -8,10 +8,13 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from statistics import median
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from pagetext.geometry import Box
 from pagetext.tables.rules import Rule
+
+if TYPE_CHECKING:
+    from pagetext.tables.records import TextWord
 
 # Rules whose ends come this close (points) meet: producers stop a rule short of its joint
 # by up to about a line width, and a frame's corners overlap by as much.
@@ -43,6 +46,8 @@ class Grid:
     row_edges: list[float]
     method: str
     rule_rows: set[int] = field(default_factory=set)  # rows with a rule under them (aligned)
+    # Each cell's words when the finder placed them by runs (aligned), not by their centres.
+    held: list[list[TextWord]] | None = None
 
 
 def _meet(h: Rule, v: Rule) -> bool:

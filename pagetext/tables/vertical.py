@@ -54,6 +54,8 @@ def add_header_row(grid: Grid, cross: list[TextWord]) -> list[TextWord]:
     grid.cells += [
         GridCell(0, c, 1, 1, Box(edges[c], top, edges[c + 1], header_top)) for c in range(len(edges) - 1)
     ]
+    if grid.held is not None:
+        grid.held += [[] for _ in range(len(edges) - 1)]
     grid.row_edges.insert(0, header_top)
     grid.rule_rows = {r + 1 for r in grid.rule_rows} | {0}
     return over

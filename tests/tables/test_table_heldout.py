@@ -26,10 +26,6 @@ HELV9 = Style("Helvetica", 9, 14)
 HELV12 = Style("Helvetica", 12, 16)
 COUR8 = Style("Courier", 8, 11)
 # What the quarterly table's header row comes out as, upright or turned.
-HEADER_MERGED = (
-    "6x9: 'Indicator Q1 2022' in one header cell, slot (0, 1) empty: 'Q1 2022', wider than its"
-    " numbers, reaches into the label column's span"
-)
 
 
 def only_table(data: bytes, expected: Grid) -> Table:
@@ -88,18 +84,15 @@ def test_two_captioned_tables_side_by_side() -> None:
     assert [grid(t) for t in found] == [hm.FLEET, hm.FUEL]
 
 
-@pytest.mark.xfail(strict=True, reason=HEADER_MERGED)
 def test_quarterly_table_upright() -> None:
     """The same table as the two turned ones below, upright: what they miss is not the turn."""
     only_table(hm.quarterly(TIMES9, "upright"), hm.QUARTERS)
 
 
-@pytest.mark.xfail(strict=True, reason=HEADER_MERGED)
 def test_rotate_90_page() -> None:
     only_table(hm.quarterly(TIMES9, "rotate90"), hm.QUARTERS)
 
 
-@pytest.mark.xfail(strict=True, reason=HEADER_MERGED)
 def test_table_drawn_sideways_on_a_portrait_page() -> None:
     only_table(hm.quarterly(HELV8, "drawn"), hm.QUARTERS)
 
