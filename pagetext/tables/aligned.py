@@ -209,6 +209,7 @@ def _grid(rows: list[_Row], above: int, rules: list[Rule], tail: list[_Row]) -> 
         for i in range(n_cols)
     ]
     slots = [_slots(row, edges, starts, ends) for row in run]
+    run, slots = _join_header_lines(run, slots, rules)
     rows, slots = _join_wrapped(run, slots, edges)
     filled = [chunk for row_slots in slots for chunk in row_slots.values()]
     words_per_cell = [sum(_word_count(c) for c in cell) for cell in filled]
@@ -322,6 +323,33 @@ def _wraps(above: Slots, below: Slots, starts: list[float]) -> bool:
         if first.box.width + WORD_SPACE * first.box.height <= room:
             return False
     return True
+
+
+def _join_header_lines(
+    run: list[_Row], slots: list[Slots], rules: list[Rule]
+) -> tuple[list[_Row], list[Slots]]:
+    """Header cells of two lines set on the lower line's baseline: a first line with fewer
+    entries than the next, each over one of the next line's cells and set as close as a
+    cell's lines are, joins that line when a rule runs under it (the header's rule)."""
+    if len(run) < 3 or not 0 < len(slots[0]) < len(slots[1]):
+        return run, slots
+    upper, lower, below = run[0], run[1], run[2]
+    close = upper.bottom - lower.top <= WRAP_GAP * min(upper.height, lower.height)
+    inside = all(any(a0 <= c0 and c1 <= a1 for a0, a1 in slots[1]) for c0, c1 in slots[0])
+    left = min(c[0].box.x0 for c in lower.chunks)
+    right = max(w.box.x1 for c in lower.chunks for w in c)
+    ruled = any(
+        below.top - RULE_SLACK <= rule.position <= lower.bottom + RULE_SLACK
+        and min(rule.end, right) - max(rule.start, left) >= RULE_SPAN * (right - left)
+        for rule in rules
+    )
+    if not (close and inside and ruled):
+        return run, slots
+    joined = dict(slots[1])
+    for key, runs in slots[0].items():
+        target = next(k for k in joined if k[0] <= key[0] and key[1] <= k[1])
+        joined[target] = runs + joined[target]
+    return [_Row([c for runs in joined.values() for c in runs]), *run[2:]], [joined, *slots[2:]]
 
 
 def _join_wrapped(run: list[_Row], slots: list[Slots], edges: list[float]) -> tuple[list[_Row], list[Slots]]:

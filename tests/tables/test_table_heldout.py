@@ -113,9 +113,5 @@ def test_league_table() -> None:
     only_table(ht.league(HELV85), ht.LEAGUE)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="6x5: the header read as two rows, ['', '', 'Operating', 'Capital', ''] over 'income' ...",
-)
 def test_two_line_header_cells() -> None:
     only_table(ht.two_line_header(HELV12), ht.SEGMENTS)
