@@ -12,8 +12,16 @@ from statistics import median
 from typing import TYPE_CHECKING, Final
 
 from pagetext.geometry import Box
-from pagetext.layout.rows import MAX_ROW_GAP, MIN_TABLE_ROWS, baseline_rows
-from pagetext.tables.columns import ALIGN_TOLERANCE, MAX_CHUNK_WORDS, chunks, column_gaps, is_number
+from pagetext.layout.rows import MAX_ROW_GAP, MIN_TABLE_ROWS
+from pagetext.tables.columns import (
+    ALIGN_TOLERANCE,
+    MAX_CHUNK_WORDS,
+    WIDE_SPACE,
+    chunks,
+    column_gaps,
+    is_number,
+    text_lines,
+)
 from pagetext.tables.ruled import Grid, GridCell
 from pagetext.tables.rules import Rule
 from pagetext.tables.sides import side_split
@@ -21,9 +29,6 @@ from pagetext.tables.sides import side_split
 if TYPE_CHECKING:
     from pagetext.tables.records import TextWord
 
-# A column edge in a gap between two words this wide (share of their height, more than a
-# word space) separates them into two cells.
-SPLIT_GAP: Final = 0.4
 # Cells of running text are long: a table's non-empty cells average at most this many words.
 MAX_MEAN_WORDS: Final = 4.5
 # Its first rows may be headers whose cells span columns; the column gaps are read below them.
@@ -61,10 +66,7 @@ class _Row:
 
 def _text_rows(words: list[TextWord]) -> list[_Row]:
     """Words grouped by baseline, top to bottom, each row cut into chunks."""
-    rows = []
-    for indices in baseline_rows([(w.box.y0, w.box.y1) for w in words]):
-        rows.append(_Row(chunks([words[i] for i in indices])))
-    return rows
+    return [_Row(chunks(line)) for line in text_lines(words)]
 
 
 def _word_count(words: list[TextWord]) -> int:
@@ -113,11 +115,6 @@ def _runs(rows: list[_Row]) -> list[tuple[list[_Row], int, list[_Row]]]:
     return result
 
 
-def _gaps(rows: list[_Row]) -> list[tuple[float, float]]:
-    """The x intervals no chunk of these rows covers, between the leftmost and rightmost text."""
-    return column_gaps([[w for chunk in row.chunks for w in chunk] for row in rows])
-
-
 def holds_table(words: list[TextWord]) -> bool:
     """Whether these words (a ruled cell's) are laid out as a table themselves: rules drawn
     round parts of a table (under a group header, a frame) are no grid of its cells."""
@@ -133,7 +130,7 @@ def _column_gaps(run: list[_Row]) -> list[tuple[float, float]]:
         body = [r for r in run[skip:] if len(r.chunks) >= 2]
         if len(body) < MIN_TABLE_ROWS:
             break
-        gaps = _gaps(body)
+        gaps = column_gaps([[w for chunk in row.chunks for w in chunk] for row in body])
         if len(gaps) > len(best):
             best = gaps
     return best
@@ -144,10 +141,11 @@ def aligned_grids(words: list[TextWord], rules: list[Rule]) -> list[Grid]:
     grids = []
     for rows, above, tail in _runs(_text_rows(words)):
         run = rows[above:]
+        gaps = _column_gaps(run)
         x = side_split(
             [[(c[0].box.x0, max(w.box.x1 for w in c)) for c in r.chunks] for r in run],
             [[not any(is_number(w) for w in c) for c in r.chunks] for r in run],
-            _column_gaps(run),
+            gaps,
             [
                 (r.start, r.end)
                 for r in rules
@@ -159,15 +157,16 @@ def aligned_grids(words: list[TextWord], rules: list[Rule]) -> list[Grid]:
             for side in ([w for w in held if w.center[0] < x], [w for w in held if w.center[0] > x]):
                 grids += aligned_grids(side, rules)
             continue
-        grid = _grid(rows, above, rules, tail)
+        grid = _grid(rows, above, gaps, rules, tail)
         if grid is not None:
             grids.append(grid)
     return grids
 
 
-def _grid(rows: list[_Row], above: int, rules: list[Rule], tail: list[_Row]) -> Grid | None:
+def _grid(
+    rows: list[_Row], above: int, gaps: list[tuple[float, float]], rules: list[Rule], tail: list[_Row]
+) -> Grid | None:
     run = rows[above:]
-    gaps = _column_gaps(run)
     if not gaps:
         return None
     left = min(w.box.x0 for r in run for c in r.chunks for w in c)
@@ -189,28 +188,10 @@ def _grid(rows: list[_Row], above: int, rules: list[Rule], tail: list[_Row]) -> 
         above -= 1
         run = [rows[above], *run]
     n_cols = len(edges) - 1
-    starts = [
-        min(
-            (c[0].box.x0 for r in run for c in r.chunks if edges[i] <= c[0].box.x0 < edges[i + 1]),
-            default=edges[i],
-        )
-        for i in range(n_cols)
-    ]
-    ends = [
-        max(
-            (
-                max(w.box.x1 for w in c)
-                for r in run
-                for c in r.chunks
-                if edges[i] <= c[0].box.x0 < edges[i + 1]
-            ),
-            default=edges[i + 1],
-        )
-        for i in range(n_cols)
-    ]
+    starts, ends = _column_extents(run, edges)
     slots = [_slots(row, edges, starts, ends) for row in run]
     run, slots = _join_header_lines(run, slots, rules)
-    rows, slots = _join_wrapped(run, slots, edges)
+    rows, slots = _join_wrapped(run, slots, [*starts, edges[-1]])
     filled = [chunk for row_slots in slots for chunk in row_slots.values()]
     words_per_cell = [sum(_word_count(c) for c in cell) for cell in filled]
     if len(rows) < 2 or not words_per_cell or sum(words_per_cell) / len(words_per_cell) > MAX_MEAN_WORDS:
@@ -252,6 +233,17 @@ def _grid(rows: list[_Row], above: int, rules: list[Rule], tail: list[_Row]) -> 
 Slots = dict[tuple[int, int], list[list["TextWord"]]]
 
 
+def _column_extents(run: list[_Row], edges: list[float]) -> tuple[list[float], list[float]]:
+    """Where each column's cells start and end: the far left and right of the runs that
+    start in it (the column's edges when none does)."""
+    starts, ends = [], []
+    for left, right in itertools.pairwise(edges):
+        inside = [c for r in run for c in r.chunks if left <= c[0].box.x0 < right]
+        starts.append(min((c[0].box.x0 for c in inside), default=left))
+        ends.append(max((max(w.box.x1 for w in c) for c in inside), default=right))
+    return starts, ends
+
+
 def _slots(row: _Row, edges: list[float], starts: list[float], ends: list[float]) -> Slots:
     """The row's chunks by the columns they cover (first, last): a chunk across a column gap
     spans, unless it ends flush with the next column's cells. starts, ends: where each
@@ -281,7 +273,7 @@ def _split_at_edges(
         for word in chunk[1:]:
             last = piece[-1]
             gap = word.box.x0 - last.box.x1
-            wide = gap > SPLIT_GAP * min(last.box.height, word.box.height)
+            wide = gap > WIDE_SPACE * min(last.box.height, word.box.height)
             lined_up = gap > 0 and any(abs(word.box.x0 - s) <= ALIGN_TOLERANCE for s in starts)
             if (wide or lined_up) and any(last.box.x1 <= x <= word.box.x0 for x in edges):
                 result.append(piece)
@@ -352,20 +344,14 @@ def _join_header_lines(
     return [_Row([c for runs in joined.values() for c in runs]), *run[2:]], [joined, *slots[2:]]
 
 
-def _join_wrapped(run: list[_Row], slots: list[Slots], edges: list[float]) -> tuple[list[_Row], list[Slots]]:
+def _join_wrapped(run: list[_Row], slots: list[Slots], starts: list[float]) -> tuple[list[_Row], list[Slots]]:
     """A line with no entry in most key columns (filled in nearly every row), set as close
     under its row as a cell's lines are, is the wrapped rest of that row's cells: joined
-    into them, not a new row."""
+    into them, not a new row (starts: where each column's text starts, the table's right
+    end last)."""
     # Key columns are read over the lines with two entries or more: the rows proper, not
     # the wrapped rests (a description wrapping onto three lines in most rows).
-    n_cols = len(edges) - 1
-    starts = [
-        min(
-            (run[0].box.x0 for s in slots for (c0, _), runs in s.items() if c0 == c for run in runs),
-            default=edges[c],
-        )
-        for c in range(n_cols)
-    ] + [edges[-1]]
+    n_cols = len(starts) - 1
     full = [row_slots for row_slots in slots if len(row_slots) >= 2]
     filled = [0] * n_cols
     for row_slots in full:

@@ -11,7 +11,7 @@ import itertools
 from statistics import median
 from typing import TYPE_CHECKING, Final
 
-from pagetext.layout.rows import MIN_TABLE_ROWS, uncovered
+from pagetext.layout.rows import MIN_TABLE_ROWS, baseline_rows, uncovered
 
 if TYPE_CHECKING:
     from pagetext.tables.records import TextWord
@@ -19,10 +19,10 @@ if TYPE_CHECKING:
 # A gap between words wider than this share of their height separates chunks (cells): word
 # spaces are a third to half of it, even justified; table columns are set further apart.
 CHUNK_GAP: Final = 0.9
-# A number this far from its neighbour (share of their height, more than a word space) is a
-# cell of its own: amounts, codes and dates are not words of a phrase, and narrow gutters
-# beside them are common.
-NUMBER_GAP: Final = 0.4
+# A space wider than a word space, as a share of the text height. A number this far from its
+# neighbour is a cell of its own (amounts, codes and dates are not words of a phrase, and
+# narrow gutters beside them are common); a column edge in such a space parts two cells.
+WIDE_SPACE: Final = 0.4
 LEADER_CHARACTERS: Final = frozenset(".·…")
 # A run of words this long on one line is running text (a paragraph's line), not a cell.
 MAX_CHUNK_WORDS: Final = 8
@@ -52,7 +52,12 @@ def cell_break(last: TextWord, word: TextWord) -> bool:
     height = min(last.box.height, word.box.height)
     if gap > CHUNK_GAP * height or (is_leader(last) and not is_leader(word)):
         return True
-    return gap > NUMBER_GAP * height and is_number(last) and is_number(word)
+    return gap > WIDE_SPACE * height and is_number(last) and is_number(word)
+
+
+def text_lines(words: list[TextWord]) -> list[list[TextWord]]:
+    """The words grouped by baseline, top line first."""
+    return [[words[i] for i in row] for row in baseline_rows([(w.box.y0, w.box.y1) for w in words])]
 
 
 def chunks(line: list[TextWord]) -> list[list[TextWord]]:
@@ -128,7 +133,7 @@ def _tolerated(run: list[list[TextWord]], above: bool, a: float, b: float, start
     of a right-aligned column) says the gutter is not one."""
     if above or len(run) == 1:
         return True
-    room = NUMBER_GAP * median(w.box.height for chunk in run for w in chunk)
+    room = WIDE_SPACE * median(w.box.height for chunk in run for w in chunk)
     low, high = min(starts) - room, max(starts) + room
     return any(
         a <= word.box.x0 and low <= word.box.x0 <= high
@@ -161,7 +166,7 @@ def _edge_room(
 ) -> tuple[float, float]:
     """Where in the gutter a..b the edge goes: the widest run that the fewest lines reach
     into, and in it the space between words that ends where the next column's cells start
-    (start), or else the widest one wider than a word space (NUMBER_GAP): a run crossing
+    (start), or else the widest one wider than a word space (WIDE_SPACE): a run crossing
     the gutter at a long word is cut there, not in its middle."""
     runs = [(x0, x1) for x0, x1, _ in _intervals([p for p in pieces if a <= p[0] and p[1] <= b], depth)]
     low, high = max(runs, key=lambda r: r[1] - r[0])
@@ -172,6 +177,6 @@ def _edge_room(
     aligned = [(x0, x1) for x0, x1 in spaces if abs(x1 - start) <= ALIGN_TOLERANCE]
     if aligned:
         return aligned[0]
-    space = NUMBER_GAP * median(w.box.height for w in inside)
+    space = WIDE_SPACE * median(w.box.height for w in inside)
     free = [(x0, x1) for x0, x1 in spaces if x1 - x0 > space]
     return max(free, key=lambda r: r[1] - r[0]) if free else (low, high)

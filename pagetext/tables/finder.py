@@ -21,7 +21,15 @@ from pagetext.tables.columns import is_number
 from pagetext.tables.headers import header_rows
 from pagetext.tables.partial import row_ruled_grids, split_columns
 from pagetext.tables.records import Cell, Table, TextWord
-from pagetext.tables.ruled import Grid, extend_columns, rule_groups, ruled_grid, split_rows, split_spans
+from pagetext.tables.ruled import (
+    Grid,
+    center_in,
+    extend_columns,
+    rule_groups,
+    ruled_grid,
+    split_rows,
+    split_spans,
+)
 from pagetext.tables.rules import Frame, Rule, page_rules, slanted_marks
 from pagetext.tables.vertical import add_header_row, inside_words
 
@@ -123,7 +131,7 @@ def _frame_tables(
             if len(filled) < MIN_FILLED_CELLS or len({cell.col for cell in filled}) < 2:
                 continue
             height = grid.row_edges[0] - grid.row_edges[-1]
-            inner = _nested(grid, contents, rules, [w for w in words if _inside(w, box)])
+            inner = _nested(grid, contents, rules, [w for w in words if center_in(w.box, box)])
             coarse = [
                 cell
                 for cell, inside in zip(grid.cells, contents, strict=True)
@@ -131,30 +139,32 @@ def _frame_tables(
             ]
             # A big cell holding a table is rules drawn round part of a table (a frame, a
             # group header), unless that table is one of the layout's own (nested).
-            if all(any(_center_in_box(_grid_box(g), cell.box) for g in inner) for cell in coarse):
+            if all(any(center_in(_grid_box(g), cell.box) for g in inner) for cell in coarse):
                 nested += inner
-                own = [w for w in words if not any(_inside(w, _grid_box(g)) for g in inner)]
+                inner_boxes = [_grid_box(g) for g in inner]
+                own = [w for w in words if not any(center_in(w.box, b) for b in inner_boxes)]
                 boxes = [w.box for w in own]
                 split_rows(grid, boxes, [any(ch.isdigit() for ch in w.text) for w in own])
-                split_columns(grid, [w for w in own if _inside(w, box)])
-                extend_columns(grid, [b for b in boxes if not any(_center_in_box(b, t) for t in taken)])
+                split_columns(grid, [w for w in own if center_in(w.box, box)])
+                extend_columns(grid, [b for b in boxes if not any(center_in(b, t) for t in taken)])
                 box = _grid_box(grid)
                 grids.append(grid)
                 taken.append(box)
     for grid in row_ruled_grids(rules, words, taken):
         grids.append(grid)
         taken.append(_grid_box(grid))
-    rest = [w for w in words if not any(_inside(w, box) for box in taken)]
+    rest = [w for w in words if not any(center_in(w.box, box) for box in taken)]
     horizontal = [r for r in rules if r.horizontal]
     grids.extend(aligned_grids(rest, horizontal))
     grids.extend(nested)
+    nested_boxes = [_grid_box(g) for g in nested]
+    outside_nested = [w for w in words if not any(center_in(w.box, b) for b in nested_boxes)]
     tables = []
     for grid in grids:
         if _chart(_grid_box(grid), marks):
             continue
         if grid.method == "ruled":
-            own = [w for w in words if not any(_inside(w, _grid_box(g)) for g in nested)]
-            held = _split_at_cells(own, grid, frame) + inside_words(grid, cross)
+            held = _split_at_cells(outside_nested, grid, frame) + inside_words(grid, cross)
         else:
             held = add_header_row(grid, cross)  # the grid holds its own words (Grid.held)
         tables.append(_table(grid, held, frame, page))
@@ -174,9 +184,10 @@ def _nested(
         if len(grid.cells) > 1 and holds_table(inside):
             box = cell.box
             within = [r for r in rules if r.horizontal and box.y0 < r.position < box.y1 and box.x0 <= r.start]
-            outside = [w for w in words if not _center_in_box(w.box, box)]
+            outside = [w for w in words if not center_in(w.box, box)]
             for inner in aligned_grids(inside, within):
-                rows = {c.row for c in inner.cells for w in inside if is_number(w) and _inside(w, c.box)}
+                held = inner.held or []
+                rows = {c.row for c, own in zip(inner.cells, held, strict=True) if any(map(is_number, own))}
                 bands = list(itertools.pairwise(inner.row_edges))
                 level = sum(1 for high, low in bands if any(low <= w.center[1] <= high for w in outside))
                 if len(rows) >= MIN_NESTED_VALUE_ROWS and level < LEVEL_SHARE * len(bands):
@@ -235,16 +246,6 @@ def _overlap(a: Box, b: Box) -> bool:
     return min(a.x1, b.x1) > max(a.x0, b.x0) and min(a.y1, b.y1) > max(a.y0, b.y0)
 
 
-def _center_in_box(box: Box, other: Box) -> bool:
-    x, y = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
-    return other.x0 <= x <= other.x1 and other.y0 <= y <= other.y1
-
-
-def _inside(word: TextWord, box: Box) -> bool:
-    x, y = word.center
-    return box.x0 <= x <= box.x1 and box.y0 <= y <= box.y1
-
-
 def cell_words(grid: Grid, words: list[TextWord]) -> list[list[TextWord]]:
     """The words of each of the grid's cells (by the slot their centre falls in)."""
     slots: dict[tuple[int, int], int] = {}
@@ -287,13 +288,13 @@ def _contents(grid: Grid, words: list[TextWord]) -> list[list[TextWord]]:
 
 
 def _table(grid: Grid, words: list[TextWord], frame: Frame, page: int) -> Table:
-    caption = caption_rows(grid, _contents(grid, words))
+    contents = _contents(grid, words)
+    caption = caption_rows(grid, contents)
     if caption:
         grid = without_rows(grid, caption)
+        contents = _contents(grid, words)
     cells: list[Cell] = []
-    contents: list[list[TextWord]] = []
-    for grid_cell, inside in zip(grid.cells, _contents(grid, words), strict=True):
-        contents.append(inside)
+    for grid_cell, inside in zip(grid.cells, contents, strict=True):
         cells.append(
             Cell(
                 grid_cell.row,

@@ -10,9 +10,8 @@ import itertools
 from typing import TYPE_CHECKING, Final
 
 from pagetext.geometry import Box
-from pagetext.layout.rows import baseline_rows
-from pagetext.tables.columns import MAX_CHUNK_WORDS, chunks, column_gaps
-from pagetext.tables.ruled import MIN_CELL_SIZE, Grid, GridCell
+from pagetext.tables.columns import MAX_CHUNK_WORDS, chunks, column_gaps, text_lines
+from pagetext.tables.ruled import MIN_CELL_SIZE, Grid, GridCell, center_in
 from pagetext.tables.rules import Rule
 
 if TYPE_CHECKING:
@@ -29,15 +28,6 @@ FULL_LINE_SHARE: Final = 0.5
 CROWDED_SHARE: Final = 0.25
 # A header line stands above the top rule by at most this share of its height.
 HEADER_REACH: Final = 1.0
-
-
-def _lines(words: list[TextWord]) -> list[list[TextWord]]:
-    return [[words[i] for i in row] for row in baseline_rows([(w.box.y0, w.box.y1) for w in words])]
-
-
-def _inside(word: TextWord, x0: float, x1: float, bottom: float, top: float) -> bool:
-    x, y = word.center
-    return x0 <= x <= x1 and bottom <= y <= top
 
 
 def _prose(lines: list[list[TextWord]]) -> bool:
@@ -86,8 +76,8 @@ def _runs(group: list[Rule], words: list[TextWord]) -> list[list[Rule]]:
     runs: list[list[Rule]] = [[group[0]]]
     for upper, lower in itertools.pairwise(group):
         x0, x1 = upper.start, upper.end
-        band = [w for w in words if _inside(w, x0, x1, lower.position, upper.position)]
-        if _prose(_lines(band)):
+        band = [w for w in words if center_in(w.box, Box(x0, lower.position, x1, upper.position))]
+        if _prose(text_lines(band)):
             runs.append([lower])
         else:
             runs[-1].append(lower)
@@ -97,7 +87,10 @@ def _runs(group: list[Rule], words: list[TextWord]) -> list[list[Rule]]:
 def _grid(run: list[Rule], words: list[TextWord]) -> Grid | None:
     x0, x1 = min(r.start for r in run), max(r.end for r in run)
     edges = [r.position for r in run]
-    bands = [[w for w in words if _inside(w, x0, x1, low, high)] for high, low in itertools.pairwise(edges)]
+    bands = [
+        [w for w in words if center_in(w.box, Box(x0, low, x1, high))]
+        for high, low in itertools.pairwise(edges)
+    ]
     filled = [i for i, band in enumerate(bands) if band]
     if len(filled) < 2:
         return None
@@ -112,7 +105,7 @@ def _grid(run: list[Rule], words: list[TextWord]) -> Grid | None:
         edges,
         "ruled",
     )
-    body = [w for w in words if _inside(w, x0, x1, edges[-1], edges[0])]
+    body = [w for w in words if center_in(w.box, Box(x0, edges[-1], x1, edges[0]))]
     header = _line_beside(edges[0], x0, x1, words, above=True)
     if header:
         grid.cells = [GridCell(c.row + 1, c.col, 1, 1, c.box) for c in grid.cells]
@@ -139,7 +132,7 @@ def _rows_within_bands(grid: Grid, words: list[TextWord]) -> bool:
     crowded = 0
     for high, low in itertools.pairwise(grid.row_edges):
         full = 0
-        for line in _lines([w for w in words if low <= w.center[1] <= high]):
+        for line in text_lines([w for w in words if low <= w.center[1] <= high]):
             columns = {c for w in line for c in range(n_cols) if edges[c] <= w.center[0] <= edges[c + 1]}
             full += len(columns) >= max(2, FULL_LINE_SHARE * n_cols)
         crowded += full >= 2
@@ -151,7 +144,7 @@ def _line_beside(rule: float, x0: float, x1: float, words: list[TextWord], above
     bottom one (the last row of a table shaded in bands, its last band unshaded), in the
     rules' extent, in runs of two or more (a caption, a title or a note is one run)."""
     side = [w for w in words if x0 <= w.center[0] <= x1 and (w.box.y0 >= rule if above else w.box.y1 <= rule)]
-    lines = _lines(side)
+    lines = text_lines(side)
     if not lines:
         return []
     line = lines[-1] if above else lines[0]
@@ -171,7 +164,7 @@ def split_columns(grid: Grid, words: list[TextWord]) -> bool:
         inside = [w for w in words if left <= w.center[0] <= right]
         lines = []
         for high, low in itertools.pairwise(grid.row_edges):
-            lines += _lines([w for w in inside if low <= w.center[1] <= high])
+            lines += text_lines([w for w in inside if low <= w.center[1] <= high])
         new += [(a + b) / 2 for a, b in column_gaps(lines)]
     for x in sorted(new, reverse=True):
         _insert_column(grid, x, words)

@@ -174,7 +174,7 @@ def split_spans(grid: Grid, boxes: list[Box]) -> None:
         if cell.col_span == 1:
             cells.append(cell)
             continue
-        inside = [b for b in boxes if _center_in(b, cell.box)]
+        inside = [b for b in boxes if center_in(b, cell.box)]
         cuts = [cell.col]
         for c in range(cell.col + 1, cell.col + cell.col_span):
             x = grid.column_edges[c]
@@ -191,7 +191,8 @@ def split_spans(grid: Grid, boxes: list[Box]) -> None:
     grid.cells = cells
 
 
-def _center_in(box: Box, cell: Box) -> bool:
+def center_in(box: Box, cell: Box) -> bool:
+    """Whether the box's centre lies in the cell (a word belongs to the cell it centres in)."""
     x, y = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
     return cell.x0 <= x <= cell.x1 and cell.y0 <= y <= cell.y1
 
@@ -205,12 +206,12 @@ def split_rows(grid: Grid, boxes: list[Box], numeric: list[bool]) -> None:
     row = 0
     while row < len(grid.row_edges) - 1:
         cells = [c for c in grid.cells if c.row == row and c.row_span == 1]
-        lines = {id(c): _line_bands([b for b in boxes if _center_in(b, c.box)]) for c in cells}
+        lines = {id(c): _line_bands([b for b in boxes if center_in(b, c.box)]) for c in cells}
         numbers = sum(
-            1 for b, n in zip(boxes, numeric, strict=True) if n and any(_center_in(b, c.box) for c in cells)
+            1 for b, n in zip(boxes, numeric, strict=True) if n and any(center_in(b, c.box) for c in cells)
         )
         many = [c for c in cells if len(lines[id(c)]) >= MIN_SPLIT_LINES]
-        bands = _line_bands([b for c in many for b in boxes if _center_in(b, c.box)])
+        bands = _line_bands([b for c in many for b in boxes if center_in(b, c.box)])
         # Lines on other baselines in another cell would merge bands: fewer than the most lines.
         filled = sum(1 for c in cells if lines[id(c)])
         if (

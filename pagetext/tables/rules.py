@@ -31,6 +31,8 @@ FILL_SEAM: Final = 0.5
 # Fills are looked up by the squares of this side (points) they touch.
 FILL_BUCKET: Final = 32.0
 
+Segment = tuple[float, float, float, float]  # x0, y0, x1, y1 in user space
+
 
 @dataclass(slots=True)
 class Rule:
@@ -79,7 +81,7 @@ def page_rules(paths: list[PathRecord], visible: Box, frame: Frame) -> list[Rule
     """The visible rules the paths paint inside the visible box, merged, in the frame."""
     pieces: list[Rule] = []
     fills: list[tuple[Box, RGB | None]] = []
-    seams: list[tuple[float, float, float, float]] = []
+    seams: list[Segment] = []
     for path in paths:
         stroked = path.stroke and _visible(path.stroke_color)
         filled = path.fill and _visible(path.fill_color)
@@ -115,7 +117,7 @@ def page_rules(paths: list[PathRecord], visible: Box, frame: Frame) -> list[Rule
     return hard + merge_rules([r for r in pieces if r.soft])
 
 
-def _white_lines(path: PathRecord) -> list[tuple[float, float, float, float]]:
+def _white_lines(path: PathRecord) -> list[Segment]:
     """The lines of a white path: unseen on the page, but they part a fill they cross."""
     lines = list(path.segments) if path.stroke else []
     for x0, y0, x1, y1 in path.rects:
@@ -129,44 +131,21 @@ def _white_lines(path: PathRecord) -> list[tuple[float, float, float, float]]:
     return lines
 
 
-def fill_edges(
-    fills: list[tuple[Box, RGB | None]], seams: list[tuple[float, float, float, float]]
-) -> list[tuple[float, float, float, float]]:
+def fill_edges(fills: list[tuple[Box, RGB | None]], seams: list[Segment]) -> list[Segment]:
     """The edges a viewer shows of filled areas (cell backgrounds): each rectangle's sides,
     less the stretches where the same colour goes on across them (FILL_SEAM), and the white
     lines (seams) drawn across a fill. They divide the page as rules do, but softly: a fill
     painted in pieces shows one area; white lines over one fill show cells."""
-    buckets: dict[tuple[RGB | None, int, int], list[Box]] = {}
+    index: dict[tuple[int, int], list[tuple[Box, RGB | None]]] = {}
+    for fill in fills:
+        for key in _squares(fill[0]):
+            index.setdefault(key, []).append(fill)
+    edges: list[Segment] = []
+    for seam in seams:
+        box = Box.from_corners(*seam)
+        edges += _seam_edges(box, [b for b, _ in _near(index, box)])
     for box, color in fills:
-        for key in _squares(box, color):
-            buckets.setdefault(key, []).append(box)
-    anywhere: dict[tuple[RGB | None, int, int], list[Box]] = {}
-    for box, _ in fills:
-        for key in _squares(box, None):
-            anywhere.setdefault(key, []).append(box)
-    edges: list[tuple[float, float, float, float]] = []
-    for x0, y0, x1, y1 in seams:
-        seam = Box.from_corners(x0, y0, x1, y1)
-        near = {id(b): b for key in _squares(seam, None) for b in anywhere.get(key, ())}.values()
-        if seam.width >= seam.height:
-            y = (y0 + y1) / 2
-            under = [
-                (max(b.x0, seam.x0), min(b.x1, seam.x1))
-                for b in near
-                if b.y0 - FILL_SEAM <= y <= b.y1 + FILL_SEAM
-            ]
-            edges.extend((a, y, b, y) for a, b in under if b > a)
-        else:
-            x = (x0 + x1) / 2
-            under = [
-                (max(b.y0, seam.y0), min(b.y1, seam.y1))
-                for b in near
-                if b.x0 - FILL_SEAM <= x <= b.x1 + FILL_SEAM
-            ]
-            edges.extend((x, a, x, b) for a, b in under if b > a)
-    for box, color in fills:
-        neighbours = {id(b): b for key in _squares(box, color) for b in buckets[key] if b is not box}
-        others = list(neighbours.values())
+        others = [b for b, c in _near(index, box) if c == color and b is not box]
         x0, y0, x1, y1 = box
         for x, outside in ((x0, x0 - FILL_SEAM), (x1, x1 + FILL_SEAM)):
             covered = [(b.y0, b.y1) for b in others if b.x0 <= outside <= b.x1]
@@ -177,11 +156,31 @@ def fill_edges(
     return edges
 
 
-def _squares(box: Box, color: RGB | None) -> list[tuple[RGB | None, int, int]]:
-    """The buckets a fill (grown by FILL_SEAM) touches: fills of one colour meet only there."""
+def _seam_edges(seam: Box, fills: list[Box]) -> list[Segment]:
+    """The stretches of a white line that lie on fills (within FILL_SEAM across)."""
+    along = 0 if seam.width >= seam.height else 1  # the axis the line runs along: x or y
+    middle = (seam[1 - along] + seam[3 - along]) / 2
+    edges: list[Segment] = []
+    for fill in fills:
+        if fill[1 - along] - FILL_SEAM <= middle <= fill[3 - along] + FILL_SEAM:
+            lo, hi = max(fill[along], seam[along]), min(fill[2 + along], seam[2 + along])
+            if hi > lo:
+                edges.append((lo, middle, hi, middle) if along == 0 else (middle, lo, middle, hi))
+    return edges
+
+
+def _squares(box: Box) -> list[tuple[int, int]]:
+    """The squares of side FILL_BUCKET a box (grown by FILL_SEAM) touches: fills meet only there."""
     i0, i1 = int((box.x0 - FILL_SEAM) // FILL_BUCKET), int((box.x1 + FILL_SEAM) // FILL_BUCKET)
     j0, j1 = int((box.y0 - FILL_SEAM) // FILL_BUCKET), int((box.y1 + FILL_SEAM) // FILL_BUCKET)
-    return [(color, i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)]
+    return [(i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)]
+
+
+def _near(
+    index: dict[tuple[int, int], list[tuple[Box, RGB | None]]], box: Box
+) -> list[tuple[Box, RGB | None]]:
+    """The fills in the squares the box touches, each once."""
+    return list({id(f[0]): f for key in _squares(box) for f in index.get(key, ())}.values())
 
 
 def _add_segment(
