@@ -41,6 +41,16 @@ def grid(table: Table) -> Grid:
     return rows
 
 
+def only_table(data: bytes, expected: Grid) -> Table:
+    """Exactly one table on the page, of the expected shape and cells."""
+    found = tables(data)
+    assert len(found) == 1, [grid(t) for t in found]
+    (table,) = found
+    assert (table.n_rows, table.n_cols) == (len(expected), len(expected[0])), grid(table)
+    assert grid(table) == expected
+    return table
+
+
 def width(text: str, style: Style) -> float:
     return max((stringWidth(line, style.font, style.size) for line in text.split("\n")), default=0.0)
 

@@ -9,7 +9,7 @@ pytest.importorskip("reportlab")
 
 from tests.tables import class_pdfs as cp
 from tests.tables import class_pdfs_more as cm
-from tests.tables.class_pdfs import Grid, Style, grid, tables
+from tests.tables.class_pdfs import Style, grid, only_table, tables
 
 HELV10 = Style("Helvetica", 10, 14)
 HELV9 = Style("Helvetica", 9, 13)
@@ -18,15 +18,6 @@ TIMES9 = Style("Times-Roman", 9, 12)
 TIMES11 = Style("Times-Roman", 11, 15)
 COUR8 = Style("Courier", 8, 11)
 COUR9 = Style("Courier", 9, 12)
-
-
-def only_table(data: bytes, expected: Grid) -> None:
-    """Exactly one table on the page, of the expected shape and cells."""
-    found = tables(data)
-    assert len(found) == 1, [grid(t) for t in found]
-    (table,) = found
-    assert (table.n_rows, table.n_cols) == (len(expected), len(expected[0])), grid(table)
-    assert grid(table) == expected
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from pagetext.tables.records import Table
 from tests.tables import heldout_pdfs as hp
 from tests.tables import heldout_pdfs_more as hm
 from tests.tables import heldout_pdfs_text as ht
-from tests.tables.class_pdfs import Grid, Style, grid, tables
+from tests.tables.class_pdfs import Style, grid, only_table, tables
 
 TIMES9 = Style("Times-Roman", 9, 12)
 TIMES10 = Style("Times-Roman", 10, 13)
@@ -25,17 +25,6 @@ HELV85 = Style("Helvetica", 8.5, 12)
 HELV9 = Style("Helvetica", 9, 14)
 HELV12 = Style("Helvetica", 12, 16)
 COUR8 = Style("Courier", 8, 11)
-# What the quarterly table's header row comes out as, upright or turned.
-
-
-def only_table(data: bytes, expected: Grid) -> Table:
-    """Exactly one table on the page, of the expected shape and cells."""
-    found = tables(data)
-    assert len(found) == 1, [grid(t) for t in found]
-    (table,) = found
-    assert (table.n_rows, table.n_cols) == (len(expected), len(expected[0])), grid(table)
-    assert grid(table) == expected
-    return table
 
 
 def spans(table: Table) -> dict[tuple[int, int], tuple[int, int]]:
