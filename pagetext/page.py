@@ -20,6 +20,7 @@ from pagetext.layout.reading import CutLog, reading_order
 from pagetext.layout.records import Line, Word
 from pagetext.layout.structure_order import StructureTrust, cells_in_tree_order
 from pagetext.page_content import DEFAULT_PARAMS, CycleCollectorPaused, DocumentContext, PageContent
+from pagetext.pdf.links import Link, base_uri, page_links
 from pagetext.pdf.objects import inherited_entries, inherited_entry, read_rect
 from pagetext.structure.marked import without_actual_text
 from pagetext.structure.view import StructElement
@@ -75,6 +76,7 @@ class Page:
             degrees = 0
         self.rotation: int = (round(degrees / 90) * 90) % 360
         self._content = PageContent(context, page_obj, self._warn, self.visible_box)
+        self._links: list[Link] | None = None
 
     def __repr__(self) -> str:
         return f"<pagetext.Page {self.number}>"
@@ -123,6 +125,14 @@ class Page:
         for table in tables:
             type_table(table)
         return tables
+
+    def links(self) -> list[Link]:
+        """The page's links to URIs (/Link annotations with a URI action, ISO 32000-1
+        §12.5.6.5), in /Annots order, read once. Their boxes are in user space, as glyph
+        boxes are: a word lies under a link when its box meets one of them."""
+        if self._links is None:
+            self._links = page_links(self._obj, self._warn, base_uri(self._context.pdf.Root, self._warn))
+        return list(self._links)
 
     def glyphs(
         self,

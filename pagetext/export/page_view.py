@@ -14,6 +14,7 @@ from pagetext.geometry import Box
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Line
 from pagetext.layout.structure_order import StructureTrust
+from pagetext.pdf.links import Link
 from pagetext.structure.view import StructElement
 from pagetext.tables.records import Table
 
@@ -67,6 +68,8 @@ class PageView(Protocol):
     def structure(self) -> list[StructElement]: ...
 
     def tables(self) -> list[Table]: ...
+
+    def links(self) -> list[Link]: ...
 
     def fresh(self) -> PageView:
         """The same page unread: a caller reading pages twice keeps no glyphs between passes."""
