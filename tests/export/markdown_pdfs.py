@@ -25,15 +25,22 @@ TOP = 720.0  # baseline of a page's first line
 BODY = 10.0
 LEADING = 12.0  # 1.2 × the body size
 WIDTH = letter[0] - 2 * MARGIN
-# Bullets ◦ and ▪ are not in WinAnsi (the standard fonts' encoding): they come from DejaVu Sans.
+# Bullets ◦ and ▪ are not in WinAnsi (the standard fonts' encoding): they come from DejaVu Sans,
+# where the system has it (tests of those pages skip without it).
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 SYMBOLS = "DejaVuSans"
+# Bitstream Vera, shipped with reportlab: a TrueType font whose subset maps a soft hyphen back to
+# U+00AD, where WinAnsi's code 173 reads as a plain hyphen.
+VERA = "Vera"
 
 Run = tuple[str, str]  # (font name, text)
 
 
 def _register() -> None:
-    if SYMBOLS not in pdfmetrics.getRegisteredFontNames():
+    registered = pdfmetrics.getRegisteredFontNames()
+    if VERA not in registered:
+        pdfmetrics.registerFont(TTFont(VERA, "Vera.ttf"))
+    if SYMBOLS not in registered and DEJAVU.exists():
         pdfmetrics.registerFont(TTFont(SYMBOLS, str(DEJAVU)))
 
 
@@ -389,11 +396,10 @@ SOFT_HYPHEN = [
 
 
 def soft_hyphen() -> bytes:
-    """A word broken at a soft hyphen (U+00AD shown at the line end: DejaVu Sans, whose
-    subset maps it back to U+00AD, where WinAnsi's code 173 reads as a plain hyphen)."""
+    """A word broken at a soft hyphen (U+00AD shown at the line end, in Vera)."""
 
     def draw(c: Canvas) -> None:
-        justified(c, TOP, [[(SYMBOLS, text)] for text in SOFT_HYPHEN])
+        justified(c, TOP, [[(VERA, text)] for text in SOFT_HYPHEN])
 
     return canvas_pdf(draw)
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 import warnings
 
+import pytest
+
 import pagetext
 from pagetext.geometry import Box
 from tests.export import markdown_pdfs as pdfs
@@ -38,6 +40,7 @@ def items(*lines: str) -> str:
 
 
 SURVEY = blocks(*pdfs.SURVEY)
+needs_dejavu = pytest.mark.skipif(not pdfs.DEJAVU.exists(), reason="the ◦ and ▪ bullets need DejaVu Sans")
 
 # -- paragraphs ------------------------------------------------------------------------------
 
@@ -78,6 +81,7 @@ def test_headings_by_size_relative_to_the_body() -> None:
 # -- lists -----------------------------------------------------------------------------------
 
 
+@needs_dejavu
 def test_bullets_without_their_glyphs() -> None:
     assert markdown(pdfs.bullets()) == blocks(
         "The survey recorded three kinds of disturbance along the river:",
@@ -92,6 +96,7 @@ def test_bullets_without_their_glyphs() -> None:
     )
 
 
+@needs_dejavu
 def test_nested_bullets_indented_by_the_parent_marker() -> None:
     assert markdown(pdfs.nested_bullets()) == blocks(
         "Each stretch was described by three features:",
