@@ -17,6 +17,7 @@ from pagetext.errors import (
 )
 from pagetext.export.formats import FORMATS
 from pagetext.layout.furniture import Furniture
+from pagetext.layout.hyphens import Vocabulary
 from pagetext.layout.params import LayoutParams
 from pagetext.limits import Limits
 from pagetext.page import Page, dehyphenated_text, read_furniture
@@ -172,7 +173,7 @@ class Document:
         annotations=False leaves out the text of annotations and form fields; dehyphenate=True
         joins words hyphenated across line ends (see Page.text), the words of the pages read
         so far as vocabulary."""
-        vocabulary: set[str] | None = set() if dehyphenate else None
+        vocabulary: Vocabulary | None = Vocabulary() if dehyphenate else None
         return page_separator.join(
             dehyphenated_text(self[i], order, params, "keep", annotations, vocabulary)
             for i in self.page_indices(pages)
@@ -218,7 +219,7 @@ class Document:
     ) -> int:  # fmt: skip
         if bom:
             stream.write("\ufeff".encode())
-        vocabulary: set[str] | None = set() if dehyphenate else None
+        vocabulary: Vocabulary | None = Vocabulary() if dehyphenate else None
         for n, page in enumerate(self.iter_pages(indices, progress)):
             if n:
                 stream.write(separator.encode())

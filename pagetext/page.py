@@ -13,7 +13,7 @@ from pagetext.layout.artifacts import artifact_role
 from pagetext.layout.assembly import assemble
 from pagetext.layout.dropcap import join_drop_caps
 from pagetext.layout.furniture import Furniture, signatures
-from pagetext.layout.hyphens import plain_text
+from pagetext.layout.hyphens import Vocabulary, plain_text
 from pagetext.layout.overlay import place_overlay
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.reading import CutLog, reading_order
@@ -276,7 +276,9 @@ class Page:
         dehyphenate=True joins a word hyphenated across a line end (pagetext.layout.hyphens:
         the hyphen goes, the next line's first part moves up), the page's words as vocabulary.
         """
-        return dehyphenated_text(self, order, params, artifacts, annotations, set() if dehyphenate else None)
+        return dehyphenated_text(
+            self, order, params, artifacts, annotations, Vocabulary() if dehyphenate else None
+        )
 
     def search(
         self, query: str, ignore_case: bool = False, regex: bool = False, whole_words: bool = False
@@ -321,7 +323,7 @@ def dehyphenated_text(
     params: LayoutParams | None,
     artifacts: str,
     annotations: bool,
-    vocabulary: set[str] | None,
+    vocabulary: Vocabulary | None,
 ) -> str:
     """Page.text(), dehyphenated against `vocabulary` (a document's words so far) unless None."""
     # One pause for the whole call: the lines are freed before the collector runs again,

@@ -131,7 +131,7 @@ def page_alto(
         hyphenation.learn(lines)
     rendered_blocks: list[tuple[str, Rect]] = []
     line_id = string_id = 0
-    for block_index, block in enumerate(paragraph_blocks(lines), 1):
+    for block_index, block in enumerate(paragraph_blocks(lines, page.font_styles()), 1):
         ends = hyphen_ends(block, hyphenation)
         carried: str | None = None  # the joined word the line before ended with
         rendered_lines: list[tuple[str, Rect]] = []

@@ -11,7 +11,7 @@ from typing import IO, Final, Union
 from pagetext.errors import FileWriteError, UsageError
 from pagetext.export.page_view import PageView
 from pagetext.geometry import Box
-from pagetext.layout.hyphens import SOFT_HYPHEN, joins, words_of
+from pagetext.layout.hyphens import SOFT_HYPHEN, Vocabulary, joins
 from pagetext.layout.records import Line, Word
 from pagetext.pdf.atomic import atomic_open
 
@@ -153,11 +153,11 @@ class Hyphenation:
     """
 
     def __init__(self) -> None:
-        self.vocabulary: set[str] = set()
+        self.vocabulary = Vocabulary()
 
     def learn(self, lines: Iterable[Line]) -> None:
         for line in lines:
-            self.vocabulary.update(words_of(line.text))
+            self.vocabulary.add((line.text,))
 
     def hyphenated(self, line: Line, following: Line | None) -> bool:
         """Whether `line` ends in the first part of a word that `following` continues."""

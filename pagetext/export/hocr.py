@@ -78,7 +78,9 @@ def page_hocr(page: PageView, order: str = "reading", annotations: bool = True) 
         f'title="bbox 0 0 {width} {height}; ppageno {number - 1}; scan_res 72 72">\n'
     ]
     word_id = line_id = block_id = 0
-    for block in paragraph_blocks(page.lines(order=order, roles=True, annotations=annotations)):
+    for block in paragraph_blocks(
+        page.lines(order=order, roles=True, annotations=annotations), page.font_styles()
+    ):
         rendered: list[tuple[str, IntBox]] = []
         for line in block:
             words = [(text, _int_box(view.box(box))) for word in line.words for text, box in tokens(word)]

@@ -129,7 +129,7 @@ def page_record(
         "crop_box": _box(page.crop_box),
         "visible_box": _box(page.visible_box),
         "rotation": page.rotation,
-        "blocks": [_block(block) for block in paragraph_blocks(lines)],
+        "blocks": [_block(block) for block in paragraph_blocks(lines, page.font_styles())],
     }
     if glyphs:
         x0, y0, x1, y1 = page.visible_box

@@ -1,23 +1,41 @@
-"""Markdown text of a page's blocks: headings, paragraphs and list items, their lines joined
-(hyphenation undone against the document's words), emphasis marked and Markdown syntax in the
-text escaped (CommonMark). pagetext.export.markdown decides the blocks."""
+"""Markdown text of a page's blocks: headings, paragraphs, list items, captions, code blocks
+and tables. A block's lines are joined (hyphenation undone by the rule of
+pagetext.layout.hyphens), emphasis is marked over runs of words of one style, words under a
+link annotation become `[text](uri)`, and Markdown syntax in the text is escaped
+(CommonMark). pagetext.export.markdown decides the blocks."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Final, Protocol
 
 from pagetext.fonts.style import PLAIN, FontStyle
-from pagetext.layout.hyphens import SOFT_HYPHEN, hyphen_break, joins
-from pagetext.layout.records import Line
+from pagetext.geometry import Box
+from pagetext.layout.hyphens import SOFT_HYPHEN, Vocabulary, hyphen_join
+from pagetext.layout.line_style import LineStyle
+from pagetext.layout.list_markers import is_bullet
+from pagetext.layout.paragraphs import Paragraph
+from pagetext.layout.records import Word
 from pagetext.layout.scripts import is_unspaced
+from pagetext.tables.records import Table
 
-BULLET = re.compile(r"^([•◦▪▫‣●○■□–\-*·])\s+(?=\S)")
-ORDERED = re.compile(r"^(\d{1,3}[.)])\s+(?=\S)")
+__all__ = ["MarkdownBlock", "Vocabulary", "escape_block_start", "escape_inline", "render_block"]
 
 # Markdown syntax in text: at the start of a block, and inline.
-_BLOCK_START = re.compile(r"^(#{1,6}(?=\s|$)|>|[-+*](?=\s)|=+$|-+$|(\d{1,9})([.)])(?=\s|$))")
-_INLINE = re.compile(r"([\\`*_])|<(?=[A-Za-z/!?])")
+_BLOCK_START: Final = re.compile(r"^(#{1,6}(?=\s|$)|>|[-+*](?=\s)|=+$|-+$|(\d{1,9})([.)])(?=\s|$))")
+_INLINE: Final = re.compile(r"([\\`*_\[\]])|<(?=[A-Za-z/!?])")
+_ARABIC_MARKER: Final = re.compile(r"^\d{1,9}[.)]$")
+
+
+class LinkArea(Protocol):
+    """A link annotation: where it is on the page and the URI it opens."""
+
+    @property
+    def boxes(self) -> tuple[Box, ...]: ...
+    @property
+    def uri(self) -> str: ...
 
 
 def escape_inline(text: str) -> str:
@@ -44,88 +62,135 @@ def escape_block_start(text: str) -> str:
 
 
 @dataclass(slots=True)
-class LineFeatures:
-    line: Line
-    text: str
-    size: float
-    bold: bool  # most of its letters bold
-    italic: bool
-    upright: bool  # along a page axis (vertical Japanese sets its headings turned)
+class MarkdownBlock:
+    """kind: "heading", "paragraph", "item", "caption", "code" or "table"; level: a
+    heading's level, a list item's depth (0 at the outside); marker: a list item's marker as
+    printed ("•", "3.", "(iv)"); indent: the spaces before a nested item."""
+
+    kind: str
+    paragraph: Paragraph | None
+    level: int = 0
+    marker: str = ""
+    table: Table | None = None
+    indent: str = ""
 
 
 @dataclass(slots=True)
-class MarkdownBlock:
-    kind: str  # "heading", "paragraph", "item"
-    lines: list[LineFeatures]
-    level: int = 0  # heading level
-    marker: str = ""  # list item marker as written ("-", "3.", "(a)")
+class _Token:
+    text: str
+    bold: bool
+    italic: bool
+    uri: str
+    glued: bool = False  # no space before it (CJK, a hyphenated word's second part)
 
 
-def _join(left: str, right: str, words: set[str]) -> str:
-    """Two lines of one paragraph as one: a hyphenated line end joins its word (the rule of
-    pagetext.layout.hyphens, the document's words as vocabulary); another hyphen between
-    letters stays, without a space ("non-" + "exclusive"); CJK lines join without a space."""
-    if not left:
-        return right
-    if joins(left, right, words):
-        return left[:-1] + right
-    if hyphen_break(left, right):
-        return left + right
-    if is_unspaced(left[-1]) or is_unspaced(right[0]):
-        return left + right
-    return left + " " + right
+def _uri(word: Word, links: Sequence[LinkArea]) -> str:
+    x0, y0, x1, y1 = word.bounds
+    x, y = (x0 + x1) / 2, (y0 + y1) / 2
+    for link in links:
+        if any(box.x0 <= x <= box.x1 and box.y0 <= y <= box.y1 for box in link.boxes):
+            return link.uri
+    return ""
 
 
-def _styled_text(f: LineFeatures, styles: dict[str, FontStyle]) -> str:
-    """The line's text with bold and italic spans marked (word by word)."""
+def _tokens(
+    lines: Sequence[LineStyle],
+    styles: Mapping[str, FontStyle],
+    vocabulary: Vocabulary,
+    links: Sequence[LinkArea],
+) -> list[_Token]:
+    """The words of the lines, a word hyphenated across a line end joined."""
+    tokens: list[_Token] = []
+    previous = ""
+    for line in lines:
+        words = []
+        for word in line.line.words:
+            style = styles.get(word.font_name, PLAIN)
+            words.append(_Token(word.text, style.bold, style.italic, _uri(word, links) if links else ""))
+        if tokens and words and previous:
+            last, text = tokens[-1], line.text
+            join = hyphen_join(previous, text, vocabulary)
+            if join == "join":
+                last.text = last.text[:-1] + words.pop(0).text
+            elif join == "glue":
+                last.text += words.pop(0).text
+            elif is_unspaced(previous[-1]) or is_unspaced(text[0]):
+                words[0].glued = True
+        tokens.extend(words)
+        previous = line.text
+    for token in tokens:
+        token.text = token.text.replace(SOFT_HYPHEN, "")
+    return [token for token in tokens if token.text]
+
+
+def _joined(tokens: Sequence[_Token], escape: bool = True) -> str:
     parts: list[str] = []
-    current: tuple[bool, bool] = (False, False)
-    run: list[str] = []
-
-    def flush() -> None:
-        if run:
-            text = " ".join(run)
-            mark = ("**" if current[0] else "") + ("*" if current[1] else "")
-            parts.append(mark + text + mark[::-1])
-
-    for word in f.line.words:
-        style = styles.get(word.font_name, PLAIN)
-        key = (style.bold, style.italic)
-        if key != current:
-            flush()
-            run = []
-            current = key
-        run.append(escape_inline(word.text))
-    flush()
-    return " ".join(parts)
+    for token in tokens:
+        if parts and not token.glued:
+            parts.append(" ")
+        parts.append(escape_inline(token.text) if escape else token.text)
+    return "".join(parts)
 
 
-def render_block(block: MarkdownBlock, styles: dict[str, FontStyle], words: set[str]) -> str:
+def _styled(tokens: list[_Token]) -> str:
+    """The words as Markdown: runs of one style and link marked once."""
+    out: list[str] = []
+    start = 0
+    while start < len(tokens):
+        first = tokens[start]
+        end = start + 1
+        while end < len(tokens) and (tokens[end].bold, tokens[end].italic, tokens[end].uri) == (
+            first.bold,
+            first.italic,
+            first.uri,
+        ):
+            end += 1
+        text = _joined(tokens[start:end])
+        mark = ("**" if first.bold else "") + ("*" if first.italic else "")
+        text = mark + text + mark[::-1]
+        if first.uri:
+            text = f"[{text}]({first.uri.replace(' ', '%20').replace(')', '%29')})"
+        if out and not first.glued:
+            out.append(" ")
+        out.append(text)
+        start = end
+    return "".join(out)
+
+
+def _code(paragraph: Paragraph) -> str:
+    """A fenced code block: the lines as printed, indented as printed relative to each other."""
+    lines = paragraph.lines
+    widths = sorted((line.end - line.start) / len(line.text) for line in lines if line.text)
+    char = widths[len(widths) // 2] if widths else 1.0
+    left = min(line.start for line in lines)
+    body = [" " * round((line.start - left) / char) + line.line.text.strip() for line in lines]
+    fence = "~~~" if any("```" in text for text in body) else "```"
+    return "\n".join([fence, *body, fence])
+
+
+def _table(table: Table) -> str:
+    spans = any(cell.row_span > 1 or cell.col_span > 1 for cell in table.cells)
+    return (table.to_html() if spans else table.to_markdown()).rstrip("\n")
+
+
+def render_block(
+    block: MarkdownBlock, styles: Mapping[str, FontStyle], vocabulary: Vocabulary, links: Sequence[LinkArea]
+) -> str:
+    if block.table is not None:
+        return _table(block.table)
+    paragraph = block.paragraph
+    if paragraph is None:
+        return ""
+    if block.kind == "code":
+        return _code(paragraph)
+    tokens = _tokens(paragraph.lines, styles, vocabulary, links)
     if block.kind == "heading":
-        text = ""
-        for f in block.lines:
-            text = _join(text, escape_inline(f.text), words)
-        return "#" * block.level + " " + text.replace(SOFT_HYPHEN, "")
-    text = ""
-    for index, f in enumerate(block.lines):
-        line = _styled_text(f, styles)
-        if index == 0 and block.kind == "item":
-            line = _strip_marker(line, block.marker)
-        text = _join(text, line, words)
-    text = text.replace(SOFT_HYPHEN, "")
-    if block.kind == "item":
-        marker = block.marker
-        if BULLET.match(marker + " x"):
-            return "- " + text
-        if ORDERED.match(marker + " x"):
-            return marker + " " + text
-        return "- " + escape_inline(marker) + " " + text
-    return escape_block_start(text)
-
-
-def _strip_marker(line: str, marker: str) -> str:
-    escaped = escape_inline(marker)
-    for candidate in (escaped, marker):
-        if line.startswith(candidate):
-            return line[len(candidate) :].lstrip()
-    return line
+        return "#" * block.level + " " + _joined(tokens)
+    if block.kind != "item":
+        return escape_block_start(_styled(tokens))
+    text = _styled(tokens[1:])  # the marker is written as Markdown's own
+    if is_bullet(block.marker):
+        return f"{block.indent}- {text}"
+    if _ARABIC_MARKER.match(block.marker):
+        return f"{block.indent}{block.marker} {text}"
+    return f"{block.indent}- {escape_inline(block.marker)} {text}"

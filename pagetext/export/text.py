@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from pagetext.export.page_view import PageView
-from pagetext.layout.hyphens import plain_text
+from pagetext.layout.hyphens import Vocabulary, plain_text
 
 
 def text_chunks(
@@ -20,7 +20,7 @@ def text_chunks(
     page_separator between pages; dehyphenate as in Page.text (the words of the pages so far)."""
     if bom:
         yield "\ufeff"
-    vocabulary: set[str] | None = set() if dehyphenate else None
+    vocabulary: Vocabulary | None = Vocabulary() if dehyphenate else None
     for n, page in enumerate(pages):
         if n:
             yield page_separator

@@ -31,11 +31,13 @@ _ITALIC = re.compile(r"italic|oblique|ital\b|[-,](it|ital|obl)$|^(cm|ec|sf)(ti|s
 @dataclass(frozen=True, slots=True)
 class FontStyle:
     """bold, italic; extent: ascent - descent per unit of font size (what Glyph.box_height
-    is measured with), so that box_height / extent is the size the glyph is set in."""
+    is measured with), so that box_height / extent is the size the glyph is set in;
+    monospaced: every glyph one advance wide (code, typewriter text)."""
 
     bold: bool = False
     italic: bool = False
     extent: float = 1.0
+    monospaced: bool = False
 
 
 PLAIN: Final = FontStyle()
@@ -76,4 +78,4 @@ def font_style(font_dict: Any, font: Font, font_name: str) -> FontStyle:
     except (*OBJECT_ERRORS, OverflowError):
         pass
     extent = font.ascent - font.descent
-    return FontStyle(bold, italic, extent if extent > 0 else 1.0)
+    return FontStyle(bold, italic, extent if extent > 0 else 1.0, font.monospaced)

@@ -1,80 +1,221 @@
-"""Paragraph blocks of a page: the one grouping of lines every export format uses.
+"""Paragraphs of a page: the one grouping of lines every export format uses.
 
-    paragraph_blocks(lines: Sequence[Line]) -> list[list[Line]]
+    paragraphs(lines, styles, params) -> list[Paragraph]
+    paragraph_blocks(lines, styles, params) -> list[list[Line]]
 
 `lines` are a page's lines in the order they are read (``page.lines(...)``); the result is
-the same lines, in the same order, cut into consecutive runs — the blocks (paragraphs,
-headings, captions) that JSON ``blocks``, hOCR ``ocr_carea``/``ocr_par``, ALTO
-``TextBlock`` and Markdown paragraphs are made of. No line is dropped, moved or copied:
-``[line for block in paragraph_blocks(lines) for line in block] == list(lines)``.
+the same lines, in the same order, cut into consecutive runs — the paragraphs (and headings,
+list items, captions, code blocks) that JSON ``blocks``, hOCR ``ocr_par``, ALTO
+``TextBlock`` and Markdown are made of. No line is dropped, moved or copied.
 
-A line continues the block of the line before it when all of these hold:
+A line continues the paragraph of the line before it when all of these hold (thresholds:
+the ``paragraph_*`` fields of LayoutParams):
 
-- both run in the same direction (a rotated sidebar is a block of its own);
-- both have the same role ("" for body text, "header", "footer", "artifact");
-- the line lies below the previous one (across the writing direction), by a gap between
-  them — previous line's bottom to this line's top — of at most ``LINE_GAP`` × the larger
-  of the two line heights, and they do not overlap by more than ``OVERLAP`` × the smaller
-  height (a jump back up to the top of the next column starts a new block);
-- their extents along the line overlap, or their start edges align within
-  ``EDGE`` × the larger height (an indented first line or a short last line still overlaps);
-- their sizes (line heights) differ by less than ``SIZE_RATIO`` (a heading above its
-  paragraph is a block of its own).
+- same direction and role (body text, "header", "footer", "artifact");
+- same typography: text size, monospaced, and a paragraph of wholly bold lines goes on
+  only with a wholly bold line (a heading or a code line is a block of its own); a list
+  item marker, a caption ("Table 2.") or a code line starts one;
+- it lies below the previous line at the paragraph's own pitch (baseline to baseline) — for
+  a paragraph's second line, the page's usual pitch — within ``paragraph_leading`` × the line
+  height; a jump back up (the next column) starts a new paragraph;
+- it is in the same column (the two lines overlap along their direction), and its start
+  edge fits the paragraph's shape: aligned with the line before; or the paragraph's first
+  line indented (first-line indent) and this one back at the margin; or, in a hanging-indent
+  paragraph (a reference list, a list item), indented like the paragraph's other
+  continuation lines; a centred line under a centred line (a title over two lines). A line
+  further right than the paragraph's one full line begins a hanging indent; further right
+  than a paragraph of several lines, or than a short line, it starts a new paragraph (a
+  first-line indent);
+- the previous line does not end a sentence short of the paragraph's right edge (a short
+  last line ends a paragraph).
 
-Heights are box heights across the writing direction, in user space; directions are the
-lines' own, so vertical (top-to-bottom) columns group the same way as horizontal lines.
+In a run of hanging-indent paragraphs (a reference list), a line at their margin after a
+line ending a sentence starts the next entry, though the entry before fits one line.
+
+A numbered line whose next line runs on at the number's margin (no hanging indent) is a
+numbered paragraph ("4. Redistribution. You may …"), not a list item.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Final
 
-from pagetext.layout.records import Line, words_extent
+from pagetext.fonts.style import FontStyle
+from pagetext.layout.line_style import LineStyle, line_style
+from pagetext.layout.list_markers import is_bullet, list_marker
+from pagetext.layout.params import LayoutParams
+from pagetext.layout.records import Line
 
-# A paragraph's leading is under a line height of white; a wider gap is a new block.
-LINE_GAP: Final = 1.0
-# Lines overlapping by more than half a height are not one above the other: the next column.
-OVERLAP: Final = 0.5
-# Start edges within a line height: an indented first line, a short last line, still align.
-EDGE: Final = 1.0
-# A quarter larger is another size: a heading above its paragraph.
-SIZE_RATIO: Final = 1.25
+DEFAULT: Final = LayoutParams()
 _SAME_DIRECTION: Final = 0.999  # cosine of the angle between two directions (under 2.6°)
+_BELOW: Final = 0.5  # a line not this × its height below the previous one is beside or above it
+_CODE_PITCH: Final = 2.6  # code keeps its blank lines: up to two line pitches of white inside
+CAPTION: Final = re.compile(
+    r"^(?:Table|TABLE|Figure|FIGURE|Fig\.|FIG\.|Listing|Chart|Exhibit|Scheme|Plate)\s+[\dIVXA-Z][\w.-]*[.:]?(?:\s|$)"
+)
+_SENTENCE_END: Final = re.compile(r"[.!?:;。．！？」』)]$")
 
 
-def _same_direction(a: Line, b: Line) -> bool:
-    (ax, ay), (bx, by) = a.direction, b.direction
-    return ax * bx + ay * by >= _SAME_DIRECTION
+@dataclass(slots=True)
+class Paragraph:
+    """lines: the paragraph's lines with their typography, in reading order; kind: "text",
+    "item" (a list item: marker as printed), "caption" or "code"."""
+
+    lines: list[LineStyle]
+    kind: str
+    marker: str = ""
+
+    @property
+    def text_lines(self) -> list[Line]:
+        return [style.line for style in self.lines]
 
 
-def _continues(prev: Line, line: Line) -> bool:
-    if not _same_direction(prev, line) or prev.role != line.role:
+def _step(prev: LineStyle, line: LineStyle) -> float:
+    return prev.baseline - line.baseline
+
+
+def usual_pitch(styled: Sequence[LineStyle], params: LayoutParams = DEFAULT) -> float:
+    """The page's usual distance between the baselines of consecutive lines of one size in
+    one column (its leading), per unit of line height: the median over such pairs; 0 when
+    there are none. Relative, so that a title's lines compare with the body's leading."""
+    ratios = sorted(
+        step / line.height
+        for prev, line in itertools.pairwise(styled)
+        if _same_shape(prev, line, params)
+        and line.start < prev.end
+        and prev.start < line.end
+        and _BELOW * line.height < (step := _step(prev, line)) < params.paragraph_pitch * line.height
+    )
+    return ratios[len(ratios) // 2] if ratios else 0.0
+
+
+def _same_shape(prev: LineStyle, line: LineStyle, params: LayoutParams) -> bool:
+    (ax, ay), (bx, by) = prev.line.direction, line.line.direction
+    return (
+        ax * bx + ay * by >= _SAME_DIRECTION
+        and prev.line.role == line.line.role
+        and abs(prev.size - line.size) <= params.paragraph_size * max(prev.size, line.size)
+        and prev.monospaced == line.monospaced
+    )
+
+
+def _centred(a: LineStyle, b: LineStyle, edge: float) -> bool:
+    return abs((a.start + a.end) - (b.start + b.end)) <= 2 * edge
+
+
+def _fits_shape(block: Paragraph, line: LineStyle, edge: float, short: bool) -> bool:
+    """Whether the line's start edge fits the paragraph's shape (module docstring)."""
+    prev, first = block.lines[-1], block.lines[0]
+    if block.kind == "item":  # continuation lines hang under the text, or return to the margin
+        return line.start >= first.start - edge
+    if len(block.lines) >= 2 and block.lines[1].start > first.start + edge:  # a hanging indent
+        return abs(line.start - block.lines[1].start) <= edge
+    indent = line.start - prev.start
+    if abs(indent) <= edge:
+        return True
+    if indent < 0:  # back at the margin after an indented first line
+        return len(block.lines) == 1 or _centred(prev, line, edge)
+    if _centred(prev, line, edge):
+        return True
+    return len(block.lines) == 1 and not short  # a hanging indent begins after a full first line
+
+
+def _whole_bold(block: Paragraph) -> bool:
+    return all(style.all_bold for style in block.lines)
+
+
+def _continues(block: Paragraph, line: LineStyle, pitch: float, params: LayoutParams) -> bool:
+    prev = block.lines[-1]
+    if not _same_shape(prev, line, params) or _whole_bold(block) != line.all_bold:
         return False
-    ux, uy = prev.direction
-    a0, a1, p_low, p_high = words_extent(prev.words, ux, uy)
-    b0, b1, l_low, l_high = words_extent(line.words, ux, uy)
-    p_height = max(p_high - p_low, 1e-6)
-    l_height = max(l_high - l_low, 1e-6)
-    larger = max(p_height, l_height)
-    if larger / min(p_height, l_height) >= SIZE_RATIO:
+    height = max(prev.height, line.height)
+    step = _step(prev, line)
+    if step < _BELOW * min(prev.height, line.height):
         return False
-    gap = p_low - l_high  # > 0: a strip of white between the two lines
-    if gap > LINE_GAP * larger or gap < -OVERLAP * min(p_height, l_height):
+    if block.kind == "code":
+        return step <= _CODE_PITCH * height
+    if len(block.lines) >= 2:  # the paragraph's own pitch
+        limit = min(_step(a, b) for a, b in zip(block.lines, block.lines[1:], strict=False))
+        limit += params.paragraph_leading * height
+    elif pitch > 0:  # the page's
+        limit = (pitch + params.paragraph_leading) * height
+    else:
+        limit = params.paragraph_pitch * height
+    if step > limit or line.end < prev.start or line.start > prev.end:
         return False
-    if l_high >= p_high:  # not below the previous line
+    right = max(max(style.end for style in block.lines), line.end)
+    left = min(min(style.start for style in block.lines), line.start)
+    short = prev.end < right - params.paragraph_short * (right - left)
+    if short and _SENTENCE_END.search(prev.text) is not None:
         return False
-    overlap = min(a1, b1) - max(a0, b0)
-    return overlap > 0 or abs(a0 - b0) <= EDGE * larger
+    return _fits_shape(block, line, params.paragraph_edge * height, short)
 
 
-def paragraph_blocks(lines: Sequence[Line]) -> list[list[Line]]:
-    """The lines, in their order, cut into blocks (see the module docstring)."""
-    result: list[list[Line]] = []
-    for line in lines:
-        last = result[-1][-1] if result else None
-        if last is not None and last.words and line.words and _continues(last, line):
-            result[-1].append(line)
+def _is_hanging(block: Paragraph, params: LayoutParams) -> bool:
+    lines = block.lines
+    return len(lines) >= 2 and lines[1].start > lines[0].start + params.paragraph_edge * lines[0].height
+
+
+def _next_entry(hanging: Paragraph, block: Paragraph, line: LineStyle, params: LayoutParams) -> bool:
+    """In a run of hanging-indent paragraphs (a reference list), a line at their margin after
+    a line ending a sentence starts the next entry, though the entry before fits one line."""
+    edge = params.paragraph_edge * line.height
+    margin = hanging.lines[0].start
+    return (
+        abs(line.start - margin) <= edge
+        and abs(block.lines[0].start - margin) <= edge
+        and _SENTENCE_END.search(block.lines[-1].text) is not None
+    )
+
+
+def _kind(style: LineStyle) -> tuple[str, str]:
+    if style.monospaced:
+        return "code", ""
+    if CAPTION.match(style.text):
+        return "caption", ""
+    marker = list_marker(style.line)
+    return ("item", marker) if marker else ("text", "")
+
+
+def paragraphs(
+    lines: Sequence[Line], styles: Mapping[str, FontStyle], params: LayoutParams = DEFAULT
+) -> list[Paragraph]:
+    """The lines, in their order, cut into paragraphs (see the module docstring)."""
+    styled = [line_style(line, styles) for line in lines]
+    pitch = usual_pitch(styled, params)
+    result: list[Paragraph] = []
+    hanging: Paragraph | None = None  # the last hanging-indent paragraph of a run of them
+    for style in styled:
+        kind, marker = _kind(style)
+        block = result[-1] if result else None
+        if (
+            block is not None
+            and style.line.words
+            and block.lines[-1].line.words
+            and (kind == "text" or kind == block.kind == "code")
+            and _continues(block, style, pitch, params)
+            and not (hanging is not None and _next_entry(hanging, block, style, params))
+        ):
+            block.lines.append(style)
         else:
-            result.append([line])
+            if block is not None:
+                hanging = block if _is_hanging(block, params) else hanging if len(block.lines) == 1 else None
+            result.append(Paragraph([style], kind, marker))
+    for block in result:  # numbered, but run on at the margin: a numbered paragraph ("4. Terms")
+        if block.kind == "item" and not is_bullet(block.marker) and len(block.lines) > 1:
+            first, second = block.lines[0], block.lines[1]
+            if second.start <= first.start + params.paragraph_edge * first.height:
+                block.kind, block.marker = "text", ""
     return result
+
+
+def paragraph_blocks(
+    lines: Sequence[Line], styles: Mapping[str, FontStyle] | None = None, params: LayoutParams = DEFAULT
+) -> list[list[Line]]:
+    """The lines of each paragraph (see paragraphs); without font styles, every line is
+    taken as set in a regular weight."""
+    return [block.text_lines for block in paragraphs(lines, styles or {}, params)]

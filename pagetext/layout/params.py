@@ -138,6 +138,26 @@ class LayoutParams:
     # lowercase, is a drop cap: the initial of that word set large ("O" + "ver" is "Over").
     drop_cap: float = 2.0
 
+    # Paragraphs (layout/paragraphs.py): lines of a paragraph follow each other at one pitch
+    # (baseline to baseline). A line further below the previous one than the paragraph's own
+    # pitch (or, for its second line, the page's usual pitch) plus this × the line height
+    # starts a new paragraph: space between paragraphs is half a line or more, baseline
+    # jitter and a superscript a few hundredths.
+    paragraph_leading: float = 0.3
+    # ... where the page gives no pitch to compare with, lines further apart than this × the
+    # line height are not one paragraph (single to one-and-a-half spacing stays under it).
+    paragraph_pitch: float = 1.7
+    # Lines whose text sizes differ by more than this share are different blocks (a heading
+    # above its paragraph; rounding and mixed fonts stay under it).
+    paragraph_size: float = 0.12
+    # Line starts within this × the line height are aligned; a start further right is an
+    # indent (a new paragraph's first line, or a list item's hanging continuation).
+    paragraph_edge: float = 0.8
+    # A line ending a sentence this share of the paragraph's width short of its right edge is
+    # its last line: ragged-right lines of one paragraph rarely end so short of the edge with
+    # a full stop.
+    paragraph_short: float = 0.15
+
     def __post_init__(self) -> None:
         for field in fields(self):
             value = getattr(self, field.name)

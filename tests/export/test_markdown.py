@@ -16,16 +16,21 @@ from tests.pdfbuild import add_page, new_pdf, simple_font, to_bytes
 GENERATED = CORPUS / "generated"
 
 
+# Widths of a proportional font (equal widths would make it monospaced: code).
+PROPORTIONAL = [400 + (code % 5) * 50 for code in range(95)]
+
+
 def _fonts(pdf: pikepdf.Pdf) -> dict[str, pikepdf.Object]:
     encoding = Dictionary(Type=Name.Encoding, BaseEncoding=Name.WinAnsiEncoding)
     return {
-        "R": simple_font(pdf, base_font="Helvetica", encoding=encoding),
-        "B": simple_font(pdf, base_font="Helvetica-Bold", encoding=encoding),
-        "I": simple_font(pdf, base_font="Helvetica-Oblique", encoding=encoding),
+        "R": simple_font(pdf, base_font="Helvetica", encoding=encoding, widths=PROPORTIONAL),
+        "B": simple_font(pdf, base_font="Helvetica-Bold", encoding=encoding, widths=PROPORTIONAL),
+        "I": simple_font(pdf, base_font="Helvetica-Oblique", encoding=encoding, widths=PROPORTIONAL),
         "S": simple_font(
             pdf,
             base_font="Helvetica",
             encoding=Dictionary(Type=Name.Encoding, Differences=[173, Name.sfthyphen]),
+            widths=PROPORTIONAL,
         ),
     }
 

@@ -3,17 +3,36 @@
 from __future__ import annotations
 
 import pagetext
-from pagetext.layout.hyphens import dehyphenated, joins
+from pagetext.layout.hyphens import Vocabulary, dehyphenated, joins
 from tests.pdfbuild import add_page, new_pdf, to_bytes
 
 
-def test_a_hard_hyphen_joins_only_a_known_word_continued_in_lower_case() -> None:
-    words = {"hyphenation", "wellknown"}
-    assert joins("An example of hyphen-", "ation in a line", words)
-    assert not joins("the non-", "exclusive license", words)  # "nonexclusive" unknown
-    assert not joins("is joined, well-", "Known is not.", words)  # upper case: a new word
-    assert not joins("pages 1990-", "1995", words)  # not letters
+def _vocabulary(*texts: str) -> Vocabulary:
+    vocabulary = Vocabulary()
+    vocabulary.add(texts)
+    return vocabulary
+
+
+def test_a_hard_hyphen_is_a_break_unless_the_text_shows_a_compound() -> None:
+    known = _vocabulary("hyphenation", "a trade-off", "a stamp", "the side ef-", "fects of", "effects")
+    assert joins("An example of hyphen-", "ation in a line", known)  # the joined word is known
+    assert joins("the ef-", "fects of inlining", known)  # the joined word is known
+    assert joins("the op-", "timizations", known)  # neither part a word, and the text hyphenates
+    assert not joins("a long-", "term study", _vocabulary("a long-", "term study"))  # ... it does not
+    assert not joins("a trade-", "off between", known)  # the compound is written elsewhere
+    assert not joins("each time-", "stamp is", known)  # the second part is a word
+    assert not joins("the non-", "exclusive license", known)  # a compounding prefix
+    assert not joins("an X-", "ray image", known)  # a single letter
+    assert not joins("is joined, well-", "Known is not.", known)  # a capital: a new word
+    assert joins("the Trace-", "Monkey VM", _vocabulary("TraceMonkey"))  # ... unless it joins one
+    assert not joins("pages 1990-", "1995", known)  # not letters
     assert joins("hyphen\u00ad", "ation", set())  # a soft hyphen is a hyphenation point
+    assert not joins("the compli-", "cated case", {"hyphenation"})  # a bare set knows joined words only
+
+
+def test_a_part_after_a_line_end_hyphen_is_not_learnt_as_a_word() -> None:
+    vocabulary = _vocabulary("the ef-", "fects of", "more")
+    assert "fects" not in vocabulary and "of" in vocabulary and "more" in vocabulary
 
 
 def test_the_rest_of_the_word_moves_up_and_an_emptied_line_goes() -> None:
