@@ -1,159 +1,246 @@
-"""Markdown headings against the generated corpus' known headings: pagetext and pymupdf4llm.
+"""Markdown structure benchmark: pagetext against pymupdf4llm, opendataloader-pdf and markitdown.
 
-    python -m bench.markdown ../shared/corpus/generated
+    python -m bench.markdown [--set dev|heldout|generated|all] [--tools pagetext,pymupdf4llm,...] [--json OUT]
 
-Expected headings: tests/export/data/expected_headings.json (tools/expected_headings.py).
-A heading is a Markdown `#`…`######` line; consecutive heading lines of one level with only
-blank lines between them are one heading when the second does not start with a number
-(a title or section name wrapped over two lines, which both tools write as two headings).
-Headings are compared without markup, section numbers, case and white space, per document
-as multisets. Level: of the matched headings, whether the document title is above the
-section headings (ranks of the levels used, compared with the expected 1 and 2).
+Sets `dev` (seeds 0-11) and `heldout` (seeds 100-111): documents drawn from a seed with a
+known structure (bench.markdown_docs; PDFs and models in bench/.cache/markdown/<set>/).
+Per document and tool, then averaged over the documents (a document without, say, tables
+and an output without tables leaves that document out of the table average):
+
+- heading F1 of text and level (level as its rank among the document's heading levels,
+  so that a tool starting at ## is not punished), and of text alone;
+- paragraph integrity: share of expected paragraphs, list items, captions and references
+  whose whole text is inside one output block (blank-line separated; a heading and a list
+  item start a block); over-merge: share of the blocks holding expected text that hold
+  two or more of them;
+- list-item F1 (Markdown items, nested ones too, by text; references written as a list
+  are left out);
+- table cell F1 and adjacency F1 (right and lower neighbours) over pipe and HTML tables;
+- reading order: Levenshtein similarity of the output's words and the document's words in
+  model order (running heads and page numbers not expected, their lines tolerated).
+
+Set `generated`: the generated corpus' known headings (tests/export/data/expected_headings.json,
+from tools/expected_headings.py), pooled over the documents as before.
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
+import argparse
 import json
-import re
+import statistics
 import sys
-import time
-import unicodedata
 import warnings
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-TABLE = Path(__file__).resolve().parent.parent / "tests" / "export" / "data" / "expected_headings.json"
-_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.?\s*")
-_MARKUP = re.compile(r"\\(?=[^\w\s])|[*_`]")
+from bench import markdown_metrics as mm
+from bench.markdown_docs import Block, Model, ensure_set, load_model, marker
+from bench.markdown_tools import TOOLS, Run, ToolMissing
 
-
-def expected_table() -> dict[str, list[dict[str, object]]]:
-    table: dict[str, list[dict[str, object]]] = json.loads(TABLE.read_text(encoding="utf-8"))
-    return table
-
-
-def normalize(text: str) -> str:
-    text = unicodedata.normalize("NFKC", _MARKUP.sub("", text)).strip()
-    text = _NUMBER.sub("", text)
-    return re.sub(r"\s+", "", text).casefold().rstrip(".:")
-
-
-def headings(markdown: str) -> list[tuple[int, str]]:
-    """(level, text) of the Markdown headings, wrapped ones joined."""
-    found: list[tuple[int, str]] = []
-    joinable = False
-    for line in markdown.splitlines():
-        if not line.strip():
-            continue
-        match = _HEADING.match(line)
-        if not match:
-            joinable = False
-            continue
-        level, text = len(match.group(1)), match.group(2)
-        if not _MARKUP.sub("", text).strip():
-            continue
-        if joinable and found and found[-1][0] == level and not _NUMBER.match(_MARKUP.sub("", text)):
-            found[-1] = (level, found[-1][1] + " " + text)
-        else:
-            found.append((level, text))
-        joinable = True
-    return found
-
-
-def score(found: list[tuple[int, str]], expected: list[dict[str, object]]) -> tuple[int, int, int, int, int]:
-    """(matched, found, expected, matched with the right relative level, matched)."""
-    want = Counter(normalize(str(h["text"])) for h in expected)
-    got = Counter(normalize(text) for _, text in found)
-    matched = sum((want & got).values())
-    levels_of = {normalize(str(h["text"])): int(str(h["level"])) for h in expected}
-    pairs = [(level, levels_of[normalize(text)]) for level, text in found if normalize(text) in levels_of]
-    ranks = {level: rank for rank, level in enumerate(sorted({level for level, _ in pairs}), 1)}
-    right = sum(1 for level, want_level in pairs if ranks[level] == want_level)
-    return matched, sum(got.values()), sum(want.values()), right, len(pairs)
-
-
-def pagetext_markdown(path: Path) -> str:
-    import pagetext
-    from pagetext.export.markdown import to_markdown
-
-    with pagetext.open(path) as doc:
-        return to_markdown(doc)
-
-
-def pymupdf4llm_markdown(path: Path) -> str:
-    import pymupdf4llm
-
-    with contextlib.redirect_stdout(io.StringIO()):  # it prints parser messages per file
-        return str(pymupdf4llm.to_markdown(str(path), show_progress=False))
-
-
-LIBRARIES: dict[str, Callable[[Path], str]] = {
-    "pagetext": pagetext_markdown,
-    "pymupdf4llm": pymupdf4llm_markdown,
+HEADINGS = Path(__file__).resolve().parent.parent / "tests" / "export" / "data" / "expected_headings.json"
+GENERATED = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "generated"
+COLUMNS = {
+    "heading": "heading F1",
+    "heading_text": "heading text F1",
+    "integrity": "paragraph integrity",
+    "over_merge": "over-merge",
+    "list": "list F1",
+    "cells": "table cell F1",
+    "adjacency": "adjacency F1",
+    "order": "order similarity",
 }
 
 
-def evaluate(root: Path, library: Callable[[Path], str], verbose: bool = False) -> dict[str, float]:
-    totals = [0, 0, 0, 0, 0]
-    seconds = 0.0
-    for case, expected in expected_table().items():
-        path = root / f"{case}.pdf"
-        if not path.exists():
-            continue
-        start = time.perf_counter()
-        markdown = library(path)
-        seconds += time.perf_counter() - start
-        found = headings(markdown)
-        result = score(found, expected)
-        totals = [a + b for a, b in zip(totals, result, strict=True)]
-        if verbose and (result[0] != result[1] or result[0] != result[2]):
-            missing = Counter(normalize(str(h["text"])) for h in expected) - Counter(
-                normalize(t) for _, t in found
-            )
-            extra = Counter(normalize(t) for _, t in found) - Counter(
-                normalize(str(h["text"])) for h in expected
-            )
-            print(f"  {case}: missing {sorted(missing)} extra {sorted(extra)}")
-    matched, found_count, expected_count, right, pairs = totals
+def _items(block: Block) -> list[tuple[str, str]]:
+    """(marker, text) of a list's items, each followed by its nested items."""
+    out: list[tuple[str, str]] = []
+    for index, item in enumerate(block["items"], 1):
+        out.append((marker(block["style"], index), item["text"]))
+        if item["children"]:
+            out.extend(_items(item["children"]))
+    return out
+
+
+def _grid(block: Block) -> mm.Grid:
+    return [[cell["text"] for cell in row for _ in range(cell["span"])] for row in block["rows"]]
+
+
+def expected(model: Model) -> dict[str, Any]:
+    """What a perfect Markdown of the model holds: headings, units of prose, list items,
+    table grids, and the words in reading order."""
+    heads: list[tuple[int, str]] = []
+    units: list[str] = []
+    references: list[str] = []
+    items: list[str] = []
+    grids: list[mm.Grid] = []
+    text: list[str] = []
+    for block in model["blocks"]:
+        kind = block["kind"]
+        if kind == "heading":
+            heads.append((block["level"], block["text"]))
+            text.append(block["text"])
+        elif kind in ("paragraph", "caption"):
+            units.append(block["text"])
+            text.append(block["text"])
+        elif kind == "references":
+            units.extend(block["items"])
+            references.extend(block["items"])
+            text.extend(block["items"])
+        elif kind == "list":
+            listed = _items(block)
+            items.extend(item for _, item in listed)
+            units.extend(item for _, item in listed)
+            text.extend(f"{mark} {item}" for mark, item in listed)
+        elif kind == "table":
+            grid = _grid(block)
+            grids.append(grid)
+            text.extend(cell for row in grid for c, cell in enumerate(row) if c == 0 or cell != row[c - 1])
+        elif kind == "code":
+            text.extend(block["lines"])
     return {
-        "precision": matched / found_count if found_count else 0.0,
-        "recall": matched / expected_count if expected_count else 0.0,
-        "level": right / pairs if pairs else 0.0,
-        "found": float(found_count),
-        "expected": float(expected_count),
-        "seconds": seconds,
+        "headings": heads,
+        "units": units,
+        "items": items,
+        "references": references,
+        "grids": grids,
+        "words": mm.words(" ".join(text)),
     }
 
 
-def main(argv: list[str]) -> int:
-    verbose = "-v" in argv
-    args = [arg for arg in argv if arg != "-v"]
-    root = Path(args[0] if args else "../shared/corpus/generated")
-    warnings.simplefilter("ignore")
-    print(f"headings on {root} ({len(expected_table())} cases)")
-    columns = ("precision", "recall", "F1", "level", "found", "expected", "seconds")
-    print(f"{'library':12} " + " ".join(f"{column:>9}" for column in columns))
-    for name, library in LIBRARIES.items():
+def score(markdown: str, model: Model) -> dict[str, float | None]:
+    want = expected(model)
+    matched, leveled, found, wanted = mm.heading_counts(mm.headings(markdown), want["headings"])
+    whole, units, merged, holding = mm.integrity_counts(want["units"], mm.blocks(markdown))
+    cells, pairs = mm.cell_counts(mm.tables(markdown))
+    want_cells, want_pairs = mm.cell_counts(want["grids"])
+    # A reference list written as a Markdown list is neither expected nor wrong; an empty
+    # item has no text to compare.
+    free = {mm.squash(text) for text in want["references"]}
+    got_items = Counter(
+        key for _, text in mm.list_items(markdown) if (key := mm.squash(text)) and key not in free
+    )
+    return {
+        "heading": mm.f1(leveled, found, wanted),
+        "heading_text": mm.f1(matched, found, wanted),
+        "integrity": whole / units if units else None,
+        "over_merge": merged / holding if holding else 0.0,
+        "list": mm.multiset_f1(got_items, Counter(mm.squash(text) for text in want["items"])),
+        "cells": mm.multiset_f1(cells, want_cells),
+        "adjacency": mm.multiset_f1(pairs, want_pairs),
+        "order": mm.order_similarity(markdown, want["words"], model.get("furniture", [])),
+    }
+
+
+def run_set(name: str, tools: list[str], keep: Path | None) -> dict[str, dict[str, Any]]:
+    paths = ensure_set(name)
+    models = {path: load_model(path) for path in paths}
+    results: dict[str, dict[str, Any]] = {}
+    for tool in tools:
         try:
-            r = evaluate(root, library, verbose)
-        except ImportError as error:
-            print(f"{name:12} not available: {error}")
+            run: Run = TOOLS[tool](paths)
+        except ToolMissing as error:
+            results[tool] = {"n/a": str(error)}
             continue
-        p, rc = r["precision"], r["recall"]
-        f1 = 2 * p * rc / (p + rc) if p + rc else 0.0
-        values = (
-            f"{p:.3f}",
-            f"{rc:.3f}",
-            f"{f1:.3f}",
-            f"{r['level']:.3f}",
-            f"{r['found']:.0f}",
-            f"{r['expected']:.0f}",
+        per_doc = {path.stem: score(run.outputs[path], models[path]) for path in paths}
+        if keep:
+            for path, text in run.outputs.items():
+                (keep / f"{tool}.{path.stem}.md").write_text(text, encoding="utf-8")
+        means: dict[str, Any] = {}
+        for column in COLUMNS:
+            values = [v for doc in per_doc.values() if (v := doc[column]) is not None]
+            means[column] = statistics.fmean(values) if values else None
+        means["seconds"] = run.seconds
+        means["errors"] = {path.stem: error for path, error in run.errors.items()}
+        means["documents"] = per_doc
+        results[tool] = means
+    return results
+
+
+def generated_set(tools: list[str], root: Path) -> dict[str, dict[str, Any]]:
+    """Heading precision, recall and level (title above sections) on the generated corpus."""
+    table: dict[str, list[dict[str, Any]]] = json.loads(HEADINGS.read_text(encoding="utf-8"))
+    paths = [root / f"{case}.pdf" for case in table if (root / f"{case}.pdf").exists()]
+    results: dict[str, dict[str, Any]] = {}
+    for tool in tools:
+        try:
+            run = TOOLS[tool](paths)
+        except ToolMissing as error:
+            results[tool] = {"n/a": str(error)}
+            continue
+        totals = [0, 0, 0, 0]
+        for path in paths:
+            want = [(int(h["level"]), str(h["text"])) for h in table[path.stem]]
+            counts = mm.heading_counts(mm.headings(run.outputs[path]), want)
+            totals = [a + b for a, b in zip(totals, counts, strict=True)]
+        matched, leveled, found, wanted = totals
+        results[tool] = {
+            "precision": matched / found if found else 0.0,
+            "recall": matched / wanted if wanted else 0.0,
+            "heading_text": mm.f1(matched, found, wanted),
+            "heading": mm.f1(leveled, found, wanted),
+            "found": found,
+            "expected": wanted,
+            "seconds": run.seconds,
+        }
+    return results
+
+
+def _cell(value: Any) -> str:
+    return "–" if value is None else f"{value:.3f}"
+
+
+def table_text(name: str, results: dict[str, dict[str, Any]]) -> str:
+    if name == "generated":
+        columns = {
+            "heading": "heading F1",
+            "heading_text": "heading text F1",
+            "precision": "precision",
+            "recall": "recall",
+        }
+    else:
+        columns = COLUMNS
+    lines = [
+        "| tool | " + " | ".join(columns.values()) + " | seconds |",
+        "|---" * (len(columns) + 2) + "|",
+    ]
+    for tool, result in results.items():
+        if "n/a" in result:
+            lines.append(f"| {tool} | n/a: {result['n/a']} |" + " |" * len(columns))
+            continue
+        values = " | ".join(_cell(result[column]) for column in columns)
+        lines.append(f"| {tool} | {values} | {result['seconds']:.1f} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.markdown", description=__doc__.split("\n")[0])
+    parser.add_argument("--set", default="all", choices=("dev", "heldout", "generated", "all"))
+    parser.add_argument("--tools", default=",".join(TOOLS), help="comma-separated: " + ",".join(TOOLS))
+    parser.add_argument("--json", type=Path, help="write all results, per document too, to this file")
+    parser.add_argument("--keep", type=Path, help="write every tool's Markdown of every document here")
+    parser.add_argument("--corpus", type=Path, default=GENERATED, help="the generated corpus folder")
+    args = parser.parse_args(argv)
+    tools = [tool for tool in args.tools.split(",") if tool]
+    unknown = [tool for tool in tools if tool not in TOOLS]
+    if unknown:
+        parser.error(f"unknown tools {unknown}; known: {', '.join(TOOLS)}")
+    if args.keep:
+        args.keep.mkdir(parents=True, exist_ok=True)
+    warnings.simplefilter("ignore")
+    sets = ("dev", "heldout", "generated") if args.set == "all" else (args.set,)
+    everything: dict[str, Any] = {}
+    for name in sets:
+        results = (
+            generated_set(tools, args.corpus) if name == "generated" else run_set(name, tools, args.keep)
         )
-        print(f"{name:12} " + " ".join(f"{value:>9}" for value in values) + f" {r['seconds']:9.1f}")
+        everything[name] = results
+        print(f"\n## {name}\n\n{table_text(name, results)}", flush=True)
+        for tool, result in results.items():
+            for doc, error in result.get("errors", {}).items():
+                print(f"  {tool} failed on {doc}: {error[:200]}")
+    if args.json:
+        args.json.write_text(json.dumps(everything, indent=1), encoding="utf-8")
     return 0
 
 
