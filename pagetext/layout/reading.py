@@ -22,6 +22,7 @@ from typing import Final
 from pagetext.geometry import Point
 from pagetext.layout.grid import numbered_rows
 from pagetext.layout.gutters import cut_at_gutter, x_gutters
+from pagetext.layout.list_markers import is_marker
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.placement import place_blocks, place_other_directions, y_bands
 from pagetext.layout.records import Line, words_quad
@@ -129,6 +130,11 @@ def _around_tables(
     return leaves
 
 
+def _gutter_marker(span: Span, gap_x0: float, gap_x1: float) -> bool:
+    """A list marker ("•", "–", "(ii)") alone in its span, centred in the gutter."""
+    return len(span.words) == 1 and gap_x0 <= span.center_x <= gap_x1 and is_marker(span.words[0].text)
+
+
 def _cut(spans: list[Span], params: LayoutParams, depth: int, log: CutLog) -> list[_Leaf]:
     """Leaves of the XY-cut, in reading order; `log` records the decisions."""
     if len(spans) < 2 or depth >= params.max_cut_depth:
@@ -139,13 +145,19 @@ def _cut(spans: list[Span], params: LayoutParams, depth: int, log: CutLog) -> li
         spans = cut_at_gutter(spans, gap_x0, gap_x1, params)
         # Spans crossing any gutter (titles, full-width captions, table rows) or centred in
         # one (page numbers) keep their place as bands between the column parts.
+        # A list marker in the gutter (a bullet hanging left of its column) is no page number:
+        # it starts an item of the column after it.
+        markers = {id(s) for s in spans if _gutter_marker(s, gap_x0, gap_x1)}
         crossing = [
-            s for s in spans if any((s.x0 < g0 and s.x1 > g1) or g0 <= s.center_x <= g1 for g0, g1 in gutters)
+            s
+            for s in spans
+            if id(s) not in markers
+            and any((s.x0 < g0 and s.x1 > g1) or g0 <= s.center_x <= g1 for g0, g1 in gutters)
         ]
         middle = (gap_x0 + gap_x1) / 2
         rest = [s for s in spans if not (s.x0 < gap_x0 and s.x1 > gap_x1)]
-        left = [s for s in rest if s.center_x < middle]
-        right = [s for s in rest if s.center_x >= middle]
+        left = [s for s in rest if s.center_x < middle and id(s) not in markers]
+        right = [s for s in rest if s.center_x >= middle or id(s) in markers]
         major, minor = (left, right) if len(left) >= len(right) else (right, left)
         columns = bool(
             minor
