@@ -17,6 +17,7 @@ line: the page number is in the metadata, and a comment would be embedded with t
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -124,3 +125,16 @@ def page_chunks(
         {"text": chunk_text(text), "metadata": origin.metadata(number)}
         for text, number in zip(texts, numbers, strict=True)
     )
+
+
+def json_chunks(chunks: Iterable[PageChunk], array: bool = False) -> Iterator[str]:
+    """The chunks as JSON Lines (one object a line), or as one JSON array (still one object a
+    line, so that it streams like the lines do), in pieces, one chunk at a time."""
+    if not array:
+        for chunk in chunks:
+            yield json.dumps(chunk, ensure_ascii=False) + "\n"
+        return
+    yield "["
+    for n, chunk in enumerate(chunks):
+        yield ("," if n else "") + "\n" + json.dumps(chunk, ensure_ascii=False)
+    yield "\n]\n"
