@@ -6,7 +6,7 @@ import contextlib
 import os
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import IO, TYPE_CHECKING, Any, Union
+from typing import IO, TYPE_CHECKING, Any, Literal, Union, overload
 
 import pikepdf
 
@@ -24,6 +24,7 @@ from pagetext.page import Page, dehyphenated_text, read_furniture
 from pagetext.page_content import DocumentContext
 from pagetext.page_range import parse_page_range
 from pagetext.pdf.atomic import atomic_open
+from pagetext.pdf.info import document_info
 from pagetext.pdf.opening import Source, open_pdf, page_objects
 from pagetext.pdf.page_labels import page_labels
 from pagetext.pdf.pagetree import Rebuilt
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from pagetext.edit.search import Hit
     from pagetext.edit.select import Target as RedactionTarget
     from pagetext.edit.source import EditSource
+    from pagetext.export.chunks import PageChunk
 
 Target = Union[str, "os.PathLike[str]", IO[bytes]]
 
@@ -140,15 +142,7 @@ class Document:
     @property
     def metadata(self) -> dict[str, str]:
         """The document information dictionary (§14.3.3) as text, keys without the slash."""
-        result: dict[str, str] = {}
-        try:
-            info = self._pdf.docinfo
-            for key, value in info.items():
-                if isinstance(value, (pikepdf.String, pikepdf.Name)):
-                    result[str(key).lstrip("/")] = str(value)
-        except (pikepdf.PdfError, RuntimeError, ValueError) as error:
-            self._warn(f"the document information could not be read: {error}")
-        return result
+        return document_info(self._pdf, self._warn)
 
     @property
     def page_labels(self) -> list[str]:
@@ -248,9 +242,9 @@ class Document:
 
     # -- export (pagetext.export): every format streams page by page ------------------------
 
-    def _file_name(self) -> str:
+    def _file_path(self) -> str:
         name = str(getattr(self._pdf, "filename", "") or "")
-        return os.path.basename(name) if os.path.isfile(name) else ""
+        return name if os.path.isfile(name) else ""
 
     def export(
         self,
@@ -288,8 +282,10 @@ class Document:
             if format == "alto":
                 from pagetext.export.alto import alto_chunks
 
-                return alto_chunks(chosen, order, file_name=self._file_name(), **options)
-            return _markdown_chunks(chosen, options)
+                return alto_chunks(chosen, order, file_name=os.path.basename(self._file_path()), **options)
+            from pagetext.export.chunks import markdown_document
+
+            return markdown_document(chosen, options)
         except TypeError as error:
             raise UsageError(f"bad option for the {format} format: {error}") from error
 
@@ -322,9 +318,25 @@ class Document:
         """One ALTO 4.4 document with a Page per page (pagetext.export.alto)."""
         return "".join(self.export("alto", pages, order, dehyphenate=dehyphenate))
 
-    def to_markdown(self, pages: str | None = None, **options: Any) -> str:
-        """Markdown (pagetext.export.markdown)."""
-        return "".join(self.export("markdown", pages, **options))
+    @overload
+    def to_markdown(self, pages: str | None = None, *, page_chunks: Literal[False] = False,
+                    **options: Any) -> str: ...  # fmt: skip
+    @overload
+    def to_markdown(self, pages: str | None = None, *, page_chunks: Literal[True],
+                    **options: Any) -> list[PageChunk]: ...  # fmt: skip
+    @overload
+    def to_markdown(self, pages: str | None = None, *, page_chunks: bool,
+                    **options: Any) -> str | list[PageChunk]: ...  # fmt: skip
+    def to_markdown(
+        self, pages: str | None = None, *, page_chunks: bool = False, **options: Any
+    ) -> str | list[PageChunk]:
+        """Markdown (pagetext.export.markdown); page_chunks=True: a list of one chunk per page,
+        its Markdown and metadata (pagetext.export.chunks; document_chunks streams them)."""
+        if not page_chunks:
+            return "".join(self.export("markdown", pages, **options))
+        from pagetext.export.chunks import document_chunks
+
+        return list(document_chunks(self, pages, self._file_path(), **options))
 
     def write_json(
         self, target: Target, pages: str | None = None, order: str = "reading",
@@ -386,11 +398,3 @@ class Document:
         return EditSource(
             self._pdf, len(self), lambda number: self[number - 1].edit_page(), self.structure_tree
         )
-
-
-def _markdown_chunks(pages: Iterator[Page], options: dict[str, Any]) -> Iterator[str]:
-    """Markdown pages (one string each, from pagetext.export.markdown) joined by blank lines."""
-    from pagetext.export.markdown import markdown_pages
-
-    for n, text in enumerate(markdown_pages(pages, **options)):
-        yield ("\n\n" if n else "") + text

@@ -12,7 +12,11 @@ from typing import IO, Any
 
 from pagetext.document import Document
 from pagetext.errors import UsageError
+from pagetext.export.chunks import document_chunks, json_chunks
 from pagetext.export.common import write_chunks
+
+# How --page-chunks writes a chunk per page: JSON Lines (the command), one JSON array (the server).
+CHUNK_LAYOUTS = ("lines", "array")
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +32,9 @@ class OutputOptions:
     structure: bool = False  # json: each page's structure tree and its trust
     glyphs: bool = False  # json: every glyph record of each page
     dehyphenate: bool = False  # text: join words hyphenated across line ends; alto: mark them
+    furniture: bool = False  # markdown: keep running headers and footers, page numbers, artifacts
+    page_chunks: str = ""  # markdown: a JSON chunk per page (pagetext.export.chunks), CHUNK_LAYOUTS
+    source: str = ""  # page chunks: the file's name in each chunk's metadata
 
 
 def write_document(
@@ -62,8 +69,16 @@ def write_document(
         out.write(b"\n")
         return pages
     if options.format == "markdown":
-        chunks = doc.export("markdown", options.pages, progress=progress, annotations=options.annotations)
-        write_chunks(chunks, out)
+        markdown: dict[str, Any] = {"annotations": options.annotations, "furniture": options.furniture}
+        if options.page_chunks:
+            if options.page_chunks not in CHUNK_LAYOUTS:
+                raise UsageError(
+                    f"page chunks are written as one of {CHUNK_LAYOUTS}, not {options.page_chunks!r}"
+                )
+            chunks = document_chunks(doc, options.pages, options.source, progress, **markdown)
+            write_chunks(json_chunks(chunks, array=options.page_chunks == "array"), out)
+            return pages
+        write_chunks(doc.export("markdown", options.pages, progress=progress, **markdown), out)
         out.write(b"\n")
         return pages
     extra: dict[str, Any] = {"annotations": options.annotations}

@@ -190,3 +190,34 @@ def deflate_bomb(size: int, text: bytes = b"bomb") -> bytes:
     padded = shown + b" " * max(0, size - len(shown))
     pdf.pages[0].obj.Contents = pdf.make_stream(zlib.compress(padded, 9), Filter=Name.FlateDecode)
     return to_bytes(pdf)
+
+
+def report_pdf(info: bool = True) -> bytes:
+    """Three pages labelled i, 1, 2 under a running header and a page-number footer: a title
+    in 20 pt bold and a paragraph, a paragraph, a 14 pt bold heading and a paragraph. With
+    info, the document information dictionary gives a title and an author."""
+    pdf = new_pdf()
+    encoding = Dictionary(Type=Name.Encoding, BaseEncoding=Name.WinAnsiEncoding)
+    fonts = {
+        "R": simple_font(pdf, base_font="Helvetica", encoding=encoding),
+        "B": simple_font(pdf, base_font="Helvetica-Bold", encoding=encoding),
+    }
+
+    def shown(font: str, size: float, y: float, text: bytes) -> bytes:
+        return b"BT /%s %g Tf 72 %g Td (%s) Tj ET\n" % (font.encode(), size, y, text)
+
+    bodies = [
+        shown("B", 20, 700, b"Annual Report") + shown("R", 10, 670, b"Sales rose in every region."),
+        shown("R", 10, 700, b"Costs fell by a tenth."),
+        shown("B", 14, 700, b"Outlook") + shown("R", 10, 670, b"Next year looks the same."),
+    ]
+    for number, body in enumerate(bodies, 1):
+        furniture = shown("R", 8, 760, b"ACME Corp quarterly"), shown("R", 8, 40, b"Page %d" % number)
+        add_page(pdf, furniture[0] + body + furniture[1], fonts=fonts)
+    labels = Array([0, Dictionary(S=Name.r), 1, Dictionary(S=Name.D)])
+    pdf.Root.PageLabels = pdf.make_indirect(Dictionary(Nums=labels))
+    if info:
+        pdf.trailer.Info = pdf.make_indirect(
+            Dictionary(Title=pikepdf.String("Annual report "), Author=pikepdf.String("Jane Doe"))
+        )
+    return to_bytes(pdf)

@@ -2,7 +2,7 @@
 
 pagetext FILE [-p RANGE] [-o OUT] [--password PW] [--order reading|content|structure|auto]
               [--format text|json|hocr|alto|markdown] [--glyphs] [--structure] [--dehyphenate]
-              [--no-annotations]
+              [--no-annotations] [--furniture] [--page-chunks]
 pagetext explain FILE -p N [--order]
 """
 
@@ -17,6 +17,7 @@ import pagetext
 from pagetext.cli.common import (
     EXIT_OK,
     EXIT_USAGE,
+    STDIO,
     Parser,
     Usage,
     output_stream,
@@ -42,6 +43,7 @@ EPILOG = """subcommands (pagetext COMMAND --help for each):
 examples:
   pagetext report.pdf -p 1-3 -o report.txt
   cat report.pdf | pagetext - --format json -o -
+  pagetext report.pdf --format markdown --page-chunks -o chunks.jsonl
   pagetext tables report.pdf --format markdown
   pagetext batch pdfs/ -o out/ -j 4
   pagetext redact report.pdf -o public.pdf --text "Jane Doe"
@@ -50,7 +52,13 @@ examples:
   pagetext explain report.pdf -p 2 --order
 """
 # Options that shape one format's output only: given with another format they would do nothing.
-FORMAT_OPTIONS = {"glyphs": ("json",), "structure": ("json",), "bom": ("text",)}
+FORMAT_OPTIONS = {
+    "glyphs": ("json",),
+    "structure": ("json",),
+    "bom": ("text",),
+    "furniture": ("markdown",),
+    "page_chunks": ("markdown",),
+}
 PROGRESS_FROM = 10  # pages: shorter documents finish before a progress line would help
 
 
@@ -105,6 +113,17 @@ def _extract_parser() -> argparse.ArgumentParser:
         action="store_false",
         help="leave out the text of annotations and form fields (in by default, as a viewer shows it)",
     )
+    parser.add_argument(
+        "--furniture",
+        action="store_true",
+        help="markdown: keep running headers and footers and page numbers (left out by default)",
+    )
+    parser.add_argument(
+        "--page-chunks",
+        action="store_true",
+        help="markdown: JSON Lines, one object per page for retrieval: text (the page's Markdown) "
+        "and metadata (page, page_label, page_count, source; title and author when the file has them)",
+    )
     return parser
 
 
@@ -147,6 +166,9 @@ def _write_text(args: argparse.Namespace, doc: Document, out: IO[bytes]) -> None
         structure=args.structure,
         glyphs=args.glyphs,
         dehyphenate=args.dehyphenate,
+        furniture=args.furniture,
+        page_chunks="lines" if args.page_chunks else "",
+        source="" if args.file == STDIO else args.file,
     )
     progress = _progress(len(doc.page_indices(args.pages)))
     write_document(doc, out, options, progress)

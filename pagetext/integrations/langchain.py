@@ -3,13 +3,19 @@
     from pagetext.integrations.langchain import PagetextLoader
     docs = PagetextLoader("file.pdf", lines=True).load()
 
-Each Document's page_content is page.text(order); its metadata is what LangChain's own PDF
-loaders (PyPDFLoader, PyMuPDFLoader) give: the document information dictionary with keys in
-lower case (producer, creator and creationdate always there, "" when the file does not say;
-title, author, moddate, ... when it does; dates in ISO 8601), source (the path), total_pages,
-page (0-based, as those loaders count) and page_label (what a viewer shows as the page's
-number, ISO 32000-1 §12.4.2); with lines=True also the page's line records (pagetext/1:
-text, bbox in PDF user space, words with their boxes).
+Each Document's page_content is page.text(order); with format="markdown" it is the page's
+Markdown (headings, lists, tables: pagetext.export.chunks), for MarkdownHeaderTextSplitter and
+the like, the chosen pages read as one document (order then applies to the line records only):
+
+    docs = PagetextLoader("file.pdf", format="markdown").load()
+
+The metadata, in both formats, is what LangChain's own PDF loaders (PyPDFLoader,
+PyMuPDFLoader) give: the document information dictionary with keys in lower case (producer,
+creator and creationdate always there, "" when the file does not say; title, author,
+moddate, ... when it does; dates in ISO 8601), source (the path), total_pages, page (0-based,
+as those loaders count) and page_label (what a viewer shows as the page's number, ISO
+32000-1 §12.4.2); with lines=True also the page's line records (pagetext/1: text, bbox in
+PDF user space, words with their boxes).
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from pagetext.document import open as open_pdf
-from pagetext.integrations.pages import document_metadata, read_pages
+from pagetext.integrations.pages import document_metadata, loader_format, read_pages
 from pagetext.limits import Limits
 
 try:
@@ -42,6 +48,7 @@ class PagetextLoader(BaseLoader):
         order: str = "reading",
         lines: bool = False,
         limits: Limits | None = None,
+        format: str = "text",  # noqa: A002
     ) -> None:
         self.file_path = os.fspath(file_path)
         self.password = password
@@ -49,13 +56,14 @@ class PagetextLoader(BaseLoader):
         self.order = order
         self.lines = lines
         self.limits = limits
+        self.format = loader_format(format)  # "text" or "markdown"
 
     def lazy_load(self) -> Iterator[Document]:
         with open_pdf(self.file_path, password=self.password, limits=self.limits) as doc:
             shared: dict[str, Any] = {**document_metadata(doc), "source": self.file_path}
             shared["total_pages"] = len(doc)
             labels = doc.page_labels
-            for page in read_pages(doc, self.pages, self.order, self.lines):
+            for page in read_pages(doc, self.pages, self.order, self.lines, self.format):
                 metadata = {**shared, "page": page.number - 1, "page_label": labels[page.number - 1]}
                 if page.lines is not None:
                     metadata["lines"] = page.lines

@@ -4,13 +4,16 @@
     from pagetext.integrations.llamaindex import PagetextReader
     docs = SimpleDirectoryReader("pdfs/", file_extractor={".pdf": PagetextReader()}).load_data()
 
-Each Document's text is page.text(order); its metadata is what LlamaIndex's own PDFReader
-gives, page_label (what a viewer shows as the page's number: "1", or "iii" where the file
-labels its pages, ISO 32000-1 §12.4.2) and file_name, plus file_path, total_pages and the
-document information dictionary as the LangChain loader has it (title, author, producer,
-creator, creationdate, moddate, ...), then what extra_info adds; with lines=True also the
-page's line records (pagetext/1). The line records and the file's technical details
-(HIDDEN_KEYS) are kept out of what is embedded and shown to the model.
+Each Document's text is page.text(order); with PagetextReader(format="markdown") it is the
+page's Markdown (headings, lists, tables: pagetext.export.chunks), for MarkdownNodeParser and
+the like, the chosen pages read as one document (order then applies to the line records
+only). The metadata, in both formats, is what LlamaIndex's own PDFReader gives, page_label
+(what a viewer shows as the page's number: "1", or "iii" where the file labels its pages,
+ISO 32000-1 §12.4.2) and file_name, plus file_path, total_pages and the document
+information dictionary as the LangChain loader has it (title, author, producer, creator,
+creationdate, moddate, ...), then what extra_info adds; with lines=True also the page's line
+records (pagetext/1). The line records and the file's technical details (HIDDEN_KEYS) are
+kept out of what is embedded and shown to the model.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Any
 
 from pagetext.document import Source
 from pagetext.document import open as open_pdf
-from pagetext.integrations.pages import document_metadata, read_pages
+from pagetext.integrations.pages import document_metadata, loader_format, read_pages
 from pagetext.limits import Limits
 
 try:
@@ -46,12 +49,14 @@ class PagetextReader(BaseReader):
         order: str = "reading",
         lines: bool = False,
         limits: Limits | None = None,
+        format: str = "text",  # noqa: A002
     ) -> None:
         self.password = password
         self.pages = pages  # 1-based, e.g. "1-3,7"; None: all
         self.order = order
         self.lines = lines
         self.limits = limits
+        self.format = loader_format(format)  # "text" or "markdown"
 
     def lazy_load_data(
         self,
@@ -73,7 +78,7 @@ class PagetextReader(BaseReader):
                 "total_pages": len(doc),
             }
             labels = doc.page_labels
-            for page in read_pages(doc, self.pages, self.order, self.lines):
+            for page in read_pages(doc, self.pages, self.order, self.lines, self.format):
                 metadata = {**shared, "page_label": labels[page.number - 1], **(extra_info or {})}
                 hidden = [key for key in HIDDEN_KEYS if key in metadata]
                 if page.lines is not None:

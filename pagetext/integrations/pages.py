@@ -1,8 +1,9 @@
-"""What the integrations read of each page: its text, its line records on request, and the
-warnings the library issued while reading it."""
+"""What the integrations read of each page: its text (or Markdown), its line records on
+request, and the warnings the library issued while reading it."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import json
 import re
@@ -12,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from pagetext.document import Document
-from pagetext.errors import PdfWarning
+from pagetext.errors import PdfWarning, UsageError
+from pagetext.export.chunks import document_chunks
 from pagetext.export.json import line_record
 from pagetext.layout.assembly import lines_text
 
@@ -23,6 +25,8 @@ _PDF_DATE: Final = re.compile(
 DATE_KEYS: Final = ("creationdate", "moddate")
 # What LangChain's PDF loaders always give, "" when the file does not say.
 STANDARD_KEYS: Final = ("producer", "creator", "creationdate")
+# What a loader's page text can be: page.text(order), or the page's Markdown.
+LOADER_FORMATS: Final = ("text", "markdown")
 
 
 def iso_date(text: str) -> str:
@@ -70,28 +74,60 @@ class PageText:
         return None if self.lines is None else json.dumps(self.lines, ensure_ascii=False)
 
 
-def read_page(doc: Document, index: int, order: str, lines: bool, format: str = "text") -> PageText:  # noqa: A002
-    """The page at index: text as page.text(order) gives it for "text", else the page alone
-    exported in that format (doc.export(format, pages=its number)).
+def loader_format(format: str) -> str:  # noqa: A002
+    """format, if a loader gives it (LOADER_FORMATS); else UsageError."""
+    if format not in LOADER_FORMATS:
+        raise UsageError(f"unknown format {format!r}; use one of {', '.join(LOADER_FORMATS)}")
+    return format
 
-    The warnings are those Python warnings of category PdfWarning that reading the page
-    issued, without the "page N: " they start with (what page.warnings holds).
-    """
-    number = index + 1
+
+@contextlib.contextmanager
+def _recorded(number: int) -> Iterator[list[str]]:
+    """The messages of the PdfWarnings issued inside, without the "page N: " they start with
+    (what page.warnings holds), once the block has run; other warnings are silenced."""
+    messages: list[str] = []
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("ignore")
         warnings.simplefilter("always", PdfWarning)
+        yield messages
+    prefix = f"page {number}: "
+    found = [str(w.message) for w in caught if issubclass(w.category, PdfWarning)]
+    messages.extend(dict.fromkeys(m[len(prefix) :] if m.startswith(prefix) else m for m in found))
+
+
+def read_page(doc: Document, index: int, order: str, lines: bool, format: str = "text") -> PageText:  # noqa: A002
+    """The page at index: text as page.text(order) gives it for "text", else the page alone
+    exported in that format (doc.export(format, pages=its number)), with the warnings that
+    reading it issued."""
+    number = index + 1
+    with _recorded(number) as messages:
         page = doc[index]
         found = page.lines(order=order) if lines or format == "text" else []
         alone = lines_text(found) if format == "text" else None
         text = alone if alone is not None else "".join(doc.export(format, str(number), order))
-    prefix = f"page {number}: "
-    messages = [str(w.message) for w in caught if issubclass(w.category, PdfWarning)]
-    seen = dict.fromkeys(m[len(prefix) :] if m.startswith(prefix) else m for m in messages)
-    return PageText(number, text, [line_record(line) for line in found] if lines else None, list(seen))
+    return PageText(number, text, [line_record(line) for line in found] if lines else None, messages)
 
 
-def read_pages(doc: Document, pages: str | None, order: str, lines: bool) -> Iterator[PageText]:
-    """The chosen pages of an open document, one at a time."""
+def read_pages(
+    doc: Document,
+    pages: str | None,
+    order: str,
+    lines: bool,
+    format: str = "text",  # noqa: A002
+) -> Iterator[PageText]:
+    """The chosen pages of an open document, one at a time: page.text(order) for "text"; for
+    "markdown" the page's Markdown (pagetext.export.chunks), the chosen pages read as one
+    document, so that headings are told by the body text of them all. Markdown keeps its own
+    reading order; `order` is then that of the line records."""
+    if loader_format(format) == "text":
+        for index in doc.page_indices(pages):
+            yield read_page(doc, index, order, lines)
+        return
+    chunks = document_chunks(doc, pages, source="")  # the loaders give their own metadata
     for index in doc.page_indices(pages):
-        yield read_page(doc, index, order, lines)
+        # The first page's warnings include those of the first pass over all the pages.
+        with _recorded(index + 1) as messages:
+            text = next(chunks)["text"]
+            found = doc[index].lines(order=order) if lines else None
+        records = None if found is None else [line_record(line) for line in found]
+        yield PageText(index + 1, text, records, messages)

@@ -2,6 +2,7 @@
 
     POST /v1/extract   the PDF as the body, or as the multipart field "file"
                        ?format=text|json|hocr|alto|markdown &pages=1-3,7 &order=reading|...
+                       &page_chunks=true (markdown: a JSON array, a chunk per page)
                        header X-Pdf-Password for an encrypted file
     GET  /healthz      200 while the server runs, with the pool's counts
     GET  /version      the pagetext version
@@ -43,7 +44,9 @@ from pagetext.serve.openapi import openapi_document
 from pagetext.serve.pool import JobTimeout, Overloaded, WorkerDied, WorkerPool
 
 API: Final = "v1"
-QUERY: Final = ("format", "pages", "order")
+QUERY: Final = ("format", "pages", "order", "page_chunks")
+FLAGS: Final = {"true": True, "false": False}  # what a yes/no query parameter may say
+CHUNKS_MEDIA_TYPE: Final = "application/json"  # page_chunks=true: a JSON array of chunks
 PASSWORD_HEADER: Final = "x-pdf-password"
 UPLOAD_FIELD: Final = "file"
 MAX_FORM_FIELDS: Final = 8  # other multipart fields are allowed and ignored, but not without end
@@ -81,8 +84,15 @@ def _options(request: Request) -> dict[str, Any]:
         raise HttpError(400, "bad_request", f"unknown format {options['format']!r}; use one of {FORMATS}")
     if options["order"] not in ORDERS:
         raise HttpError(400, "bad_request", f"unknown order {options['order']!r}; use one of {ORDERS}")
+    chunks = query.get("page_chunks", "false")
+    if chunks not in FLAGS:
+        raise HttpError(400, "bad_request", f"page_chunks is true or false, not {chunks!r}")
+    if FLAGS[chunks] and options["format"] != "markdown":
+        raise HttpError(
+            400, "bad_request", f"page_chunks applies to format=markdown, not {options['format']}"
+        )
     pages = query.get("pages")
-    return {**options, "pages": pages if pages else None}
+    return {**options, "pages": pages if pages else None, "page_chunks": FLAGS[chunks]}
 
 
 def _password(request: Request) -> str | None:
@@ -177,9 +187,10 @@ async def extract(request: Request) -> Response:
             kind = reply["error"]
             error = HttpError(STATUS_OF.get(kind, 500), kind, reply["message"])
             return error.response(hint=PASSWORD_HINT) if kind == "password" else error.response()
+        media_type = CHUNKS_MEDIA_TYPE if options["page_chunks"] else REGISTRY[options["format"]].media_type
         return FileResponse(
             output,
-            media_type=REGISTRY[options["format"]].media_type,
+            media_type=media_type,
             headers={PAGES_HEADER: str(reply["pages"])},
             background=BackgroundTask(_remove, output),
         )

@@ -39,7 +39,8 @@ def openapi_document(config: ServeConfig) -> dict[str, Any]:
         "summary": "Extract the text of a PDF",
         "description": (
             "The body is the PDF itself, or a multipart/form-data body with the PDF in the field "
-            f"`file`. The answer is what `pagetext FILE --format F` prints, byte for byte. Uploads "
+            f"`file`. The answer is what `pagetext FILE --format F` prints, byte for byte (with "
+            "page_chunks=true the chunks of `--page-chunks` as one JSON array). Uploads "
             f"over {limit} are refused while they stream in (413). An extraction that takes "
             f"longer than {seconds} is stopped (504): its worker process is killed and replaced, "
             "and no partial result is returned. Requests wait for a free worker up to a fixed "
@@ -69,6 +70,13 @@ def openapi_document(config: ServeConfig) -> dict[str, Any]:
                 "markdown always reads in reading order",
             },
             {
+                "name": "page_chunks",
+                "in": "query",
+                "schema": {"type": "boolean", "default": False},
+                "description": "with format=markdown: a JSON array (application/json) of one chunk per "
+                "page for retrieval, its Markdown without the page comment and where it comes from",
+            },
+            {
                 "name": "X-Pdf-Password",
                 "in": "header",
                 "schema": {"type": "string"},
@@ -96,7 +104,14 @@ def openapi_document(config: ServeConfig) -> dict[str, Any]:
                 },
                 "content": {
                     "text/plain": {"schema": output},
-                    "application/json": {"schema": {"type": "object"}},
+                    "application/json": {
+                        "schema": {
+                            "oneOf": [
+                                {"type": "object", "description": "format=json: the pagetext/1 document"},
+                                {"type": "array", "items": {"$ref": "#/components/schemas/PageChunk"}},
+                            ]
+                        }
+                    },
                     "application/xhtml+xml": {"schema": output},
                     "application/xml": {"schema": output},
                     "text/markdown": {"schema": output},
@@ -178,6 +193,25 @@ def openapi_document(config: ServeConfig) -> dict[str, Any]:
                         },
                         "message": {"type": "string"},
                         "hint": {"type": "string"},
+                    },
+                },
+                "PageChunk": {
+                    "type": "object",
+                    "required": ["text", "metadata"],
+                    "properties": {
+                        "text": {"type": "string", "description": "the page's Markdown"},
+                        "metadata": {
+                            "type": "object",
+                            "required": ["page", "page_label", "page_count", "source"],
+                            "properties": {
+                                "page": {"type": "integer", "description": "1-based"},
+                                "page_label": {"type": "string", "description": "the number a viewer shows"},
+                                "page_count": {"type": "integer", "description": "pages of the document"},
+                                "source": {"type": "string", "description": "empty: an upload has no path"},
+                                "title": {"type": "string"},
+                                "author": {"type": "string"},
+                            },
+                        },
                     },
                 },
                 "Health": {

@@ -3,10 +3,10 @@
     python -m pagetext.serve.worker [--memory BYTES]
 
 The protocol is one JSON object per line. The worker first writes {"ready": true}; then for
-each job it reads ({"input", "output", "format", "pages", "order", "password"}) it writes
-the result to the output path and answers {"ok": true, "pages": N}, or {"ok": false,
-"error": KIND, "message": TEXT} with KIND one of the ERROR_KINDS. It exits when its input
-ends (the parent closed it, or died).
+each job it reads ({"input", "output", "format", "pages", "order", "page_chunks",
+"password"}) it writes the result to the output path and answers {"ok": true, "pages": N},
+or {"ok": false, "error": KIND, "message": TEXT} with KIND one of the ERROR_KINDS. It exits
+when its input ends (the parent closed it, or died).
 """
 
 from __future__ import annotations
@@ -36,7 +36,12 @@ def run_job(job: dict[str, Any]) -> dict[str, Any]:
         with open(job["input"], "rb") as upload:
             data = upload.read()  # as bytes, so that messages name "the PDF data", not a spool file
         with open_pdf(data, password=job.get("password")) as doc, open(job["output"], "wb") as out:
-            options = OutputOptions(format=job["format"], pages=job.get("pages"), order=job["order"])
+            options = OutputOptions(
+                format=job["format"],
+                pages=job.get("pages"),
+                order=job["order"],
+                page_chunks="array" if job.get("page_chunks") else "",  # a JSON answer, not JSON Lines
+            )
             pages = write_document(doc, out, options)
     except PasswordError as error:
         return _failure("password", error)

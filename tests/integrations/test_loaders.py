@@ -12,7 +12,7 @@ from pikepdf import Array, Dictionary, Name, String
 import pagetext
 from pagetext.export.json import line_record
 from tests.corpus import CORPUS, needs_corpus
-from tests.pdfbuild import add_page, new_pdf, to_bytes
+from tests.pdfbuild import add_page, new_pdf, report_pdf, to_bytes
 
 FILE = CORPUS / "real" / "docling__skipped_1page.pdf"  # three pages
 # Its document information dictionary as both loaders give it.
@@ -145,3 +145,52 @@ def test_llamaindex_reader(tmp_path: Path) -> None:
     assert {(d.metadata["title"], d.metadata["author"]) for d in labelled} == {("Annual report", "Jane Doe")}
     shown = labelled[0].get_content(metadata_mode=MetadataMode.LLM)
     assert shown == "author: Jane Doe\ntitle: Annual report\nfile_name: report.pdf\npage_label: i\n\npreface"
+
+
+def test_markdown_format_gives_each_page_its_markdown(tmp_path: Path) -> None:
+    pytest.importorskip("langchain_core")
+    pytest.importorskip("llama_index.core")
+    from pagetext.integrations.langchain import PagetextLoader
+    from pagetext.integrations.llamaindex import PagetextReader
+
+    path = tmp_path / "report.pdf"
+    path.write_bytes(report_pdf())
+    texts = [
+        "# Annual Report\n\nSales rose in every region.\n",
+        "Costs fell by a tenth.\n",
+        "## Outlook\n\nNext year looks the same.\n",
+    ]
+    shared = {
+        "producer": "",
+        "creator": "",
+        "creationdate": "",
+        "title": "Annual report",
+        "author": "Jane Doe",
+    }
+    chain = PagetextLoader(path, format="markdown").load()
+    assert [d.page_content for d in chain] == texts
+    assert [d.metadata for d in chain] == [
+        {**shared, "source": str(path), "total_pages": 3, "page": index, "page_label": label}
+        for index, label in enumerate(["i", "1", "2"])
+    ]
+    llama = PagetextReader(format="markdown").load_data(path)
+    assert [d.text for d in llama] == texts
+    assert [d.metadata["page_label"] for d in llama] == ["i", "1", "2"]
+    assert llama[0].metadata["file_name"] == "report.pdf"
+
+    # A range is read as one document of its pages; lines are those of the page.
+    some = PagetextLoader(path, format="markdown", pages="2-3", lines=True).load()
+    assert [d.page_content for d in some] == [texts[1], "# Outlook\n\nNext year looks the same.\n"]
+    with pagetext.open(path) as doc:
+        assert some[0].metadata["lines"] == [line_record(line) for line in doc[1].lines()]
+    assert [d.text for d in PagetextReader(format="markdown", pages="2").load_data(path)] == [texts[1]]
+
+    # The text format is unchanged (running heads and all), and a format the loaders do not
+    # give is refused at once.
+    assert (
+        PagetextLoader(path).load()[1].page_content == "ACME Corp quarterly\nCosts fell by a tenth.\nPage 2"
+    )
+    with pytest.raises(pagetext.UsageError, match="unknown format 'json'; use one of text, markdown"):
+        PagetextLoader(path, format="json")
+    with pytest.raises(pagetext.UsageError, match="unknown format 'hocr'"):
+        PagetextReader(format="hocr")

@@ -28,7 +28,7 @@ from pagetext.serve.openapi import openapi_document
 from pagetext.serve.pool import Overloaded, WorkerPool
 from pagetext.serve.worker import ERROR_KINDS
 from tests.corpus import CORPUS, needs_corpus
-from tests.pdfbuild import add_page, new_pdf, to_bytes
+from tests.pdfbuild import add_page, new_pdf, report_pdf, to_bytes
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SAMPLE = ROOT / "examples" / "sample.pdf"
@@ -95,6 +95,36 @@ def _error(response: object, status: int, kind: str) -> str:
     jsonschema.validate(body, ERROR_SCHEMA)  # as the OpenAPI description says
     message: str = body["message"]
     return message
+
+
+def test_markdown_page_chunks_are_a_json_array(client: TestClient) -> None:
+    pdf = report_pdf()
+    response = client.post("/v1/extract?format=markdown&page_chunks=true&pages=2-3", content=pdf)
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "application/json"
+    assert response.headers["x-pagetext-pages"] == "2"
+    shared = {"page_count": 3, "source": "", "title": "Annual report", "author": "Jane Doe"}
+    assert response.json() == [
+        {"text": "Costs fell by a tenth.\n", "metadata": {"page": 2, "page_label": "1", **shared}},
+        {
+            "text": "# Outlook\n\nNext year looks the same.\n",
+            "metadata": {"page": 3, "page_label": "2", **shared},
+        },
+    ]
+    schema = openapi_document(ServeConfig())["components"]["schemas"]["PageChunk"]
+    for chunk in response.json():
+        jsonschema.validate(chunk, schema)
+    with pagetext.open(pdf) as doc:
+        assert response.json() == doc.to_markdown("2-3", page_chunks=True)
+    plain = client.post("/v1/extract?format=markdown&page_chunks=false", content=pdf)
+    assert plain.headers["content-type"] == REGISTRY["markdown"].media_type
+    assert plain.text.startswith("<!-- page 1 -->")
+    for query, message in (
+        ("format=text&page_chunks=true", "page_chunks applies to format=markdown, not text"),
+        ("format=markdown&page_chunks=yes", "page_chunks is true or false, not 'yes'"),
+    ):
+        refused = client.post(f"/v1/extract?{query}", content=pdf)
+        assert (refused.status_code, refused.json()) == (400, {"error": "bad_request", "message": message})
 
 
 def test_bad_input_is_400_or_422_with_the_library_message(client: TestClient) -> None:
