@@ -11,6 +11,10 @@ from pikepdf import Array, Dictionary, Name
 
 import pagetext
 
+# Widths of a proportional font: equal widths (simple_font's default) make a monospaced one,
+# which Markdown writes as code.
+PROPORTIONAL = [400 + (code % 5) * 50 for code in range(95)]
+
 
 def simple_font(
     pdf: pikepdf.Pdf,
@@ -199,8 +203,8 @@ def report_pdf(info: bool = True) -> bytes:
     pdf = new_pdf()
     encoding = Dictionary(Type=Name.Encoding, BaseEncoding=Name.WinAnsiEncoding)
     fonts = {
-        "R": simple_font(pdf, base_font="Helvetica", encoding=encoding),
-        "B": simple_font(pdf, base_font="Helvetica-Bold", encoding=encoding),
+        "R": simple_font(pdf, base_font="Helvetica", encoding=encoding, widths=PROPORTIONAL),
+        "B": simple_font(pdf, base_font="Helvetica-Bold", encoding=encoding, widths=PROPORTIONAL),
     }
 
     def shown(font: str, size: float, y: float, text: bytes) -> bytes:

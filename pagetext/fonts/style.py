@@ -25,6 +25,12 @@ MIN_ITALIC_ANGLE: Final = 3.0  # degrees: an /ItalicAngle below this is an uprig
 # Weight words in font names. "Medi" is URW's Nimbus Roman bold (NimbusRomNo9L-Medi); the
 # TeX fonts name weight and shape in a prefix: CMBX (bold extended), CMB, CMTI, CMSL, CMBXTI.
 _BOLD = re.compile(r"bold|black|heavy|semibold|demi|[-,]medi$|^(cm|ec|sf|lm)bx|^cmb\d", re.IGNORECASE)
+# Monospaced families by name (TeX's typewriter fonts: CMTT, LMMono) ...
+_MONO = re.compile(r"courier|mono|consol|menlo|monaco|typewriter|inconsolata|^(cm|ec|lm|sf)tt", re.IGNORECASE)
+# ... and proportional ones: equal /Widths under such a name are a producer's shortcut, not code.
+_PROPORTIONAL = re.compile(
+    r"helvetica|arial|times|roman|georgia|verdana|calibri|cambria|palatino", re.IGNORECASE
+)
 _ITALIC = re.compile(r"italic|oblique|ital\b|[-,](it|ital|obl)$|^(cm|ec|sf)(ti|sl|bxti|bxsl)", re.IGNORECASE)
 
 
@@ -32,7 +38,8 @@ _ITALIC = re.compile(r"italic|oblique|ital\b|[-,](it|ital|obl)$|^(cm|ec|sf)(ti|s
 class FontStyle:
     """bold, italic; extent: ascent - descent per unit of font size (what Glyph.box_height
     is measured with), so that box_height / extent is the size the glyph is set in;
-    monospaced: every glyph one advance wide (code, typewriter text)."""
+    monospaced: a typewriter font (code): by its name, or every glyph one advance wide
+    under a name that is no proportional family's."""
 
     bold: bool = False
     italic: bool = False
@@ -78,4 +85,6 @@ def font_style(font_dict: Any, font: Font, font_name: str) -> FontStyle:
     except (*OBJECT_ERRORS, OverflowError):
         pass
     extent = font.ascent - font.descent
-    return FontStyle(bold, italic, extent if extent > 0 else 1.0, font.monospaced)
+    bare = strip_subset_prefix(font_name)
+    monospaced = bool(_MONO.search(bare)) or (font.monospaced and not _PROPORTIONAL.search(bare))
+    return FontStyle(bold, italic, extent if extent > 0 else 1.0, monospaced)

@@ -11,13 +11,9 @@ from pikepdf import Dictionary, Name
 import pagetext
 from pagetext.export.markdown import markdown_pages, numbered_depth, to_markdown
 from tests.corpus import CORPUS, needs_corpus
-from tests.pdfbuild import add_page, new_pdf, simple_font, to_bytes
+from tests.pdfbuild import PROPORTIONAL, add_page, new_pdf, simple_font, to_bytes
 
 GENERATED = CORPUS / "generated"
-
-
-# Widths of a proportional font (equal widths would make it monospaced: code).
-PROPORTIONAL = [400 + (code % 5) * 50 for code in range(95)]
 
 
 def _fonts(pdf: pikepdf.Pdf) -> dict[str, pikepdf.Object]:
@@ -204,11 +200,11 @@ CORPUS_RECALL = 1.0
 
 @needs_corpus
 def test_corpus_headings_precision_and_recall() -> None:
-    from bench.markdown import evaluate, pagetext_markdown
+    from bench.markdown import generated_set
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        result = evaluate(GENERATED, pagetext_markdown)
+        result = generated_set(["pagetext"], GENERATED)["pagetext"]
     assert result["expected"] >= 240
     assert result["precision"] >= CORPUS_PRECISION
     assert result["recall"] >= CORPUS_RECALL
