@@ -32,7 +32,7 @@ def test_a_chunk_per_page_without_running_heads() -> None:
     assert chunks == CHUNKS
     # The same Markdown as the whole document's, each page without its comment line.
     pages = [f"<!-- page {c['metadata']['page']} -->\n\n{c['text']}" for c in chunks]
-    assert "\n\n".join(pages) == whole
+    assert "\n".join(pages) == whole
     assert isinstance(whole, str)
 
 

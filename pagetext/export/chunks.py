@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Protocol, TypedDict
 
 from pagetext.errors import UsageError
-from pagetext.export.markdown import markdown_pages
+from pagetext.export.markdown import joined_pages, markdown_pages
 from pagetext.export.page_view import PageView
 
 # The line markdown_pages starts each page with, and the blank line after it.
@@ -92,9 +92,8 @@ class Chunked(Protocol):
 
 
 def markdown_document(pages: Iterable[PageView], options: dict[str, Any]) -> Iterator[str]:
-    """The pages as one Markdown text, in pieces: the pages' strings joined by blank lines."""
-    for n, text in enumerate(markdown_pages(pages, **options)):
-        yield ("\n\n" if n else "") + text
+    """The pages as one Markdown text, in pieces (pagetext.export.markdown.joined_pages)."""
+    return joined_pages(markdown_pages(pages, **options))
 
 
 def document_chunks(

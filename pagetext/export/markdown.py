@@ -19,6 +19,7 @@ read once and assembled twice: it keeps its glyphs while the caller holds it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
@@ -32,7 +33,7 @@ from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Line
 from pagetext.tables.records import Table
 
-__all__ = ["markdown_pages", "numbered_depth", "page_markdown", "statistics", "to_markdown"]
+__all__ = ["joined_pages", "markdown_pages", "numbered_depth", "page_markdown", "statistics", "to_markdown"]
 
 DEFAULT: Final = LayoutParams()
 # A line is a table's when this share of its words' centres lie in the table's box.
@@ -206,6 +207,29 @@ def markdown_pages(
         yield page_markdown(page, stats, furniture, annotations)
 
 
+_PAGE_START: Final = re.compile(r"\A(<!-- page \d+ -->)\n\n(?=[^\W\d_])")
+_OPEN_END: Final = re.compile(r"(?:\A|\n\n)(?![#>|<`~\s*+-]|\d+[.)] )[^\n]*[\w,]\n\Z")
+
+
+def joined_pages(texts: Iterable[str]) -> Iterator[str]:
+    """The pages' Markdown as one document, in pieces, blank lines between pages; a paragraph
+    running on from one page to the next (the page's last paragraph ends without a full stop,
+    the next page's first one starts in lower case) stays one paragraph, the next page's
+    comment inside it: "… we have designed this <!-- page 2 --> in order to …"."""
+    held = ""
+    for text in texts:
+        start = _PAGE_START.match(text)
+        if held and start is not None and text[start.end()].islower() and _OPEN_END.search(held):
+            yield held[:-1] + " " + start.group(1) + " "
+            held = text[start.end() :]
+            continue
+        if held:
+            yield held + "\n"
+        held = text
+    if held:
+        yield held
+
+
 def to_markdown(pages: Iterable[PageView], furniture: bool = False, annotations: bool = True) -> str:
     """All the pages as one Markdown document."""
-    return "\n".join(markdown_pages(pages, furniture, annotations))
+    return "".join(joined_pages(markdown_pages(pages, furniture, annotations)))

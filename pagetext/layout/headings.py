@@ -30,11 +30,14 @@ from pagetext.layout.records import Line
 # 1.2-1.44 × the body, HTML h1-h3 1.17-2 ×; an author line at \large (1.2 ×) must stay body
 # text, hence "clearly" larger for plain weight...
 CLEARLY_LARGER: Final = 1.3
-# ... and somewhat larger when bold or numbered (ps2pdf/reportlab sections: 1.1 × bold).
+# ... and somewhat larger when bold, italic or numbered (ps2pdf/reportlab sections: 1.1 ×
+# bold; a third level often 1.1 × italic).
 LARGER: Final = 1.07
 # Sizes within this share of each other are one size (rounding, different fonts' extents).
 SAME_SIZE: Final = 0.05
-# A body-size heading must be bold and numbered ("2.3 Title", groff .NH), or bold and alone:
+# A body-size heading must be bold and numbered ("2.3 Title", groff .NH), or italic with a
+# subsection number ("2.1 Title"; "4 CONSEQUENCES" in italics is a running head), or bold
+# and alone:
 BODY_SIZE: Final = 0.95  # ... at least this × the body (a bold footnote line is no heading)
 STANDALONE_SIZE: Final = 0.85  # "Abstract" in LaTeX is bold at \small
 MAX_STANDALONE_WORDS: Final = 6
@@ -83,10 +86,11 @@ class HeadingStats:
     candidates (short lines by size, weight and numbering depth)."""
 
     size_chars: Counter[float] = field(default_factory=Counter)
-    candidates: Counter[tuple[float, bool, int]] = field(default_factory=Counter)
+    candidates: Counter[tuple[float, bool, int]] = field(default_factory=Counter)  # emphasized
     body: float = 0.0
     levels: list[float] = field(default_factory=list)  # heading sizes, largest first
     min_depth: dict[int, int] = field(default_factory=dict)  # size level -> shallowest number
+    numbered_sizes: list[float] = field(default_factory=list)  # sizes of numbered headings
 
     def add(self, lines: Sequence[Line], styles: Mapping[str, FontStyle]) -> None:
         for line in lines:
@@ -95,7 +99,8 @@ class HeadingStats:
             style = line_style(line, styles)
             self.size_chars[style.size] += sum(1 for char in style.text if not char.isspace())
             if _short(style):
-                self.candidates[(style.size, style.bold, numbered_depth(style.text))] += 1
+                emphasized = style.bold or style.italic
+                self.candidates[(style.size, emphasized, numbered_depth(style.text))] += 1
 
     def finish(self) -> None:
         """The body size, and the distinct heading sizes (levels) of the document."""
@@ -111,6 +116,8 @@ class HeadingStats:
         for size, bold, depth in self.candidates:
             if depth and (self._larger(size, bold, depth) or (bold and size >= BODY_SIZE * self.body)):
                 level = self._size_level(size)
+                if self._larger(size, bold, depth):
+                    self.numbered_sizes.append(size)
                 self.min_depth[level] = min(self.min_depth.get(level, depth), depth)
 
     def _larger(self, size: float, bold: bool, depth: int) -> bool:
@@ -124,6 +131,17 @@ class HeadingStats:
             if size >= level_size * (1 - SAME_SIZE):
                 return index + 1
         return len(self.levels) + 1
+
+    def _unnumbered_at_level(self, size: float, depth: int, text: str) -> bool:
+        """A short line set in a heading size the document's numbered headings use ("1 Scope"
+        at 1.2 × in regular weight), without number or full stop: "References"."""
+        return (
+            not depth
+            and size >= LARGER * self.body
+            and any(abs(size - level) <= SAME_SIZE * level for level in self.numbered_sizes)
+            and len(text.split()) <= MAX_STANDALONE_WORDS
+            and not _SENTENCE_END.search(text)
+        )
 
     def heading_level(self, paragraph: Paragraph) -> int:
         """The heading level of a paragraph (1 = "#"), 0 for body text."""
@@ -142,16 +160,15 @@ class HeadingStats:
             return 0
         depth = numbered_depth(text)
         bold = all(style.bold for style in styles)
-        if self._larger(first.size, bold, depth):
+        emphasized = bold or all(style.italic for style in styles)
+        if self._larger(first.size, emphasized, depth) or self._unnumbered_at_level(first.size, depth, text):
             level = self._size_level(first.size)
-        elif bold and (
-            (depth and first.size >= BODY_SIZE * self.body)
-            or (
-                not any(_tabular(style) for style in styles)
-                and first.size >= STANDALONE_SIZE * self.body
-                and len(text.split()) <= MAX_STANDALONE_WORDS
-                and not _SENTENCE_END.search(text)
-            )
+        elif ((bold or (emphasized and depth > 1)) and depth and first.size >= BODY_SIZE * self.body) or (
+            bold
+            and not any(_tabular(style) for style in styles)
+            and first.size >= STANDALONE_SIZE * self.body
+            and len(text.split()) <= MAX_STANDALONE_WORDS
+            and not _SENTENCE_END.search(text)
         ):
             level = len(self.levels) + 1
         else:

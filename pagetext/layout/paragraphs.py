@@ -17,7 +17,8 @@ the ``paragraph_*`` fields of LayoutParams):
   item marker, a caption ("Table 2.") or a code line starts one;
 - it lies below the previous line at the paragraph's own pitch (baseline to baseline) — for
   a paragraph's second line, the page's usual pitch — within ``paragraph_leading`` × the line
-  height; a jump back up (the next column) starts a new paragraph;
+  height; a jump back up to the next column starts a new paragraph, unless the paragraph
+  runs on there (its last line fills the column and ends without a full stop);
 - it is in the same column (the two lines overlap along their direction), and its start
   edge fits the paragraph's shape: aligned with the line before; or the paragraph's first
   line indented (first-line indent) and this one back at the margin; or, in a hanging-indent
@@ -124,6 +125,21 @@ def _fits_shape(block: Paragraph, line: LineStyle, edge: float, short: bool) -> 
     return len(block.lines) == 1 and not short  # a hanging indent begins after a full first line
 
 
+def _next_column(block: Paragraph, line: LineStyle, params: LayoutParams) -> bool:
+    """Whether the line, at the top of the next column, goes on with the paragraph that the
+    previous column ends: that paragraph's last line fills its column and ends without a
+    full stop, and this line stands above it and to the right of the column."""
+    prev = block.lines[-1]
+    if _SENTENCE_END.search(prev.text) or (not prev.text[-1:].isalnum() and prev.text[-1:] not in ",-"):
+        return False
+    if len(block.lines) > 1:
+        right = max(style.end for style in block.lines)
+        left = min(style.start for style in block.lines)
+        if prev.end < right - params.paragraph_short * (right - left):
+            return False
+    return line.baseline > prev.baseline and line.start > prev.end - params.paragraph_edge * line.height
+
+
 def _whole_bold(block: Paragraph) -> bool:
     return all(style.all_bold for style in block.lines)
 
@@ -135,12 +151,12 @@ def _continues(block: Paragraph, line: LineStyle, pitch: float, params: LayoutPa
     height = max(prev.height, line.height)
     step = _step(prev, line)
     if step < _BELOW * min(prev.height, line.height):
-        return False
+        return block.kind != "code" and _next_column(block, line, params)
     if block.kind == "code":
         return step <= _CODE_PITCH * height
-    if len(block.lines) >= 2:  # the paragraph's own pitch
-        limit = min(_step(a, b) for a, b in zip(block.lines, block.lines[1:], strict=False))
-        limit += params.paragraph_leading * height
+    own = [pair for a, b in itertools.pairwise(block.lines) if (pair := _step(a, b)) > 0]
+    if own:  # the paragraph's own pitch (a jump to the next column is none)
+        limit = min(own) + params.paragraph_leading * height
     elif pitch > 0:  # the page's
         limit = (pitch + params.paragraph_leading) * height
     else:

@@ -50,16 +50,26 @@ def test_blocks_cut_at_paragraph_gaps_and_keep_every_line() -> None:
         assert paragraph_blocks([]) == []
 
 
-def test_blocks_cut_at_a_column_change() -> None:
-    columns = b"".join(
-        b"BT /F1 10 Tf %d %d Td (column %d line %d) Tj ET " % (x, 700 - 12 * i, c, i)
+def _columns(last: bytes) -> bytes:
+    return b"".join(
+        b"BT /F1 10 Tf %d %d Td (column %d line %d%s) Tj ET "
+        % (x, 700 - 12 * i, c, i, last if i == 11 else b"")
         for c, x in ((1, 72), (2, 320))
         for i in range(12)
     )
-    with _doc(columns) as doc:
+
+
+def test_blocks_cut_at_a_column_change() -> None:
+    with _doc(_columns(b".")) as doc:
         found = paragraph_blocks(doc[0].lines())
         assert len(found) == 2
         assert found[1][0].text == "column 2 line 0"
+
+
+def test_a_paragraph_runs_on_at_the_top_of_the_next_column() -> None:
+    with _doc(_columns(b",")) as doc:  # the column's last line ends without a full stop
+        found = paragraph_blocks(doc[0].lines())
+        assert [len(block) for block in found] == [24]
 
 
 @needs_schemas
