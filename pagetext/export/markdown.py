@@ -10,7 +10,8 @@ Two passes over the pages, both one page at a time (memory stays flat on long do
    order and written where their first line is read; the other lines are cut into
    paragraphs (pagetext.layout.paragraphs, the model every export shares), which become
    headings, paragraphs, list items (nested by indentation), captions and code blocks,
-   one Markdown string per page starting `<!-- page N -->`.
+   one Markdown string per page starting `<!-- page N -->`. Heading levels come from the
+   structure tree's H1-H6 where order="auto" trusts it, else from the typography.
 
 Cost: every page is read twice (interpretation, assembly), plus the furniture pass the
 document makes once for Line.role, plus the table finder. A page passed in a sequence is
@@ -20,6 +21,7 @@ read once and assembled twice: it keeps its glyphs while the caller holds it.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
@@ -28,7 +30,7 @@ from pagetext.export.markdown_render import MarkdownBlock, Vocabulary, render_bl
 from pagetext.export.page_view import PageView
 from pagetext.layout.headings import FURNITURE, HeadingStats, numbered_depth
 from pagetext.layout.list_markers import is_marker
-from pagetext.layout.paragraphs import paragraphs
+from pagetext.layout.paragraphs import Paragraph, paragraphs
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Line
 from pagetext.tables.records import Table
@@ -121,6 +123,35 @@ def _nest_items(blocks: list[MarkdownBlock], edge: float) -> None:
         block.indent = " " * indent
 
 
+_TAGGED_HEADING: Final = re.compile(r"^H([1-6])$")
+
+
+def _tagged_levels(page: PageView) -> dict[int, int]:
+    """When order="auto" trusts the page's structure tree: the heading level (H1-H6,
+    ISO 32000-1 §14.8.4.3.2) of each glyph a heading element owns, by the glyph's id."""
+    if not page.structure_trust.ok:
+        return {}
+    glyphs = page.glyphs(forms=True)
+    levels: dict[int, int] = {}
+    elements = list(page.structure())
+    while elements:
+        element = elements.pop()
+        match = _TAGGED_HEADING.match(element.type)
+        if match:
+            level = int(match.group(1))
+            levels.update((id(glyphs[i]), level) for i in element.all_glyphs() if 0 <= i < len(glyphs))
+        else:
+            elements.extend(element.children)
+    return levels
+
+
+def _tagged_level(paragraph: Paragraph, tagged: dict[int, int]) -> int:
+    """The heading level the structure tree gives most of the paragraph's glyphs, 0 for none."""
+    found = Counter(tagged.get(id(glyph), 0) for style in paragraph.lines for glyph in style.line.glyphs)
+    level, count = found.most_common(1)[0] if found else (0, 0)
+    return level if 2 * count > sum(found.values()) else 0
+
+
 def _blocks(
     page: PageView, lines: list[Line], stats: Statistics, params: LayoutParams
 ) -> list[MarkdownBlock]:
@@ -130,9 +161,13 @@ def _blocks(
     run: list[Line] = []
     placed: set[int] = set()
 
+    tagged = _tagged_levels(page)
+
     def flush() -> None:
         for paragraph in paragraphs(run, styles, params):
-            level = stats.headings.heading_level(paragraph) if paragraph.kind in ("text", "item") else 0
+            level = _tagged_level(paragraph, tagged) if tagged else 0
+            if not level and paragraph.kind in ("text", "item"):
+                level = stats.headings.heading_level(paragraph)
             kind = "heading" if level else "paragraph" if paragraph.kind == "text" else paragraph.kind
             blocks.append(MarkdownBlock(kind, paragraph, level, paragraph.marker if kind == "item" else ""))
         run.clear()
