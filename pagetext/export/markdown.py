@@ -43,6 +43,9 @@ TABLE_SHARE: Final = 0.5
 # Cells of an unruled table this long (the median) are lines of prose: table cells hold a
 # few words, names or numbers; a column of text lines holds 40 to 90 characters each.
 PROSE_CELL: Final = 30
+# Footnotes are set smaller than the body: at most this × its size (LaTeX 0.8, Word 0.83).
+FOOTNOTE_SIZE: Final = 0.9
+_NOTE_MARK: Final = re.compile(r"^(?:\d{1,3}|[*†‡§¶])$")
 # A word's centre up to this many points outside a table's box is still inside (rounding).
 TABLE_MARGIN: Final = 1.0
 
@@ -152,6 +155,37 @@ def _tagged_level(paragraph: Paragraph, tagged: dict[int, int]) -> int:
     return level if 2 * count > sum(found.values()) else 0
 
 
+def _footnote_number(paragraph: Paragraph, body: float) -> str:
+    first = paragraph.lines[0]
+    words = first.line.words
+    if len(words) < 2 or first.size > FOOTNOTE_SIZE * body:
+        return ""
+    return words[0].text if _NOTE_MARK.match(words[0].text) else ""
+
+
+def _footnotes(blocks: list[MarkdownBlock], body: float) -> list[MarkdownBlock]:
+    """Footnotes: paragraphs set smaller than the body that start with a number, one per
+    number (notes printed one under the other run together as one paragraph)."""
+    out: list[MarkdownBlock] = []
+    for block in blocks:
+        paragraph = block.paragraph
+        is_text = paragraph is not None and block.kind == "paragraph"
+        number = _footnote_number(paragraph, body) if paragraph is not None and is_text else ""
+        if paragraph is None or not number:
+            out.append(block)
+            continue
+        notes = [Paragraph([paragraph.lines[0]], "text")]
+        for style in paragraph.lines[1:]:
+            mark = style.line.words[0].text if style.line.words else ""
+            if number.isdigit() and mark == str(int(number) + 1) and len(style.line.words) > 1:
+                number = mark
+                notes.append(Paragraph([style], "text"))
+            else:
+                notes[-1].lines.append(style)
+        out.extend(MarkdownBlock("footnote", note, marker=note.lines[0].line.words[0].text) for note in notes)
+    return out
+
+
 def _blocks(
     page: PageView, lines: list[Line], stats: Statistics, params: LayoutParams
 ) -> list[MarkdownBlock]:
@@ -183,7 +217,7 @@ def _blocks(
             blocks.append(MarkdownBlock("table", None, table=tables[index]))
     flush()
     _nest_items(blocks, params.paragraph_edge)
-    return blocks
+    return _footnotes(blocks, stats.headings.body)
 
 
 def page_markdown(
@@ -199,8 +233,10 @@ def page_markdown(
     parts = [f"<!-- page {page.number} -->"]
     styles = page.font_styles()
     links = page.links()
-    for block in _blocks(page, lines, stats, params):
-        parts.append(render_block(block, styles, stats.vocabulary, links))
+    blocks = _blocks(page, lines, stats, params)
+    notes = frozenset(block.marker for block in blocks if block.kind == "footnote")
+    for block in blocks:
+        parts.append(render_block(block, styles, stats.vocabulary, links, notes))
     return "\n\n".join(parts) + "\n"
 
 

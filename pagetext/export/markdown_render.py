@@ -27,6 +27,8 @@ __all__ = ["MarkdownBlock", "Vocabulary", "escape_block_start", "escape_inline",
 _BLOCK_START: Final = re.compile(r"^(#{1,6}(?=\s|$)|>|[-+*](?=\s)|=+$|-+$|(\d{1,9})([.)])(?=\s|$))")
 _INLINE: Final = re.compile(r"([\\`*_\[\]])|<(?=[A-Za-z/!?])")
 _ARABIC_MARKER: Final = re.compile(r"^\d{1,9}[.)]$")
+# Digits whose baseline stands this × the line height above the line's are a raised mark.
+RAISED: Final = 0.2
 
 
 class LinkArea(Protocol):
@@ -63,7 +65,8 @@ def escape_block_start(text: str) -> str:
 
 @dataclass(slots=True)
 class MarkdownBlock:
-    """kind: "heading", "paragraph", "item", "caption", "code" or "table"; level: a
+    """kind: "heading", "paragraph", "item", "caption", "code", "footnote" (marker: its
+    number) or "table"; level: a
     heading's level, a list item's depth (0 at the outside); marker: a list item's marker as
     printed ("•", "3.", "(iv)"); indent: the spaces before a nested item."""
 
@@ -82,6 +85,7 @@ class _Token:
     italic: bool
     uri: str
     glued: bool = False  # no space before it (CJK, a hyphenated word's second part)
+    note: str = ""  # the footnote mark set raised after it ("1" of "freedom¹")
 
 
 def _uri(word: Word, links: Sequence[LinkArea]) -> str:
@@ -93,20 +97,38 @@ def _uri(word: Word, links: Sequence[LinkArea]) -> str:
     return ""
 
 
+def _raised_digits(word: Word, line: LineStyle) -> str:
+    """The digits a word ends in that are set raised above its line (a footnote mark)."""
+    ux, uy = line.line.direction
+    count = 0
+    for glyph in reversed(word.glyphs):
+        x, y = glyph.baseline_start
+        if not glyph.text.isdigit() or (y * ux - x * uy) - line.baseline < RAISED * line.height:
+            break
+        count += 1
+    return word.text[-count:] if 0 < count < len(word.glyphs) and word.text[-count:].isdigit() else ""
+
+
 def _tokens(
     lines: Sequence[LineStyle],
     styles: Mapping[str, FontStyle],
     vocabulary: Vocabulary,
     links: Sequence[LinkArea],
+    notes: frozenset[str] = frozenset(),
 ) -> list[_Token]:
-    """The words of the lines, a word hyphenated across a line end joined."""
+    """The words of the lines, a word hyphenated across a line end joined, footnote marks
+    (of the notes the page has) split off."""
     tokens: list[_Token] = []
     previous = ""
     for line in lines:
         words = []
         for word in line.line.words:
             style = styles.get(word.font_name, PLAIN)
-            words.append(_Token(word.text, style.bold, style.italic, _uri(word, links) if links else ""))
+            token = _Token(word.text, style.bold, style.italic, _uri(word, links) if links else "")
+            mark = _raised_digits(word, line) if notes else ""
+            if mark in notes:
+                token.text, token.note = word.text[: -len(mark)], mark
+            words.append(token)
         if tokens and words and previous:
             last, text = tokens[-1], line.text
             join = hyphen_join(previous, text, vocabulary)
@@ -129,6 +151,8 @@ def _joined(tokens: Sequence[_Token], escape: bool = True) -> str:
         if parts and not token.glued:
             parts.append(" ")
         parts.append(escape_inline(token.text) if escape else token.text)
+        if token.note:
+            parts.append(f"[^{token.note}]")
     return "".join(parts)
 
 
@@ -174,8 +198,14 @@ def _table(table: Table) -> str:
 
 
 def render_block(
-    block: MarkdownBlock, styles: Mapping[str, FontStyle], vocabulary: Vocabulary, links: Sequence[LinkArea]
+    block: MarkdownBlock,
+    styles: Mapping[str, FontStyle],
+    vocabulary: Vocabulary,
+    links: Sequence[LinkArea],
+    notes: frozenset[str] = frozenset(),
 ) -> str:
+    """A block as Markdown; `notes`: the numbers of the page's footnotes, whose raised marks
+    in the text become [^n] references."""
     if block.table is not None:
         return _table(block.table)
     paragraph = block.paragraph
@@ -183,9 +213,11 @@ def render_block(
         return ""
     if block.kind == "code":
         return _code(paragraph)
-    tokens = _tokens(paragraph.lines, styles, vocabulary, links)
+    tokens = _tokens(paragraph.lines, styles, vocabulary, links, notes)
     if block.kind == "heading":
         return "#" * block.level + " " + _joined(tokens)
+    if block.kind == "footnote":
+        return f"[^{block.marker}]: " + _styled(tokens[1:])
     if block.kind != "item":
         return escape_block_start(_styled(tokens))
     text = _styled(tokens[1:])  # the marker is written as Markdown's own

@@ -208,3 +208,25 @@ def test_corpus_headings_precision_and_recall() -> None:
     assert result["expected"] >= 240
     assert result["precision"] >= CORPUS_PRECISION
     assert result["recall"] >= CORPUS_RECALL
+
+
+def test_footnote_marks_and_footnotes_kept_together() -> None:
+    marked = (
+        b"BT /R 10 Tf 72 688 Td (scope,) Tj /R 6 Tf 4 Ts (1) Tj "  # the mark: smaller, raised
+        b"/R 10 Tf 0 Ts ( including all copies.) Tj ET\n"
+    )
+    page = (
+        _text("R", 10, 72, 700, b"The licence covers the whole")
+        + marked
+        + _lines("R", 10, 72, 640, [b"A second paragraph of the body text.", b"It ends here."])
+        + _lines(
+            "R", 8, 72, 100, [b"1 The scope is set out in the annex.", b"2 Copies include partial ones."], 10
+        )
+    )
+    assert _markdown(page) == (
+        "<!-- page 1 -->\n\n"
+        "The licence covers the whole scope,[^1] including all copies.\n\n"
+        "A second paragraph of the body text. It ends here.\n\n"
+        "[^1]: The scope is set out in the annex.\n\n"
+        "[^2]: Copies include partial ones.\n"
+    )
