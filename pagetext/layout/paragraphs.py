@@ -14,7 +14,8 @@ the ``paragraph_*`` fields of LayoutParams):
 - same direction and role (body text, "header", "footer", "artifact");
 - same typography: text size, monospaced, and a paragraph of wholly bold lines goes on
   only with a wholly bold line (a heading or a code line is a block of its own); a list
-  item marker, a caption ("Table 2.") or a code line starts one;
+  item marker, a caption ("Table 2.") or a code line (a typewriter font's, on a page whose
+  text is mostly in other fonts) starts one;
 - it lies below the previous line at the paragraph's own pitch (baseline to baseline) — for
   a paragraph's second line, the page's usual pitch — within ``paragraph_leading`` × the line
   height; a jump back up to the next column starts a new paragraph, unless the paragraph
@@ -188,8 +189,8 @@ def _next_entry(hanging: Paragraph, block: Paragraph, line: LineStyle, params: L
     )
 
 
-def _kind(style: LineStyle) -> tuple[str, str]:
-    if style.monospaced:
+def _kind(style: LineStyle, code: bool) -> tuple[str, str]:
+    if style.monospaced and code:
         return "code", ""
     if CAPTION.match(style.text):
         return "caption", ""
@@ -203,10 +204,14 @@ def paragraphs(
     """The lines, in their order, cut into paragraphs (see the module docstring)."""
     styled = [line_style(line, styles) for line in lines]
     pitch = usual_pitch(styled, params)
+    # Typewriter lines are code, unless the page is set in a typewriter font (a filing, a
+    # screenplay): then they are its text.
+    chars = [len(style.text) for style in styled]
+    code = 2 * sum(n for n, style in zip(chars, styled, strict=True) if style.monospaced) < sum(chars)
     result: list[Paragraph] = []
     hanging: Paragraph | None = None  # the last hanging-indent paragraph of a run of them
     for style in styled:
-        kind, marker = _kind(style)
+        kind, marker = _kind(style, code)
         block = result[-1] if result else None
         if (
             block is not None

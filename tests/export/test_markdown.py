@@ -28,6 +28,7 @@ def _fonts(pdf: pikepdf.Pdf) -> dict[str, pikepdf.Object]:
             encoding=Dictionary(Type=Name.Encoding, Differences=[173, Name.sfthyphen]),
             widths=PROPORTIONAL,
         ),
+        "C": simple_font(pdf, base_font="Courier", encoding=encoding),
     }
 
 
@@ -229,4 +230,27 @@ def test_footnote_marks_and_footnotes_kept_together() -> None:
         "A second paragraph of the body text. It ends here.\n\n"
         "[^1]: The scope is set out in the annex.\n\n"
         "[^2]: Copies include partial ones.\n"
+    )
+
+
+def test_a_page_set_in_a_typewriter_font_is_text_not_code() -> None:
+    page = _lines("C", 10, 72, 700, [b"A filing typed in Courier runs", b"over two lines."]) + _lines(
+        "C", 10, 72, 660, [b"Its second paragraph is prose too."]
+    )
+    assert _markdown(page) == (
+        "<!-- page 1 -->\n\nA filing typed in Courier runs over two lines.\n\n"
+        "Its second paragraph is prose too.\n"
+    )
+
+
+def test_typewriter_lines_among_prose_are_a_code_block() -> None:
+    page = (
+        _lines("R", 10, 72, 700, [b"Run the tool as shown below, then read its report carefully."])
+        + _lines("C", 10, 90, 680, [b"pagetext report.pdf", b"  --format markdown"])
+        + _lines("R", 10, 72, 640, [b"The report comes out on the standard output as text."])
+    )
+    assert _markdown(page) == (
+        "<!-- page 1 -->\n\nRun the tool as shown below, then read its report carefully.\n\n"
+        "```\npagetext report.pdf\n  --format markdown\n```\n\n"
+        "The report comes out on the standard output as text.\n"
     )
