@@ -41,6 +41,11 @@ SAME_SIZE: Final = 0.05
 BODY_SIZE: Final = 0.95  # ... at least this × the body (a bold footnote line is no heading)
 STANDALONE_SIZE: Final = 0.85  # "Abstract" in LaTeX is bold at \small
 MAX_STANDALONE_WORDS: Final = 6
+# A plain weight somewhat larger than the body is a heading size when short lines in it
+# stand apart this many times (an author line at \large stands once).
+MIN_RUNS: Final = 2
+# Italic at body size takes more: italic words stand alone now and then (a date, a motto).
+MIN_ITALIC_RUNS: Final = 3
 # Headings are short: longer lines, or more lines in one heading, are body text.
 MAX_HEADING_CHARS: Final = 120
 MAX_HEADING_WORDS: Final = 16
@@ -91,16 +96,24 @@ class HeadingStats:
     levels: list[float] = field(default_factory=list)  # heading sizes, largest first
     min_depth: dict[int, int] = field(default_factory=dict)  # size level -> shallowest number
     numbered_sizes: list[float] = field(default_factory=list)  # sizes of numbered headings
+    # Separate runs of short lines without a full stop, by (size, bold, italic): a style
+    # the document sets its labels in again and again, apart from each other.
+    runs: Counter[tuple[float, bool, bool]] = field(default_factory=Counter)
 
     def add(self, lines: Sequence[Line], styles: Mapping[str, FontStyle]) -> None:
+        previous: tuple[float, bool, bool] | None = None
         for line in lines:
             if line.role in FURNITURE:
                 continue
             style = line_style(line, styles)
             self.size_chars[style.size] += sum(1 for char in style.text if not char.isspace())
+            key = (style.size, style.bold, style.italic)
             if _short(style):
                 emphasized = style.bold or style.italic
                 self.candidates[(style.size, emphasized, numbered_depth(style.text))] += 1
+                if key != previous and not _SENTENCE_END.search(style.text):
+                    self.runs[key] += 1
+            previous = key
 
     def finish(self) -> None:
         """The body size, and the distinct heading sizes (levels) of the document."""
@@ -124,7 +137,8 @@ class HeadingStats:
         if self.body <= 0:
             return False
         ratio = size / self.body
-        return ratio >= CLEARLY_LARGER or (ratio >= LARGER and (bold or depth > 0))
+        recurring = self.runs[(size, False, False)] >= MIN_RUNS
+        return ratio >= CLEARLY_LARGER or (ratio >= LARGER and (bold or depth > 0 or recurring))
 
     def _size_level(self, size: float) -> int:
         for index, level_size in enumerate(self.levels):
@@ -141,6 +155,18 @@ class HeadingStats:
             and any(abs(size - level) <= SAME_SIZE * level for level in self.numbered_sizes)
             and len(text.split()) <= MAX_STANDALONE_WORDS
             and not _SENTENCE_END.search(text)
+        )
+
+    def _italic_label(self, styles: Sequence[LineStyle], text: str) -> bool:
+        """Italic at body size, alone, a few words without a full stop, in a style the
+        document uses for such lines again and again: a run-in level of headings."""
+        first = styles[0]
+        return (
+            all(style.italic for style in styles)
+            and first.size >= BODY_SIZE * self.body
+            and len(text.split()) <= MAX_STANDALONE_WORDS
+            and not _SENTENCE_END.search(text)
+            and self.runs[(first.size, first.bold, True)] >= MIN_ITALIC_RUNS
         )
 
     def heading_level(self, paragraph: Paragraph) -> int:
@@ -169,7 +195,7 @@ class HeadingStats:
             and first.size >= STANDALONE_SIZE * self.body
             and len(text.split()) <= MAX_STANDALONE_WORDS
             and not _SENTENCE_END.search(text)
-        ):
+        ) or self._italic_label(styles, text):
             level = len(self.levels) + 1
         else:
             return 0
