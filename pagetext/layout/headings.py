@@ -189,13 +189,17 @@ class HeadingStats:
         emphasized = bold or all(style.italic for style in styles)
         if self._larger(first.size, emphasized, depth) or self._unnumbered_at_level(first.size, depth, text):
             level = self._size_level(first.size)
-        elif ((bold or (emphasized and depth > 1)) and depth and first.size >= BODY_SIZE * self.body) or (
-            bold
-            and not any(_tabular(style) for style in styles)
-            and first.size >= STANDALONE_SIZE * self.body
-            and len(text.split()) <= MAX_STANDALONE_WORDS
-            and not _SENTENCE_END.search(text)
-        ) or self._italic_label(styles, text):
+        elif (
+            ((bold or (emphasized and depth > 1)) and depth and first.size >= BODY_SIZE * self.body)
+            or (
+                bold
+                and not any(_tabular(style) for style in styles)
+                and first.size >= STANDALONE_SIZE * self.body
+                and len(text.split()) <= MAX_STANDALONE_WORDS
+                and not _SENTENCE_END.search(text)
+            )
+            or self._italic_label(styles, text)
+        ):
             level = len(self.levels) + 1
         else:
             return 0

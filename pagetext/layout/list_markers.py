@@ -4,7 +4,7 @@
 
 A bullet is one of the usual bullet characters, or a single glyph from a symbol font
 (Symbol, ZapfDingbats, Wingdings: their bullets map to letters or to the Private Use Area);
-a number is 1. 1) (1) a) a. (a) i. iv) (iv), lower-case letters only, so that initials
+a number is 1. 1) (1) [1] a) a. (a) i. iv) (iv), lower-case letters only, so that initials
 ("R. K. Lindqvist") start no list. The marker is a word of its own: "1.5 mm" starts none.
 """
 
@@ -17,7 +17,7 @@ from pagetext.layout.records import Line
 
 BULLETS: Final = frozenset("•◦▪▫‣●○■□◆◇►▸▹➢➤✓✔❖–—-*·⁃∙")
 _NUMBER: Final = re.compile(
-    r"^(?:\d{1,3}[.)]|\(\d{1,3}\)|[a-z][.)]|\([a-z]\)|[ivxlc]{1,6}[.)]|\([ivxlc]{1,6}\))$"
+    r"^(?:\d{1,3}[.)]|\(\d{1,3}\)|\[\d{1,3}\]|[a-z][.)]|\([a-z]\)|[ivxlc]{1,6}[.)]|\([ivxlc]{1,6}\))$"
 )
 _SYMBOL_FONT: Final = re.compile(r"symbol|dingbat|wingding|webding", re.IGNORECASE)
 _PRIVATE_USE: Final = range(0xE000, 0xF900)

@@ -167,7 +167,13 @@ def _continues(block: Paragraph, line: LineStyle, pitch: float, params: LayoutPa
     right = max(max(style.end for style in block.lines), line.end)
     left = min(min(style.start for style in block.lines), line.start)
     short = prev.end < right - params.paragraph_short * (right - left)
-    if short and _SENTENCE_END.search(prev.text) is not None:
+    # A hanging-indent paragraph (a reference) ends where a line returns to its margin, not
+    # at a short line: one of its sentences may end short of the edge.
+    hung = (
+        _is_hanging(block, params)
+        and abs(line.start - block.lines[1].start) <= params.paragraph_edge * height
+    )
+    if short and not hung and _SENTENCE_END.search(prev.text) is not None:
         return False
     return _fits_shape(block, line, params.paragraph_edge * height, short)
 
