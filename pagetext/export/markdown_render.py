@@ -86,6 +86,7 @@ class _Token:
     uri: str
     glued: bool = False  # no space before it (CJK, a hyphenated word's second part)
     note: str = ""  # the footnote mark set raised after it ("1" of "freedom¹")
+    code: bool = False  # set in a typewriter font inside prose: inline code
 
 
 def _uri(word: Word, links: Sequence[LinkArea]) -> str:
@@ -125,6 +126,7 @@ def _tokens(
         for word in line.line.words:
             style = styles.get(word.font_name, PLAIN)
             token = _Token(word.text, style.bold, style.italic, _uri(word, links) if links else "")
+            token.code = style.monospaced and not line.monospaced
             mark = _raised_digits(word, line) if notes else ""
             if mark in notes:
                 token.text, token.note = word.text[: -len(mark)], mark
@@ -163,15 +165,17 @@ def _styled(tokens: list[_Token]) -> str:
     while start < len(tokens):
         first = tokens[start]
         end = start + 1
-        while end < len(tokens) and (tokens[end].bold, tokens[end].italic, tokens[end].uri) == (
-            first.bold,
-            first.italic,
-            first.uri,
+        key = (first.bold, first.italic, first.uri, first.code)
+        while (
+            end < len(tokens)
+            and (tokens[end].bold, tokens[end].italic, tokens[end].uri, tokens[end].code) == key
         ):
             end += 1
-        text = _joined(tokens[start:end])
-        mark = ("**" if first.bold else "") + ("*" if first.italic else "")
-        text = mark + text + mark[::-1]
+        if first.code:
+            text = _code_span(_joined(tokens[start:end], escape=False))
+        else:
+            mark = ("**" if first.bold else "") + ("*" if first.italic else "")
+            text = mark + _joined(tokens[start:end]) + mark[::-1]
         if first.uri:
             text = f"[{text}]({first.uri.replace(' ', '%20').replace(')', '%29')})"
         if out and not first.glued:
@@ -179,6 +183,14 @@ def _styled(tokens: list[_Token]) -> str:
         out.append(text)
         start = end
     return "".join(out)
+
+
+def _code_span(text: str) -> str:
+    """Inline code (CommonMark §6.1): fenced by one more backtick than the text's longest run."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return fence + pad + text + pad + fence
 
 
 def _code(paragraph: Paragraph) -> str:

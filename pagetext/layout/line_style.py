@@ -20,11 +20,11 @@ from pagetext.layout.records import Line, words_extent
 
 @dataclass(slots=True)
 class LineStyle:
-    """size: the text size most of the line's letters are set in; bold, italic, monospaced:
-    of most of its letters; all_bold: every letter bold; upright: along a page axis (no
-    diagonal watermark); start, end: where it starts and ends along its direction; low,
-    high: its box across it; baseline: the median glyph origin across it (superscripts and
-    drop-outs do not move it)."""
+    """size: the text size most of the line's letters are set in; bold, italic: of most of
+    its letters; all_bold, monospaced: every letter bold, or in a typewriter font; upright:
+    along a page axis (no diagonal watermark); start, end: where it starts and ends along
+    its direction; low, high: its box across it; baseline: the median glyph origin across
+    it (superscripts and drop-outs do not move it)."""
 
     line: Line
     text: str
@@ -70,5 +70,5 @@ def line_style(line: Line, styles: Mapping[str, FontStyle]) -> LineStyle:
     upright = abs(ux) > 0.99 or abs(uy) > 0.99
     return LineStyle(
         line, line.text.strip(), size, bold * 2 > letters, bold == letters > 0, italic * 2 > letters,
-        mono * 2 > letters, upright, start, end, low, high, baseline,
+        mono == letters > 0, upright, start, end, low, high, baseline,
     )  # fmt: skip

@@ -15,7 +15,8 @@ the ``paragraph_*`` fields of LayoutParams):
 - same typography: text size, monospaced, and a paragraph of wholly bold lines goes on
   only with a wholly bold line (a heading or a code line is a block of its own); a list
   item marker, a caption ("Table 2.") or a code line (a typewriter font's, on a page whose
-  text is mostly in other fonts) starts one;
+  text is mostly in other fonts) starts one; typewriter lines without a sign of code
+  (operators, brackets, paths) are text set for display, not code;
 - it lies below the previous line at the paragraph's own pitch (baseline to baseline) — for
   a paragraph's second line, the page's usual pitch — within ``paragraph_leading`` × the line
   height; a jump back up to the next column starts a new paragraph, unless the paragraph
@@ -55,10 +56,16 @@ from pagetext.layout.records import Line
 DEFAULT: Final = LayoutParams()
 _SAME_DIRECTION: Final = 0.999  # cosine of the angle between two directions (under 2.6°)
 _BELOW: Final = 0.5  # a line not this × its height below the previous one is beside or above it
+# A page with more than this share of its characters in a typewriter font is typed, not
+# code among prose (a page of code listing alone reads as typed text too).
+TYPEWRITER_PAGE: Final = 0.8
 _CODE_PITCH: Final = 2.6  # code keeps its blank lines: up to two line pitches of white inside
 CAPTION: Final = re.compile(
     r"^(?:Table|TABLE|Figure|FIGURE|Fig\.|FIG\.|Listing|Chart|Exhibit|Scheme|Plate)\s+[\dIVXA-Z][\w.-]*[.:]?(?:\s|$)"
 )
+# Code shows operators, brackets, paths or assignments; typewriter type set for display
+# (a title, an imprint) shows none of them.
+_CODE_SIGNS: Final = re.compile(r"[=(){}\[\];<>_/\\#$@|~`\"]|\w\.\w|^\s*[-+*]\s")
 _SENTENCE_END: Final = re.compile(r"[.!?:;。．！？」』)]$")
 
 
@@ -213,7 +220,8 @@ def paragraphs(
     # Typewriter lines are code, unless the page is set in a typewriter font (a filing, a
     # screenplay): then they are its text.
     chars = [len(style.text) for style in styled]
-    code = 2 * sum(n for n, style in zip(chars, styled, strict=True) if style.monospaced) < sum(chars)
+    mono = sum(n for n, style in zip(chars, styled, strict=True) if style.monospaced)
+    code = mono <= TYPEWRITER_PAGE * sum(chars)
     result: list[Paragraph] = []
     hanging: Paragraph | None = None  # the last hanging-indent paragraph of a run of them
     for style in styled:
@@ -232,6 +240,9 @@ def paragraphs(
             if block is not None:
                 hanging = block if _is_hanging(block, params) else hanging if len(block.lines) == 1 else None
             result.append(Paragraph([style], kind, marker))
+    for block in result:  # typewriter type for display ("PREFACE", a title page's imprint)
+        if block.kind == "code" and not any(_CODE_SIGNS.search(style.text) for style in block.lines):
+            block.kind = "text"
     for block in result:  # numbered, but run on at the margin: a numbered paragraph ("4. Terms")
         if block.kind == "item" and not is_bullet(block.marker) and len(block.lines) > 1:
             first, second = block.lines[0], block.lines[1]
