@@ -22,6 +22,7 @@ from pagetext.tables.columns import (
     is_number,
     text_lines,
 )
+from pagetext.tables.gutters import justified, marker_column
 from pagetext.tables.ruled import Grid, GridCell
 from pagetext.tables.rules import Rule
 from pagetext.tables.sides import side_split
@@ -74,15 +75,18 @@ def _word_count(words: list[TextWord]) -> int:
     return sum(1 for w in words if any(ch.isalnum() for ch in w.text))
 
 
-def _runs(rows: list[_Row]) -> list[tuple[list[_Row], int, list[_Row]]]:
+def _runs(rows: list[_Row], column: bool) -> list[tuple[list[_Row], int, list[_Row]]]:
     """Runs of rows close enough together to be one table, from a row of several chunks to
     the last such, holding at least MIN_TABLE_ROWS of them; with up to MAX_HEADER_ROWS rows
     above that may be group headers, and how many those are; and the row just below the
-    run after a wider gap that may be its totals (checked against its columns in _grid)."""
+    run after a wider gap that may be its totals (checked against its columns in _grid).
+    column: the rows are a column of text's (between gutters), its lines too short to tell by
+    length: a justified one is running text too."""
     runs: list[list[_Row]] = []
     current: list[_Row] = []
     for row in rows:
-        if any(_word_count(chunk) > MAX_CHUNK_WORDS for chunk in row.chunks):
+        words = [w for chunk in row.chunks for w in chunk]
+        if any(_word_count(chunk) > MAX_CHUNK_WORDS for chunk in row.chunks) or (column and justified(words)):
             runs.append(current)  # a line of running text: no table goes through it
             current = []
             continue
@@ -136,10 +140,11 @@ def _column_gaps(run: list[_Row]) -> list[tuple[float, float]]:
     return best
 
 
-def aligned_grids(words: list[TextWord], rules: list[Rule]) -> list[Grid]:
-    """The borderless tables among the words (horizontal rules mark rows with a rule under)."""
+def aligned_grids(words: list[TextWord], rules: list[Rule], column: bool = False) -> list[Grid]:
+    """The borderless tables among the words (horizontal rules mark rows with a rule under).
+    column: the words are a column of text's, between the page's gutters (gutters.py)."""
     grids = []
-    for rows, above, tail in _runs(_text_rows(words)):
+    for rows, above, tail in _runs(_text_rows(words), column):
         run = rows[above:]
         gaps = _column_gaps(run)
         x = side_split(
@@ -155,16 +160,21 @@ def aligned_grids(words: list[TextWord], rules: list[Rule]) -> list[Grid]:
         if x is not None:
             held = [w for r in [*rows, *tail] for c in r.chunks for w in c]
             for side in ([w for w in held if w.center[0] < x], [w for w in held if w.center[0] > x]):
-                grids += aligned_grids(side, rules)
+                grids += aligned_grids(side, rules, column)
             continue
-        grid = _grid(rows, above, gaps, rules, tail)
+        grid = _grid(rows, above, gaps, rules, tail, column)
         if grid is not None:
             grids.append(grid)
     return grids
 
 
 def _grid(
-    rows: list[_Row], above: int, gaps: list[tuple[float, float]], rules: list[Rule], tail: list[_Row]
+    rows: list[_Row],
+    above: int,
+    gaps: list[tuple[float, float]],
+    rules: list[Rule],
+    tail: list[_Row],
+    column: bool,
 ) -> Grid | None:
     run = rows[above:]
     if not gaps:
@@ -198,6 +208,8 @@ def _grid(
         return None
     if sum(1 for row_slots in slots if len(row_slots) >= 2) < MIN_TABLE_ROWS:
         return None
+    if column and marker_column(slots):
+        return None  # a list's markers and its items' text
     row_edges = [rows[0].top]
     for upper, lower in itertools.pairwise(rows):
         row_edges.append((upper.bottom + lower.top) / 2)

@@ -18,6 +18,7 @@ from pagetext.layout.records import Line
 from pagetext.tables.aligned import aligned_grids, holds_table
 from pagetext.tables.captions import caption_rows, without_rows
 from pagetext.tables.columns import is_number
+from pagetext.tables.gutters import across_gutter, column_parts, page_gutters
 from pagetext.tables.headers import header_rows
 from pagetext.tables.partial import row_ruled_grids, split_columns
 from pagetext.tables.records import Cell, Table, TextWord
@@ -117,6 +118,7 @@ def _frame_tables(
     nested: list[Grid] = []  # tables inside a cell of a ruled layout: tables of their own
     # Drawn lines first; where they make no grid, the edges of cell fills too.
     hard = [r for r in rules if not r.soft]
+    gutters = page_gutters(words, rules)
     for candidates in (hard, rules):
         for group in rule_groups(candidates):
             grid = ruled_grid(group)
@@ -146,7 +148,9 @@ def _frame_tables(
                 boxes = [w.box for w in own]
                 split_rows(grid, boxes, [any(ch.isdigit() for ch in w.text) for w in own])
                 split_columns(grid, [w for w in own if center_in(w.box, box)])
-                extend_columns(grid, [b for b in boxes if not any(center_in(b, t) for t in taken)])
+                # Text beyond a page gutter is the other column's, never a column of this grid.
+                beside = [b for b in boxes if not across_gutter(gutters, b, box)]
+                extend_columns(grid, [b for b in beside if not any(center_in(b, t) for t in taken)])
                 box = _grid_box(grid)
                 grids.append(grid)
                 taken.append(box)
@@ -155,7 +159,8 @@ def _frame_tables(
         taken.append(_grid_box(grid))
     rest = [w for w in words if not any(center_in(w.box, box) for box in taken)]
     horizontal = [r for r in rules if r.horizontal]
-    grids.extend(aligned_grids(rest, horizontal))
+    for part, column in column_parts(rest, gutters):
+        grids.extend(aligned_grids(part, horizontal, column))
     grids.extend(nested)
     nested_boxes = [_grid_box(g) for g in nested]
     outside_nested = [w for w in words if not any(center_in(w.box, b) for b in nested_boxes)]

@@ -86,10 +86,6 @@ def test_table_drawn_sideways_on_a_portrait_page() -> None:
     only_table(hm.quarterly(HELV8, "drawn"), hm.QUARTERS)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="no table: found only when the right text column, level with its rows, is left blank",
-)
 def test_table_in_a_two_column_text_page() -> None:
     only_table(ht.two_column_page(TIMES95, HELV8), ht.PARAMS)
 
