@@ -34,6 +34,8 @@ def list_marker(line: Line) -> str:
         return ""
     first = line.words[0]
     text = first.text
+    if all(char.isdigit() or char in BULLETS for word in line.words[1:] for char in word.text):
+        return ""  # a page number between dashes: "– 12 –"
     if _symbol_glyph(text, first.font_name):
         return "•"
     return text if text in BULLETS or _NUMBER.match(text) else ""

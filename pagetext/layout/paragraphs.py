@@ -135,12 +135,13 @@ def _fits_shape(block: Paragraph, line: LineStyle, edge: float, short: bool) -> 
 
 def _next_column(block: Paragraph, line: LineStyle, params: LayoutParams) -> bool:
     """Whether the line, at the top of the next column, goes on with the paragraph that the
-    previous column ends: that paragraph's last line fills its column and ends without a
-    full stop, and this line stands above it and to the right of the column."""
+    previous column ends: that paragraph's last line ends without a full stop and fills its
+    column or is followed by a lower-case start, and this line stands above it and to the
+    right of the column."""
     prev = block.lines[-1]
     if _SENTENCE_END.search(prev.text) or (not prev.text[-1:].isalnum() and prev.text[-1:] not in ",-"):
         return False
-    if len(block.lines) > 1:
+    if len(block.lines) > 1 and not line.text[:1].islower():  # a sentence going on is enough
         right = max(style.end for style in block.lines)
         left = min(style.start for style in block.lines)
         if prev.end < right - params.paragraph_short * (right - left):
