@@ -20,6 +20,7 @@ from pagetext.content.fields import FieldReader, int_value, name_value, text_val
 from pagetext.errors import Warn
 from pagetext.fonts.font import Font
 from pagetext.geometry import IDENTITY, Box, Matrix, apply, multiply
+from pagetext.pdf.annots import annotation_entries
 from pagetext.pdf.objects import ObjGen, optional_entry, read_matrix, read_rect
 
 # Subtypes whose appearance can show text a reader sees as part of the page (§12.5.6).
@@ -50,20 +51,8 @@ class Appearance:
 
 def page_annotations(page: Any, pdf: pikepdf.Pdf, warn: Warn) -> list[Appearance]:
     """The appearances of a page's visible annotations that may show text, in /Annots order."""
-    try:
-        annots = optional_entry(page, "/Annots")
-    except (pikepdf.PdfError, RuntimeError, ValueError) as error:
-        warn(f"the page's /Annots could not be read: {error}")
-        return []
-    if annots is None:
-        return []
-    if not isinstance(annots, pikepdf.Array):
-        warn("the page's /Annots is not an array; annotations left out")
-        return []
-    try:
-        items = list(annots)
-    except (pikepdf.PdfError, RuntimeError, ValueError) as error:
-        warn(f"the page's /Annots could not be read: {error}")
+    entries = annotation_entries(page, warn, "annotations")
+    if not entries:
         return []
     try:
         context = _Context(pdf, warn)
@@ -71,16 +60,8 @@ def page_annotations(page: Any, pdf: pikepdf.Pdf, warn: Warn) -> list[Appearance
         warn(f"the document's AcroForm could not be read ({error}); annotations left out")
         return []
     result: list[Appearance] = []
-    seen: set[ObjGen] = set()
-    for index, annot in enumerate(items):
+    for index, annot in entries:
         try:
-            if not isinstance(annot, pikepdf.Dictionary):
-                continue
-            objgen = annot.objgen
-            if objgen != (0, 0):
-                if objgen in seen:
-                    continue  # listed twice: a viewer draws it once
-                seen.add(objgen)
             appearance = context.appearance(annot)
         except (pikepdf.PdfError, RuntimeError, ValueError, TypeError, IndexError, KeyError) as error:
             warn(f"an annotation could not be read ({error}); left out")

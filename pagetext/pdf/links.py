@@ -18,7 +18,8 @@ import pikepdf
 
 from pagetext.errors import Warn
 from pagetext.geometry import Box
-from pagetext.pdf.objects import OBJECT_ERRORS, ObjGen, name, number, optional_entry, read_rect, text_string
+from pagetext.pdf.annots import annotation_entries
+from pagetext.pdf.objects import OBJECT_ERRORS, name, number, optional_entry, read_rect, text_string
 
 QUAD_NUMBERS = 8  # a quadrilateral is four points, x and y each (§12.5.6.5, Table 173)
 
@@ -47,28 +48,9 @@ def base_uri(catalog: Any, warn: Warn) -> str:
 
 def page_links(page_obj: Any, warn: Warn, base: str = "") -> list[Link]:
     """The URI links of a page, in /Annots order; relative URIs resolved against `base`."""
-    try:
-        annots = optional_entry(page_obj, "/Annots")
-        if annots is None:
-            return []
-        if not isinstance(annots, pikepdf.Array):
-            warn("the page's /Annots is not an array; links left out")
-            return []
-        items = list(annots)
-    except OBJECT_ERRORS as error:
-        warn(f"the page's /Annots could not be read ({error}); links left out")
-        return []
     links: list[Link] = []
-    seen: set[ObjGen] = set()
-    for annot in items:
+    for _, annot in annotation_entries(page_obj, warn, "links"):
         try:
-            if not isinstance(annot, pikepdf.Dictionary):
-                continue
-            objgen = annot.objgen
-            if objgen != (0, 0):
-                if objgen in seen:
-                    continue  # listed twice: one link
-                seen.add(objgen)
             link = _link(annot, warn, base)
         except (*OBJECT_ERRORS, IndexError, KeyError) as error:
             warn(f"a link annotation could not be read ({error}); left out")

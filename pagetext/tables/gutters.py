@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Final
 
 from pagetext.geometry import Box
 from pagetext.layout.list_markers import is_marker
+from pagetext.layout.params import LayoutParams
 from pagetext.tables.columns import (
     ALIGN_TOLERANCE,
     MAX_CHUNK_WORDS,
@@ -33,13 +34,12 @@ if TYPE_CHECKING:
 # Lines of running text beside a channel, at least, for it to part two columns of text (an
 # indented quotation or a hanging list has running text on one side only).
 MIN_GUTTER_LINES: Final = 3
-# A gutter is at least this many text heights wide: wider than any word space, as narrow as
-# the columns of a dense page are set apart (the layout's own gutter search reads the same).
-MIN_GUTTER_WIDTH: Final = 0.8
-# A part of a line this many characters long is a line of text, not a cell; text flows on a
-# side of a channel when most of its characters are in such parts (the layout's reading order
-# tells a text column from a table column so too).
-MIN_LINE_CHARS: Final = 12
+# A gutter is at least this many text heights wide, and a part of a line this many
+# characters long is a line of text, not a cell (text flows on a side of a channel when most
+# of its characters are in such parts): the reading order's own thresholds, so that tables
+# and reading order see the same columns.
+MIN_GUTTER_WIDTH: Final = LayoutParams().min_gutter
+MIN_LINE_CHARS: Final = LayoutParams().min_column_chars
 
 
 @dataclass(frozen=True)
