@@ -29,7 +29,6 @@ from pagetext.errors import PdfError
 from pagetext.export.markdown_render import MarkdownBlock, Vocabulary, render_block
 from pagetext.export.page_view import PageView
 from pagetext.layout.headings import FURNITURE, HeadingStats, numbered_depth
-from pagetext.layout.list_markers import is_marker
 from pagetext.layout.paragraphs import Paragraph, paragraphs
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Line
@@ -76,12 +75,6 @@ def _table_of(line: Line, tables: Sequence[Table]) -> int:
     return -1
 
 
-def _list_like(table: Table) -> bool:
-    """A table whose first column holds only list markers is a list set in two columns."""
-    firsts = [cell.text.strip() for cell in table.cells if cell.col == 0 and cell.row >= table.header_rows]
-    return bool(firsts) and all(is_marker(text) for text in firsts if text)
-
-
 def _prose_like(table: Table) -> bool:
     """A table found from alignment alone whose cells read like running text (long cells, or
     rows spanning the whole width) is prose set in columns or around numbered headings."""
@@ -94,7 +87,7 @@ def _prose_like(table: Table) -> bool:
 
 def _page_tables(page: PageView) -> list[Table]:
     try:
-        return [table for table in page.tables() if not _list_like(table) and not _prose_like(table)]
+        return [table for table in page.tables() if not _prose_like(table)]
     except PdfError as error:
         page.warnings.append(f"tables left as text: {error}")
         return []

@@ -162,7 +162,7 @@ def aligned_grids(words: list[TextWord], rules: list[Rule], column: bool = False
             for side in ([w for w in held if w.center[0] < x], [w for w in held if w.center[0] > x]):
                 grids += aligned_grids(side, rules, column)
             continue
-        grid = _grid(rows, above, gaps, rules, tail, column)
+        grid = _grid(rows, above, gaps, rules, tail)
         if grid is not None:
             grids.append(grid)
     return grids
@@ -174,7 +174,6 @@ def _grid(
     gaps: list[tuple[float, float]],
     rules: list[Rule],
     tail: list[_Row],
-    column: bool,
 ) -> Grid | None:
     run = rows[above:]
     if not gaps:
@@ -208,7 +207,7 @@ def _grid(
         return None
     if sum(1 for row_slots in slots if len(row_slots) >= 2) < MIN_TABLE_ROWS:
         return None
-    if column and marker_column(slots):
+    if marker_column(slots):
         return None  # a list's markers and its items' text
     row_edges = [rows[0].top]
     for upper, lower in itertools.pairwise(rows):

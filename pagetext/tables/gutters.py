@@ -209,8 +209,8 @@ def justified(words: list[TextWord]) -> bool:
 
 def marker_column(rows: Sequence[Mapping[tuple[int, int], list[list[TextWord]]]]) -> bool:
     """Whether a grid of two columns (its rows' runs by the columns they cover) holds list
-    markers, one to a cell, in most cells of its first: the grid is a list in a column of
-    text, its items' text the second column (a line of the text between items, or an item
+    markers, one to a cell, in most cells of its first: the grid is a list (across the page
+    or in a column of text), its items' text the second column (a line of the text between items, or an item
     that runs on from its marker, fills the first column's other cells). A table numbering
     its rows has columns of values after the numbers."""
     if any(c1 > 1 for row in rows for _, c1 in row):
