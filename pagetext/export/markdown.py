@@ -39,9 +39,6 @@ __all__ = ["joined_pages", "markdown_pages", "numbered_depth", "page_markdown", 
 DEFAULT: Final = LayoutParams()
 # A line is a table's when this share of its words' centres lie in the table's box.
 TABLE_SHARE: Final = 0.5
-# Cells of an unruled table this long (the median) are lines of prose: table cells hold a
-# few words, names or numbers; a column of text lines holds 40 to 90 characters each.
-PROSE_CELL: Final = 30
 # Footnotes are set smaller than the body: at most this × its size (LaTeX 0.8, Word 0.83).
 FOOTNOTE_SIZE: Final = 0.9
 _NOTE_MARK: Final = re.compile(r"^(?:\d{1,3}|[*†‡§¶])$")
@@ -75,19 +72,9 @@ def _table_of(line: Line, tables: Sequence[Table]) -> int:
     return -1
 
 
-def _prose_like(table: Table) -> bool:
-    """A table found from alignment alone whose cells read like running text (long cells, or
-    rows spanning the whole width) is prose set in columns or around numbered headings."""
-    if table.method == "ruled":
-        return False
-    lengths = sorted(len(cell.text) for cell in table.cells if cell.text.strip())
-    spanning = sum(1 for cell in table.cells if cell.col_span == table.n_cols > 1)
-    return bool(lengths) and (lengths[len(lengths) // 2] >= PROSE_CELL or 2 * spanning >= table.n_rows)
-
-
 def _page_tables(page: PageView) -> list[Table]:
     try:
-        return [table for table in page.tables() if not _prose_like(table)]
+        return page.tables()
     except PdfError as error:
         page.warnings.append(f"tables left as text: {error}")
         return []

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from pagetext.tables.records import TextWord
 
 # Cells of running text are long: a table's non-empty cells average at most this many words.
+# (Rows of one cell outnumbering the rows of several are running text too: a table's rows of
+# one cell are its few group headers and notes.)
 MAX_MEAN_WORDS: Final = 4.5
 # Its first rows may be headers whose cells span columns; the column gaps are read below them.
 MAX_HEADER_ROWS: Final = 3
@@ -205,8 +207,9 @@ def _grid(
     words_per_cell = [sum(_word_count(c) for c in cell) for cell in filled]
     if len(rows) < 2 or not words_per_cell or sum(words_per_cell) / len(words_per_cell) > MAX_MEAN_WORDS:
         return None
-    if sum(1 for row_slots in slots if len(row_slots) >= 2) < MIN_TABLE_ROWS:
-        return None
+    multi = sum(1 for row_slots in slots if len(row_slots) >= 2)
+    if multi < MIN_TABLE_ROWS or sum(1 for row_slots in slots if len(row_slots) == 1) > multi:
+        return None  # ... or mostly lines of running text with a few numbered headings
     if marker_column(slots):
         return None  # a list's markers and its items' text
     row_edges = [rows[0].top]
