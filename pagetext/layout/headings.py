@@ -56,6 +56,7 @@ CELL_GAP: Final = 1.5
 
 _NUMBERED: Final = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3})*\.?|[A-Z](?:\.\d{1,3})+\.?)\s+(?=\S)")
 _SENTENCE_END: Final = re.compile(r"[.!?;。．！？」』)]$")
+_WORD: Final = re.compile(r"[^\W\d_]{2,}")  # two letters in a row
 FURNITURE: Final = ("header", "footer", "artifact")
 
 
@@ -77,11 +78,13 @@ def _tabular(style: LineStyle) -> bool:
 
 
 def _short(style: LineStyle) -> bool:
+    """Short, upright, and with a word: a figure's labels and a formula's letters ("x1",
+    "U ⊆ R") are no heading, however bold."""
     return (
         style.upright
         and 0 < len(style.text) <= MAX_HEADING_CHARS
         and len(style.text.split()) <= MAX_HEADING_WORDS
-        and any(char.isalpha() for char in style.text)
+        and _WORD.search(style.text) is not None
     )
 
 
