@@ -126,7 +126,7 @@ def _tokens(
         for word in line.line.words:
             style = styles.get(word.font_name, PLAIN)
             token = _Token(word.text, style.bold, style.italic, _uri(word, links) if links else "")
-            token.code = style.monospaced and not line.monospaced
+            token.code = style.monospaced and not line.monospaced and not is_unspaced(word.text[:1])
             mark = _raised_digits(word, line) if notes else ""
             if mark in notes:
                 token.text, token.note = word.text[: -len(mark)], mark

@@ -86,5 +86,7 @@ def font_style(font_dict: Any, font: Font, font_name: str) -> FontStyle:
         pass
     extent = font.ascent - font.descent
     bare = strip_subset_prefix(font_name)
-    monospaced = bool(_MONO.search(bare)) or (font.monospaced and not _PROPORTIONAL.search(bare))
+    # A composite font's fixed pitch is a CJK font's: every ideograph one em wide, no code.
+    fixed = font.monospaced and font.subtype != "Type0" and not _PROPORTIONAL.search(bare)
+    monospaced = bool(_MONO.search(bare)) or fixed
     return FontStyle(bold, italic, extent if extent > 0 else 1.0, monospaced)

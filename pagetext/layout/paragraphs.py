@@ -59,6 +59,9 @@ _BELOW: Final = 0.5  # a line not this × its height below the previous one is b
 # A page with more than this share of its characters in a typewriter font is typed, not
 # code among prose (a page of code listing alone reads as typed text too).
 TYPEWRITER_PAGE: Final = 0.8
+# The page's usual pitch is measured over steps up to this × the line height: double spacing,
+# and CJK text, whose lines stand 1.7 to 2 ems apart.
+_MAX_PITCH: Final = 2.6
 _CODE_PITCH: Final = 2.6  # code keeps its blank lines: up to two line pitches of white inside
 CAPTION: Final = re.compile(
     r"^(?:Table|TABLE|Figure|FIGURE|Fig\.|FIG\.|Listing|Chart|Exhibit|Scheme|Plate)\s+[\dIVXA-Z][\w.-]*[.:]?(?:\s|$)"
@@ -97,7 +100,7 @@ def usual_pitch(styled: Sequence[LineStyle], params: LayoutParams = DEFAULT) -> 
         if _same_shape(prev, line, params)
         and line.start < prev.end
         and prev.start < line.end
-        and _BELOW * line.height < (step := _step(prev, line)) < params.paragraph_pitch * line.height
+        and _BELOW * line.height < (step := _step(prev, line)) < _MAX_PITCH * line.height
     )
     return ratios[len(ratios) // 2] if ratios else 0.0
 

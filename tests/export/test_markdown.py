@@ -254,3 +254,14 @@ def test_typewriter_lines_among_prose_are_a_code_block() -> None:
         "```\npagetext report.pdf\n  --format markdown\n```\n\n"
         "The report comes out on the standard output as text.\n"
     )
+
+
+@needs_corpus
+def test_right_to_left_and_vertical_paragraphs_keep_their_short_last_lines() -> None:
+    # A right-to-left paragraph's lines start at the right: its short last line is no indent.
+    arabic = pagetext.open(CORPUS / "real" / "docling__right_to_left_01.pdf").to_markdown()
+    assert "يمكن أن يسهم بشكل كبير في تحسين نتائج العمل." in arabic
+    # Vertical Japanese: CJK fonts are one em to every glyph, which is no typewriter type.
+    japanese = pagetext.open(GENERATED / "chromium_ja_vertical_rl.pdf").to_markdown()
+    assert "地域の歴史を伝える展示を企画したりと、その役割は幅広い。" in japanese
+    assert "`" not in japanese
