@@ -92,17 +92,13 @@ def test_code_needs_a_typewriter_font_and_a_sign_of_code() -> None:
 
 
 def test_list_markers() -> None:
-    pages = _page(
-        [
-            ("R", 72, 700, b"\x95 a bullet"),  # WinAnsi 0x95: U+2022
-            ("R", 72, 680, b"(iv) a roman number"),
-            ("R", 72, 660, b"[3] a reference"),
-            ("R", 72, 640, b"- 12 -"),  # a page number between dashes
-            ("R", 72, 620, b"1.5 mm is a size"),
-        ]
-    )
-    markers = [list_marker(block.lines[0].line) for block in pages]
-    assert markers == ["•", "(iv)", "[3]", "", ""]
+    pdf = new_pdf()
+    encoding = Dictionary(Type=Name.Encoding, BaseEncoding=Name.WinAnsiEncoding)
+    texts = [b"\x95 a bullet", b"(iv) a roman number", b"[3] a reference", b"- 12 -", b"1.5 mm is a size"]
+    content = b"".join(b"BT /R 10 Tf 72 %d Td (%s) Tj ET\n" % (700 - 40 * i, t) for i, t in enumerate(texts))
+    add_page(pdf, content, fonts={"R": simple_font(pdf, base_font="Helvetica", encoding=encoding)})
+    lines = pagetext.open(to_bytes(pdf))[0].lines()
+    assert [list_marker(line) for line in lines] == ["•", "(iv)", "[3]", "", ""]  # WinAnsi 0x95: U+2022
     assert is_bullet("•") and is_bullet("-") and not is_bullet("3.") and not is_bullet("(iv)")
     assert is_marker("a)") and is_marker("(12)") and not is_marker("A.") and not is_marker("12")
 
