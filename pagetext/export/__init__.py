@@ -1,8 +1,7 @@
 """Page text in the formats users feed to other tools, one module per format.
 
 Every format consumes the same page records (``Page.lines()`` with their words and glyphs)
-and the same reading-order blocks (``pagetext.layout.paragraphs.paragraph_blocks``); none derives layout
-of its own.
+and the same paragraphs (``pagetext.layout.paragraphs``); none derives layout of its own.
 
 - ``text``: plain text, pages joined by a separator
 - ``json``: the ``pagetext/1`` JSON schema (``schema/pagetext-1.schema.json``)

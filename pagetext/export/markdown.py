@@ -26,9 +26,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
 from pagetext.errors import PdfError
-from pagetext.export.markdown_render import MarkdownBlock, Vocabulary, render_block
+from pagetext.export.markdown_render import MarkdownBlock, render_block
 from pagetext.export.page_view import PageView
 from pagetext.layout.headings import FURNITURE, HeadingStats, numbered_depth
+from pagetext.layout.hyphens import Vocabulary
 from pagetext.layout.paragraphs import Paragraph, paragraphs
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Line

@@ -21,7 +21,7 @@ from pagetext.layout.records import Word
 from pagetext.layout.scripts import is_unspaced
 from pagetext.tables.records import Table
 
-__all__ = ["MarkdownBlock", "Vocabulary", "escape_block_start", "escape_inline", "render_block"]
+__all__ = ["MarkdownBlock", "escape_block_start", "escape_inline", "render_block"]
 
 # Markdown syntax in text: at the start of a block, and inline.
 _BLOCK_START: Final = re.compile(r"^(#{1,6}(?=\s|$)|>|[-+*](?=\s)|=+$|-+$|(\d{1,9})([.)])(?=\s|$))")
