@@ -156,8 +156,7 @@ class Hyphenation:
         self.vocabulary = Vocabulary()
 
     def learn(self, lines: Iterable[Line]) -> None:
-        for line in lines:
-            self.vocabulary.add((line.text,))
+        self.vocabulary.add(line.text for line in lines)
 
     def hyphenated(self, line: Line, following: Line | None) -> bool:
         """Whether `line` ends in the first part of a word that `following` continues."""

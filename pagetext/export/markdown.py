@@ -28,12 +28,14 @@ from typing import Final
 from pagetext.errors import PdfError
 from pagetext.export.markdown_render import MarkdownBlock, render_block
 from pagetext.export.page_view import PageView
+from pagetext.geometry import Box
 from pagetext.layout.headings import FURNITURE, HeadingStats, numbered_depth
 from pagetext.layout.hyphens import Vocabulary
 from pagetext.layout.paragraphs import Paragraph, paragraphs
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Line
 from pagetext.tables.records import Table
+from pagetext.tables.ruled import center_in
 
 __all__ = ["joined_pages", "markdown_pages", "numbered_depth", "page_markdown", "statistics", "to_markdown"]
 
@@ -59,15 +61,10 @@ def _table_of(line: Line, tables: Sequence[Table]) -> int:
     """The index of the table the line belongs to, -1 for none."""
     for index, table in enumerate(tables):
         box = table.bbox
-        inside = 0
-        for word in line.words:
-            x0, y0, x1, y1 = word.bounds
-            x, y = (x0 + x1) / 2, (y0 + y1) / 2
-            if (
-                box.x0 - TABLE_MARGIN <= x <= box.x1 + TABLE_MARGIN
-                and box.y0 - TABLE_MARGIN <= y <= box.y1 + TABLE_MARGIN
-            ):
-                inside += 1
+        grown = Box(
+            box.x0 - TABLE_MARGIN, box.y0 - TABLE_MARGIN, box.x1 + TABLE_MARGIN, box.y1 + TABLE_MARGIN
+        )
+        inside = sum(1 for word in line.words if center_in(word.bbox, grown))
         if inside and inside >= TABLE_SHARE * len(line.words):
             return index
     return -1

@@ -20,6 +20,7 @@ from pagetext.layout.paragraphs import Paragraph
 from pagetext.layout.records import Word
 from pagetext.layout.scripts import is_unspaced
 from pagetext.tables.records import Table
+from pagetext.tables.ruled import center_in
 
 __all__ = ["MarkdownBlock", "escape_block_start", "escape_inline", "render_block"]
 
@@ -90,10 +91,10 @@ class _Token:
 
 
 def _uri(word: Word, links: Sequence[LinkArea]) -> str:
-    x0, y0, x1, y1 = word.bounds
-    x, y = (x0 + x1) / 2, (y0 + y1) / 2
+    """The URI of the link the word centres in, "" for none."""
+    box = word.bbox
     for link in links:
-        if any(box.x0 <= x <= box.x1 and box.y0 <= y <= box.y1 for box in link.boxes):
+        if any(center_in(box, area) for area in link.boxes):
             return link.uri
     return ""
 

@@ -119,12 +119,12 @@ def _centred(a: LineStyle, b: LineStyle, edge: float) -> bool:
     return abs((a.start + a.end) - (b.start + b.end)) <= 2 * edge
 
 
-def _fits_shape(block: Paragraph, line: LineStyle, edge: float, short: bool) -> bool:
+def _fits_shape(block: Paragraph, line: LineStyle, params: LayoutParams, edge: float, short: bool) -> bool:
     """Whether the line's start edge fits the paragraph's shape (module docstring)."""
     prev, first = block.lines[-1], block.lines[0]
     if block.kind == "item":  # continuation lines hang under the text, or return to the margin
         return line.start >= first.start - edge
-    if len(block.lines) >= 2 and block.lines[1].start > first.start + edge:  # a hanging indent
+    if _is_hanging(block, params):
         return abs(line.start - block.lines[1].start) <= edge
     indent = line.start - prev.start
     if abs(indent) <= edge:
@@ -144,12 +144,17 @@ def _next_column(block: Paragraph, line: LineStyle, params: LayoutParams) -> boo
     prev = block.lines[-1]
     if _SENTENCE_END.search(prev.text) or (not prev.text[-1:].isalnum() and prev.text[-1:] not in ",-"):
         return False
-    if len(block.lines) > 1 and not line.text[:1].islower():  # a sentence going on is enough
-        right = max(style.end for style in block.lines)
-        left = min(style.start for style in block.lines)
-        if prev.end < right - params.paragraph_short * (right - left):
-            return False
+    if len(block.lines) > 1 and not line.text[:1].islower() and _ends_short(block.lines, params):
+        return False  # (a sentence going on in lower case is enough)
     return line.baseline > prev.baseline and line.start > prev.end - params.paragraph_edge * line.height
+
+
+def _ends_short(lines: Sequence[LineStyle], params: LayoutParams, last: LineStyle | None = None) -> bool:
+    """Whether `last` (the last of the lines) ends paragraph_short of their width short of
+    their right edge."""
+    right = max(style.end for style in lines)
+    left = min(style.start for style in lines)
+    return (last or lines[-1]).end < right - params.paragraph_short * (right - left)
 
 
 def _whole_bold(block: Paragraph) -> bool:
@@ -175,9 +180,7 @@ def _continues(block: Paragraph, line: LineStyle, pitch: float, params: LayoutPa
         limit = params.paragraph_pitch * height
     if step > limit or line.end < prev.start or line.start > prev.end:
         return False
-    right = max(max(style.end for style in block.lines), line.end)
-    left = min(min(style.start for style in block.lines), line.start)
-    short = prev.end < right - params.paragraph_short * (right - left)
+    short = _ends_short([*block.lines, line], params, last=prev)
     # A hanging-indent paragraph (a reference) ends where a line returns to its margin, not
     # at a short line: one of its sentences may end short of the edge.
     hung = (
@@ -186,7 +189,7 @@ def _continues(block: Paragraph, line: LineStyle, pitch: float, params: LayoutPa
     )
     if short and not hung and _SENTENCE_END.search(prev.text) is not None:
         return False
-    return _fits_shape(block, line, params.paragraph_edge * height, short)
+    return _fits_shape(block, line, params, params.paragraph_edge * height, short)
 
 
 def _is_hanging(block: Paragraph, params: LayoutParams) -> bool:
