@@ -13,6 +13,7 @@ from pagetext.layout.artifacts import artifact_role
 from pagetext.layout.assembly import assemble
 from pagetext.layout.dropcap import join_drop_caps
 from pagetext.layout.furniture import Furniture, signatures
+from pagetext.layout.hidden_spans import HiddenSpan, hidden_spans
 from pagetext.layout.hyphens import Vocabulary, plain_text
 from pagetext.layout.overlay import place_overlay
 from pagetext.layout.params import LayoutParams
@@ -32,6 +33,9 @@ if TYPE_CHECKING:
 
 ORDERS: Final = ("reading", "content", "structure", "auto")
 ARTIFACTS: Final = ("keep", "drop")
+# keep: every glyph as today (visibility not read); flag: read it, Glyph.hidden and Word.hidden
+# say why a glyph is not shown; drop: leave out what a viewer does not show.
+HIDDEN: Final = ("keep", "flag", "drop")
 DEFAULT_MEDIA_BOX = Box(0.0, 0.0, 612.0, 792.0)  # US Letter, what viewers assume without one
 
 
@@ -111,7 +115,7 @@ class Page:
         space: ruling lines, cell fills, boxes (ISO 32000-1 §8.5). Clipping is not applied."""
         return self._content.paths()
 
-    def tables(self) -> list[Table]:
+    def tables(self, hidden: str = "keep") -> list[Table]:
         """The tables the page shows, top to bottom: ruled tables from the grid its rules
         draw, borderless ones from the alignment of its words (pagetext.tables). Cell text
         comes from the page's lines (forms and annotations included); cells are typed
@@ -121,7 +125,7 @@ class Page:
 
         bold = {name for name, style in self.font_styles().items() if style.bold}
         paths = self.paths()  # first: that one reading of the content gives the glyphs too
-        tables = find_tables(self.lines(), paths, self.visible_box, bold, self.number)
+        tables = find_tables(self.lines(hidden=hidden), paths, self.visible_box, bold, self.number)
         for table in tables:
             type_table(table)
         return tables
@@ -134,12 +138,24 @@ class Page:
             self._links = page_links(self._obj, self._warn, base_uri(self._context.pdf.Root, self._warn))
         return list(self._links)
 
+    def hidden_text(self, params: LayoutParams | None = None) -> list[HiddenSpan]:
+        """The text a viewer does not show, in reading order: spans of words on one line that
+        are hidden for the same reasons (Glyph.hidden), each with its box and reasons. Text of
+        annotations that optional content hides is in it too."""
+        self._content.read_visibility()
+        glyphs = [g for g in self._content.glyphs(False) if g.hidden]
+        glyphs.extend(g for g in self._content.annotations() if g.hidden)
+        glyphs.extend(self._content.hidden_annotations())
+        with CycleCollectorPaused():
+            return hidden_spans(glyphs, params or DEFAULT_PARAMS, self.number)
+
     def glyphs(
         self,
         forms: bool = False,
         visible_only: bool = False,
         clip_forms: bool = False,
         annotations: bool | None = None,
+        hidden: str = "keep",
     ) -> list[Glyph]:
         """The glyphs the page shows, in drawing order.
 
@@ -150,7 +166,10 @@ class Page:
         annotations adds the glyphs of annotation appearances and form field values
         (Glyph.annotation and Glyph.field_name say whose; token_index -1, drawn after the
         page content); by default they come with forms=True, as they are forms too.
+        hidden="flag" reads what a viewer shows (Glyph.hidden), hidden="drop" keeps only that.
         """
+        if _hidden_mode(hidden):
+            self._content.read_visibility()
         result = self._content.glyphs(clip_forms)
         if not forms:
             result = [g for g in result if not g.forms]
@@ -158,6 +177,8 @@ class Page:
             extra = self._content.annotations()
             if extra:
                 result = [*result, *extra]
+        if hidden == "drop":
+            return [g for g in result if not g.hidden]
         if visible_only:
             visible = self._content.visible(result)
             return list(visible) if visible is result else visible  # never the page's own list
@@ -170,6 +191,7 @@ class Page:
         roles: bool = False,
         artifacts: str = "keep",
         annotations: bool = True,
+        hidden: str = "keep",
     ) -> list[Line]:
         """The lines of the visible text (forms included), each with its words and glyphs.
 
@@ -185,15 +207,17 @@ class Page:
         annotations=False leaves out the text of annotations and form fields (what their
         appearances show, and field values); by default it is in, placed by its geometry in
         reading order, after the page's own text in content and structure order.
+        hidden="drop" leaves out what a viewer does not show (Glyph.hidden: clipped, covered,
+        same colour as beneath, ...); hidden="flag" keeps it with Word.hidden saying why.
         """
-        return self._lines(order, params, roles, artifacts, annotations, None)
+        return self._lines(order, params, roles, artifacts, annotations, None, hidden)
 
     def explain_order(self, params: LayoutParams | None = None, annotations: bool = True) -> list[str]:
         """Why the page reads in the order it does: each decision of the reading order (the
         column cuts, the tables kept whole and how they are read, the grids read by rows)
         with its evidence, indented by depth of the cut, as `pagetext explain --order` prints."""
         log = CutLog(explain=True)
-        self._lines("reading", params, False, "keep", annotations, log)
+        self._lines("reading", params, False, "keep", annotations, log, "keep")
         return list(log.notes or ())
 
     def _lines(
@@ -204,7 +228,11 @@ class Page:
         artifacts: str,
         annotations: bool,
         log: CutLog | None,
+        hidden: str,
     ) -> list[Line]:
+        drop = _hidden_mode(hidden) == "drop"
+        if drop or hidden == "flag":
+            self._content.read_visibility()
         if order not in ORDERS:
             raise UsageError(f"unknown order {order!r}; use one of {', '.join(ORDERS)}")
         if artifacts not in ARTIFACTS:
@@ -217,14 +245,18 @@ class Page:
             order = "structure" if trust.ok else "reading"
             cells_by_tree = not trust.ok and trust.sound and params.actual_text
         overlay = self._content.visible(self._content.annotations()) if annotations else []
+        if drop:
+            overlay = [g for g in overlay if not g.hidden]
         if order == "structure":
-            lines = self._content.structure_lines(params)
+            lines = self._content.structure_lines(params, drop=drop)
             if overlay:
                 with CycleCollectorPaused():
                     for group in _by_annotation(overlay):
                         lines.extend(assemble(group, params))
         else:
             glyphs = self.glyphs(forms=True, visible_only=True, annotations=False)
+            if drop:
+                glyphs = [g for g in glyphs if not g.hidden]
             if artifacts == "drop" and self._content.artifacts:
                 glyphs = [g for g in glyphs if g.artifact is None]
             if not params.actual_text:
@@ -258,8 +290,9 @@ class Page:
         params: LayoutParams | None = None,
         artifacts: str = "keep",
         annotations: bool = True,
+        hidden: str = "keep",
     ) -> list[Word]:
-        lines = self.lines(order, params, artifacts=artifacts, annotations=annotations)
+        lines = self.lines(order, params, artifacts=artifacts, annotations=annotations, hidden=hidden)
         return [word for line in lines for word in line.words]
 
     def text(
@@ -269,15 +302,17 @@ class Page:
         artifacts: str = "keep",
         annotations: bool = True,
         dehyphenate: bool = False,
+        hidden: str = "keep",
     ) -> str:
         """The page text as a viewer shows it: lines joined by newlines (see lines()),
         annotation and form field text included unless annotations=False.
 
         dehyphenate=True joins a word hyphenated across a line end (pagetext.layout.hyphens:
         the hyphen goes, the next line's first part moves up), the page's words as vocabulary.
+        hidden="drop" leaves out what a viewer does not show (see lines()).
         """
         return dehyphenated_text(
-            self, order, params, artifacts, annotations, Vocabulary() if dehyphenate else None
+            self, order, params, artifacts, annotations, Vocabulary() if dehyphenate else None, hidden
         )
 
     def search(
@@ -308,6 +343,12 @@ class Page:
         )
 
 
+def _hidden_mode(hidden: str) -> str:
+    if hidden not in HIDDEN:
+        raise UsageError(f"unknown hidden {hidden!r}; use one of {', '.join(HIDDEN)}")
+    return hidden
+
+
 def read_furniture(context: DocumentContext) -> Furniture:
     """Running headers and footers from every page's lines in content order."""
     found = []
@@ -324,9 +365,11 @@ def dehyphenated_text(
     artifacts: str,
     annotations: bool,
     vocabulary: Vocabulary | None,
+    hidden: str = "keep",
 ) -> str:
     """Page.text(), dehyphenated against `vocabulary` (a document's words so far) unless None."""
     # One pause for the whole call: the lines are freed before the collector runs again,
     # so it walks only the glyphs the page keeps, not every word and line once more.
     with CycleCollectorPaused():
-        return plain_text(page.lines(order, params, artifacts=artifacts, annotations=annotations), vocabulary)
+        lines = page.lines(order, params, artifacts=artifacts, annotations=annotations, hidden=hidden)
+        return plain_text(lines, vocabulary)

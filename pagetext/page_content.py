@@ -19,6 +19,7 @@ from pagetext.content.glyph import Glyph
 from pagetext.content.interpreter import Interpreter
 from pagetext.content.paths import PathRecord
 from pagetext.content.untrack import untrack_records
+from pagetext.content.visibility import flag_glyphs
 from pagetext.errors import Warn
 from pagetext.fonts.cache import FontCache
 from pagetext.fonts.style import FontStyle, font_style
@@ -137,6 +138,8 @@ class PageContent:
         self._trust: StructureTrust | None = None
         self._annotation_glyphs: list[Glyph] | None = None
         self.painted_paths: list[PathRecord] | None = None
+        self._visibility_read = False
+        self._hidden_annotations: list[Glyph] = []
 
     def content(self, budget: PageBudget) -> bytes:
         """The page's content streams joined into one (§7.8.2: they form one stream)."""
@@ -181,6 +184,23 @@ class PageContent:
                 apply_actual_text(glyphs, self.element_text(tree) if tree is not None else None)
             untrack_records(glyphs)
         return glyphs
+
+    def read_visibility(self) -> None:
+        """Set Glyph.hidden on the page's glyphs and its annotations' (once): a run of the
+        content that tracks clipping, paints, colour, transparency and optional content
+        (pagetext.content.visibility), kept only for this."""
+        if self._visibility_read:
+            return
+        self._visibility_read = True
+        glyphs = self.glyphs(False)
+        annotations = self.annotations()
+        flag_glyphs(glyphs, self.visible_box)
+        flag_glyphs(annotations, self.visible_box)
+
+    def hidden_annotations(self) -> list[Glyph]:
+        """The glyphs of annotations that optional content hides (§8.11): not in annotations(),
+        as a viewer does not draw them; read by read_visibility()."""
+        return list(self._hidden_annotations)
 
     def paths(self) -> list[PathRecord]:
         """The painted paths, read with a second run of the content the first time (text
@@ -230,11 +250,14 @@ class PageContent:
         x0, y0, x1, y1 = self.visible_box
         return [centre_inside(g, x0, y0, x1, y1) for g in glyphs]
 
-    def structure_lines(self, params: LayoutParams, tagged_only: bool = False) -> list[Line]:
+    def structure_lines(
+        self, params: LayoutParams, tagged_only: bool = False, drop: bool = False
+    ) -> list[Line]:
         """Lines in structure order: a pre-order walk of the tree, then the visible text the
-        tree does not own (artifacts aside) in reading order."""
+        tree does not own (artifacts aside) in reading order. drop: leave out the glyphs a
+        viewer does not show (read_visibility first)."""
         glyphs = self.glyphs(False)
-        visible = self.visible_mask(glyphs)
+        visible = [not g.hidden for g in glyphs] if drop else self.visible_mask(glyphs)
         structure = self.page_structure()
         sequence = structure_sequence(structure) if structure is not None else []
         owned = structure.owned if structure is not None else set()

@@ -227,7 +227,9 @@ class Glyph:
     ideographs they show and typographic hyphens as "-"; mapped_text is what the font's
     mappings (ToUnicode, encoding, glyph names) give before that, usually the same string.
     code_index: the position of its code among the codes of source.string
-    (source.code_offsets() gives the byte offsets).
+    (source.code_offsets() gives the byte offsets). hidden: why a viewer does not show the
+    glyph (pagetext.content.visibility.REASONS), () when it shows it, None when the page's
+    visibility was not read (it is read when asked: hidden="flag" or "drop", hidden_text()).
 
     The fields the glyphs of one string share are in `run` and read as the glyph's own:
     font_name, font_size, render_mode, mcid; token_index: index of the string token that
@@ -256,6 +258,7 @@ class Glyph:
     run: GlyphRun
     original_text: str | None
     code_index: int
+    hidden: tuple[str, ...] | None
 
     def __init__(
         self,
@@ -273,6 +276,7 @@ class Glyph:
         *,  # the optional fields by name: positional slips between them pass type checks
         original_text: str | None = None,
         code_index: int = -1,
+        hidden: tuple[str, ...] | None = None,
     ) -> None:
         self.text = text
         self.code = code
@@ -287,6 +291,7 @@ class Glyph:
         self.run = run
         self.original_text = original_text
         self.code_index = code_index
+        self.hidden = hidden
 
     def moved(
         self,
@@ -303,7 +308,7 @@ class Glyph:
         return Glyph(
             self.text, self.code, quad, baseline_start, baseline_end, glyph_end, direction,
             box_height, writing_mode, self.mapped_text, self.run,
-            original_text=self.original_text, code_index=self.code_index,
+            original_text=self.original_text, code_index=self.code_index, hidden=self.hidden,
         )  # fmt: skip
 
     def retexted(self, text: str, mapped_text: str, original_text: str | None) -> Glyph:
@@ -311,7 +316,7 @@ class Glyph:
         return Glyph(
             text, self.code, self.quad, self.baseline_start, self.baseline_end, self.glyph_end,
             self.direction, self.box_height, self.writing_mode, mapped_text, self.run,
-            original_text=original_text, code_index=self.code_index,
+            original_text=original_text, code_index=self.code_index, hidden=self.hidden,
         )  # fmt: skip
 
     @property

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from pagetext.content.glyph import Glyph, Quad
+from pagetext.content.visibility import REASONS
 from pagetext.geometry import Box, Point, make_box
 from pagetext.layout.scripts import has_rtl
 
@@ -46,6 +47,16 @@ class Word:
         self.font_name = font_name
         self.font_size = font_size
         self.glyphs = glyphs
+
+    @property
+    def hidden(self) -> tuple[str, ...]:
+        """Why a viewer does not show some of the word's glyphs (Glyph.hidden, in the order of
+        pagetext.content.visibility.REASONS); () when it shows them all or nobody asked."""
+        found: set[str] = set()
+        for glyph in self.glyphs:
+            if glyph.hidden:
+                found.update(glyph.hidden)
+        return tuple(reason for reason in REASONS if reason in found) if found else ()
 
     @property
     def bbox(self) -> Box:
