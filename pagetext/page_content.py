@@ -13,13 +13,13 @@ from typing import Any, Final
 import pikepdf
 
 from pagetext.budget import BudgetStop, PageBudget
-from pagetext.content.appearances import page_annotations
+from pagetext.content.appearances import draw_appearance, page_annotations
 from pagetext.content.device import GlyphCollector
 from pagetext.content.glyph import Glyph
 from pagetext.content.interpreter import Interpreter
 from pagetext.content.paths import PathRecord
 from pagetext.content.untrack import untrack_records
-from pagetext.content.visibility import flag_glyphs
+from pagetext.content.visibility_reading import read_visibility
 from pagetext.errors import Warn
 from pagetext.fonts.cache import FontCache
 from pagetext.fonts.style import FontStyle, font_style
@@ -194,8 +194,17 @@ class PageContent:
         self._visibility_read = True
         glyphs = self.glyphs(False)
         annotations = self.annotations()
-        flag_glyphs(glyphs, self.visible_box)
-        flag_glyphs(annotations, self.visible_box)
+        budget = PageBudget(self.context.limits, self.warn)
+        with CycleCollectorPaused():
+            reading = read_visibility(
+                self.content(budget), inherited_entry(self.page_obj, "/Resources"),
+                page_annotations(self.page_obj, self.context.pdf, self.warn, optional_off=True),
+                self.context.fonts, self.warn, self.context.limits, self.context.pdf.Root, self.visible_box,
+            )  # fmt: skip
+        _copy_hidden(reading.page, glyphs, self.warn)
+        _copy_hidden(reading.annotations, annotations, self.warn)
+        self._hidden_annotations = reading.hidden_annotations
+        untrack_records(self._hidden_annotations)
 
     def hidden_annotations(self) -> list[Glyph]:
         """The glyphs of annotations that optional content hides (§8.11): not in annotations(),
@@ -290,20 +299,7 @@ class PageContent:
         interpreter = Interpreter(collector, self.context.fonts, self.warn, budget)
         with contextlib.suppress(BudgetStop), CycleCollectorPaused():
             for appearance in appearances:
-                name = f"Annots[{appearance.index}]"
-                try:
-                    if appearance.form is not None:
-                        interpreter.run_appearance(
-                            appearance.form, appearance.matrix, appearance.resources, name,
-                            appearance.subtype, appearance.field_name,
-                        )  # fmt: skip
-                    else:
-                        interpreter.run_synthetic(
-                            appearance.content, appearance.fonts, appearance.rect, name,
-                            appearance.subtype, appearance.field_name,
-                        )  # fmt: skip
-                except (pikepdf.PdfError, RuntimeError, ValueError, TypeError) as error:
-                    self.warn(f"the appearance of annotation {appearance.index} could not be drawn: {error}")
+                draw_appearance(interpreter, appearance, self.warn)
         glyphs.extend(collector.glyphs)
         untrack_records(glyphs)
         return glyphs
@@ -353,3 +349,12 @@ class PageContent:
             elif kept is None:
                 kept = glyphs[:index]
         return glyphs if kept is None else kept
+
+
+def _copy_hidden(read: list[Glyph], glyphs: list[Glyph], warn: Warn) -> None:
+    """The reasons a visibility run found, onto the page's own glyph records (the same glyphs,
+    drawn in the same order)."""
+    if len(read) != len(glyphs):
+        warn(f"visibility was read for {len(read)} of {len(glyphs)} glyphs; the others count as shown")
+    for index, glyph in enumerate(glyphs):
+        glyph.hidden = read[index].hidden if index < len(read) else ()

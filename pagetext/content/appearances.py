@@ -17,11 +17,13 @@ from typing import Any, Final
 import pikepdf
 
 from pagetext.content.fields import FieldReader, int_value, name_value, text_value
+from pagetext.content.interpreter import Interpreter
+from pagetext.content.optional import OptionalContent
 from pagetext.errors import Warn
 from pagetext.fonts.font import Font
 from pagetext.geometry import IDENTITY, Box, Matrix, apply, multiply
 from pagetext.pdf.annots import annotation_entries
-from pagetext.pdf.objects import ObjGen, optional_entry, read_matrix, read_rect
+from pagetext.pdf.objects import optional_entry, read_matrix, read_rect
 
 # Subtypes whose appearance can show text a reader sees as part of the page (§12.5.6).
 # Text (a note icon) and its Popup show /Contents only when opened; Link, Highlight, Ink and
@@ -31,7 +33,6 @@ TEXT_SUBTYPES: Final = frozenset(
 )
 HIDDEN: Final = 1 << 1  # annotation flag bit 2 (§12.5.3)
 NO_VIEW: Final = 1 << 5  # annotation flag bit 6 (§12.5.3)
-MAX_OC_DEPTH: Final = 16  # guard for visibility expressions nested in themselves (§8.11.2.2)
 
 
 @dataclass
@@ -47,10 +48,12 @@ class Appearance:
     content: bytes = b""  # made-up content (form is None), in user space
     fonts: dict[str, Font] = field(default_factory=dict)  # the fonts `content` names
     resources: Any = None  # for an appearance stream without /Resources: the AcroForm's /DR
+    optional_off: bool = False  # optional content hides it (§8.11.3.3): listed only when asked
 
 
-def page_annotations(page: Any, pdf: pikepdf.Pdf, warn: Warn) -> list[Appearance]:
-    """The appearances of a page's visible annotations that may show text, in /Annots order."""
+def page_annotations(page: Any, pdf: pikepdf.Pdf, warn: Warn, optional_off: bool = False) -> list[Appearance]:
+    """The appearances of a page's visible annotations that may show text, in /Annots order;
+    with optional_off, those that optional content hides as well (Appearance.optional_off)."""
     entries = annotation_entries(page, warn, "annotations")
     if not entries:
         return []
@@ -62,7 +65,7 @@ def page_annotations(page: Any, pdf: pikepdf.Pdf, warn: Warn) -> list[Appearance
     result: list[Appearance] = []
     for index, annot in entries:
         try:
-            appearance = context.appearance(annot)
+            appearance = context.appearance(annot, optional_off)
         except (pikepdf.PdfError, RuntimeError, ValueError, TypeError, IndexError, KeyError) as error:
             warn(f"an annotation could not be read ({error}); left out")
             continue
@@ -70,6 +73,25 @@ def page_annotations(page: Any, pdf: pikepdf.Pdf, warn: Warn) -> list[Appearance
             appearance.index = index
             result.append(appearance)
     return result
+
+
+def draw_appearance(interpreter: Interpreter, appearance: Appearance, warn: Warn) -> None:
+    """Draw one appearance (or a field value made up for it) after the page content; a
+    damaged one gives a warning."""
+    name = f"Annots[{appearance.index}]"
+    try:
+        if appearance.form is not None:
+            interpreter.run_appearance(
+                appearance.form, appearance.matrix, appearance.resources, name,
+                appearance.subtype, appearance.field_name, appearance.optional_off,
+            )  # fmt: skip
+        else:
+            interpreter.run_synthetic(
+                appearance.content, appearance.fonts, appearance.rect, name,
+                appearance.subtype, appearance.field_name, appearance.optional_off,
+            )  # fmt: skip
+    except (pikepdf.PdfError, RuntimeError, ValueError, TypeError) as error:
+        warn(f"the appearance of annotation {appearance.index} could not be drawn: {error}")
 
 
 def appearance_matrix(bbox: Box, matrix: Matrix, rect: Box) -> Matrix | None:
@@ -102,87 +124,33 @@ class _Context:
         self.fields = FieldReader(acroform, warn)
         need = acroform.get("/NeedAppearances") if acroform is not None else None
         self.need_appearances = bool(need) if isinstance(need, bool) else False
-        self._off: set[ObjGen] | None = None  # OCGs off by default, read on first /OC
+        self.optional = OptionalContent(root)
 
     # -- visibility ------------------------------------------------------------------------
 
     def _hidden(self, annot: pikepdf.Dictionary) -> bool:
-        flags = int_value(annot.get("/F"))
-        if flags & (HIDDEN | NO_VIEW):  # §12.5.3
-            return True
+        return bool(int_value(annot.get("/F")) & (HIDDEN | NO_VIEW))  # §12.5.3
+
+    def _optional_off(self, annot: pikepdf.Dictionary) -> bool:
+        """Whether optional content hides the annotation (§8.11.3.3)."""
         oc = optional_entry(annot, "/OC")
-        return oc is not None and not self._oc_visible(oc, 0)
-
-    def _off_groups(self) -> set[ObjGen]:
-        """OCGs off in the default configuration (§8.11.4.3: /BaseState, /ON, /OFF of /D)."""
-        if self._off is not None:
-            return self._off
-        off: set[ObjGen] = set()
-        self._off = off
-        properties = self.pdf.Root.get("/OCProperties")
-        if not isinstance(properties, pikepdf.Dictionary):
-            return off
-        groups = properties.get("/OCGs")
-        default = properties.get("/D")
-        if not isinstance(default, pikepdf.Dictionary):
-            return off
-        on_list = default.get("/ON")
-        off_list = default.get("/OFF")
-        on = (
-            {g.objgen for g in on_list if isinstance(g, pikepdf.Dictionary)}
-            if isinstance(on_list, pikepdf.Array)
-            else set()
-        )
-        if name_value(default.get("/BaseState")) == "OFF" and isinstance(groups, pikepdf.Array):
-            off.update(g.objgen for g in groups if isinstance(g, pikepdf.Dictionary) and g.objgen not in on)
-        if isinstance(off_list, pikepdf.Array):
-            off.update(g.objgen for g in off_list if isinstance(g, pikepdf.Dictionary))
-        return off
-
-    def _oc_visible(self, oc: Any, depth: int) -> bool:
-        """Whether an optional content group or membership dictionary is on (§8.11.2)."""
-        if depth > MAX_OC_DEPTH or not isinstance(oc, (pikepdf.Dictionary, pikepdf.Array)):
-            return True  # damaged: show, as a viewer that cannot read it does
-        if isinstance(oc, pikepdf.Array):  # a visibility expression (§8.11.2.2)
-            if len(oc) == 0:
-                return True
-            op = name_value(oc[0])
-            args = [self._oc_visible(item, depth + 1) for item in list(oc)[1:]]
-            if op == "Not":
-                return not args[0] if args else True
-            if op == "Or":
-                return any(args)
-            return all(args)  # And
-        if name_value(oc.get("/Type")) == "OCMD":
-            expression = oc.get("/VE")
-            if isinstance(expression, pikepdf.Array):
-                return self._oc_visible(expression, depth + 1)
-            groups = oc.get("/OCGs")
-            if isinstance(groups, pikepdf.Dictionary):
-                members = [groups]
-            elif isinstance(groups, pikepdf.Array):
-                members = [g for g in groups if isinstance(g, pikepdf.Dictionary)]
-            else:
-                return True
-            if not members:
-                return True
-            states = [g.objgen not in self._off_groups() for g in members]
-            policy = name_value(oc.get("/P")) or "AnyOn"
-            if policy == "AllOn":
-                return all(states)
-            if policy == "AnyOff":
-                return not all(states)
-            if policy == "AllOff":
-                return not any(states)
-            return any(states)
-        return oc.objgen not in self._off_groups()
+        return oc is not None and not self.optional.visible(oc)
 
     # -- appearances -------------------------------------------------------------------------
 
-    def appearance(self, annot: pikepdf.Dictionary) -> Appearance | None:
+    def appearance(self, annot: pikepdf.Dictionary, optional_off: bool) -> Appearance | None:
         subtype = name_value(annot.get("/Subtype"))
         if subtype not in TEXT_SUBTYPES or self._hidden(annot):
             return None
+        off = self._optional_off(annot)
+        if off and not optional_off:
+            return None
+        made = self._appearance(annot, subtype)
+        if made is not None:
+            made.optional_off = off
+        return made
+
+    def _appearance(self, annot: pikepdf.Dictionary, subtype: str) -> Appearance | None:
         rect = read_rect(annot.get("/Rect"))
         if rect is None:
             self.warn(f"a {subtype} annotation has no valid /Rect; left out")

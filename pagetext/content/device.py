@@ -10,6 +10,7 @@ not a protocol: compiled, the calls per shown string are native.
 from __future__ import annotations
 
 from pagetext.content.glyph import Glyph, MarkedContent
+from pagetext.content.paint import Paint, TextPaint
 from pagetext.content.paths import PathRecord
 from pagetext.pdf.objects import ObjGen
 
@@ -28,10 +29,13 @@ class MarkedContentFacts:
 
 
 class Device:
-    """What the interpreter draws on. wants_paths: whether paths are built and painted for it."""
+    """What the interpreter draws on. wants_paths: whether paths are built and painted for it;
+    wants_visibility: whether it is told what each paint covers and how text is painted
+    (clip, colour, alpha, optional content: paint.py), instead of paths and plain glyphs."""
 
-    def __init__(self, wants_paths: bool) -> None:
+    def __init__(self, wants_paths: bool, wants_visibility: bool = False) -> None:
         self.wants_paths = wants_paths
+        self.wants_visibility = wants_visibility
 
     def show_glyphs(self, glyphs: list[Glyph]) -> None:
         """The glyphs of one text operator, in drawing order (§9.4.3)."""
@@ -39,6 +43,14 @@ class Device:
 
     def paint_path(self, path: PathRecord) -> None:
         """One painted path (§8.5.3); called only when wants_paths."""
+        raise NotImplementedError
+
+    def paint_area(self, paint: Paint) -> None:
+        """An area a fill, stroke, image or shading paints; called only when wants_visibility."""
+        raise NotImplementedError
+
+    def show_painted(self, glyphs: list[Glyph], paint: TextPaint) -> None:
+        """The glyphs of one text operator and how they were painted (wants_visibility)."""
         raise NotImplementedError
 
     def begin_marked_content(self, sequence: MarkedContent) -> None:
@@ -79,3 +91,22 @@ class GlyphCollector(Device):
 
     def form_struct_parents(self, form: ObjGen, key: int) -> None:
         self.marks.form_struct_parents[form] = key
+
+
+class VisibilityCollector(GlyphCollector):
+    """Keeps, for a visibility reading, every glyph with the paint it was shown with (texts)
+    and every painted area (paints), both in drawing order."""
+
+    def __init__(self) -> None:
+        super().__init__(False)
+        self.wants_visibility = True
+        self.texts: list[TextPaint] = []
+        self.paints: list[Paint] = []
+
+    def show_painted(self, glyphs: list[Glyph], paint: TextPaint) -> None:
+        paint.first = len(self.glyphs)
+        self.glyphs.extend(glyphs)
+        self.texts.append(paint)
+
+    def paint_area(self, paint: Paint) -> None:
+        self.paints.append(paint)

@@ -92,10 +92,11 @@ class MarkedContent:
     page's content, else the object number and generation of the Form XObject with
     /StructParents whose content holds it (§14.7.4.3). actual_text: its /ActualText (§14.9.4),
     None when it has none. artifact: the /Artifact sequence it is in (its own or an enclosing
-    one), None outside artifacts. parent: the enclosing sequence.
+    one), None outside artifacts. parent: the enclosing sequence. optional_off: whether
+    optional content off by default hides it (its own /OC or an enclosing one's, §8.11.3.2).
     """
 
-    __slots__ = ("actual_text", "artifact", "mcid", "mcid_stream", "parent", "tag")
+    __slots__ = ("actual_text", "artifact", "mcid", "mcid_stream", "optional_off", "parent", "tag")
 
     def __init__(
         self,
@@ -112,6 +113,9 @@ class MarkedContent:
         self.actual_text = actual_text
         self.artifact = artifact
         self.parent = parent
+        # Optional content off by default hides it (§8.11.3.2), its own /OC or an enclosing
+        # one's; read only for a device that wants visibility.
+        self.optional_off: bool = parent.optional_off if parent is not None else False
 
     def __repr__(self) -> str:
         return f"<MarkedContent {self.tag} mcid={self.mcid}>"

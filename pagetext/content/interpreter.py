@@ -16,6 +16,7 @@ from typing import Any, Final
 import pikepdf
 
 from pagetext.budget import PageBudget
+from pagetext.content import paint_ops
 from pagetext.content.device import Device
 from pagetext.content.graphics import (
     op_B,
@@ -46,7 +47,10 @@ from pagetext.content.graphics import (
     op_w,
 )
 from pagetext.content.marked_content import op_BDC, op_BMC, op_EMC
-from pagetext.content.state import GraphicsState, InterpreterState, OperatorTable, StreamContext
+from pagetext.content.optional import OptionalContent
+from pagetext.content.paint import Tracking
+from pagetext.content.paint_ops import enter_form, optional_off_sequence, paint_image
+from pagetext.content.state import InterpreterState, OperatorTable, StreamContext
 from pagetext.content.text_show import op_dquote, op_quote, op_TJ, op_Tj
 from pagetext.content.text_state import (
     op_BT,
@@ -83,7 +87,14 @@ class Interpreter(InterpreterState):
         budget: PageBudget,
         *,
         clip_forms: bool = False,
+        optional: OptionalContent | None = None,
     ) -> None:
+        if device.wants_visibility:
+            tracking = Tracking(optional or OptionalContent(None))
+            super().__init__(
+                device, fonts, warn, budget, clip_forms, VISIBILITY_OPERATORS, _VISIBILITY_UNREAD, tracking
+            )
+            return
         paths = device.wants_paths
         operators = PATH_OPERATORS if paths else OPERATORS
         super().__init__(
@@ -91,7 +102,8 @@ class Interpreter(InterpreterState):
         )
 
     def run_page(self, content: bytes, resources: Any, ctm: Matrix = IDENTITY) -> None:
-        self.gs = GraphicsState(ctm)
+        self.fresh_state()
+        self.gs.ctm = ctm
         self.stream = StreamContext(resources, (), True, None)
         try:
             run_content(self, content)
@@ -106,11 +118,15 @@ class Interpreter(InterpreterState):
         name: str,
         annotation: str,
         field_name: str,
+        optional_off: bool = False,
     ) -> None:
         """Draw an annotation's appearance stream like a form (§12.5.5): `matrix` maps its
         form space to user space (the form's /Matrix already in it), its glyphs are clipped
-        to its /BBox, and `resources` serve when the stream has none of its own."""
+        to its /BBox, and `resources` serve when the stream has none of its own.
+        optional_off: optional content hides the annotation (drawn for a visibility reading)."""
         self.fresh_state()
+        if optional_off:
+            self.marked.append(optional_off_sequence(None))
         self.stream = StreamContext(resources, (), False, None, None, annotation, field_name, name)
         try:
             draw_form(self, name, form, matrix, True)
@@ -125,10 +141,13 @@ class Interpreter(InterpreterState):
         name: str,
         annotation: str,
         field_name: str,
+        optional_off: bool = False,
     ) -> None:
         """Draw content made up for an annotation without an appearance (a field's value),
         in user space, with its fonts given rather than read from resources."""
         self.fresh_state()
+        if optional_off:
+            self.marked.append(optional_off_sequence(None))
         stream = self.stream = StreamContext(None, (name,), False, clip, None, annotation, field_name, name)
         stream.fonts.update(fonts)
         try:
@@ -195,6 +214,8 @@ def op_Do(state: InterpreterState, operands: list[Operand], index: int) -> None:
         state.warn(f"XObject {name} is missing; skipped")
         return
     if xobject.get("/Subtype") != _FORM:
+        if state.tracking is not None and xobject.get("/Subtype") == _IMAGE:
+            paint_image(state, xobject)
         return  # images and PostScript XObjects show no text
     draw_form(state, name, xobject, use_token=index)
 
@@ -229,6 +250,9 @@ def draw_form(
     saved_text = (state.text_matrix, state.line_matrix)
     state.stack.append(state.gs.copy())
     state.gs.ctm = multiply(matrix, state.gs.ctm)
+    depth = len(state.marked)
+    if state.tracking is not None:
+        enter_form(state, form)
     clip = outer.clip
     if state.clip_forms or clip_bbox:
         clip = _form_clip(form.get("/BBox"), state.gs.ctm, clip)
@@ -241,7 +265,6 @@ def draw_form(
         resources, (*outer.forms, name), False, clip, mcid_stream, outer.annotation,
         outer.field_name, outer.root, (*outer.uses, (use_token, key[0], key[1])),
     )  # fmt: skip
-    depth = len(state.marked)
     state.active_forms.add(key)
     try:
         run_content(state, content)
@@ -303,6 +326,7 @@ OPERATORS: Final[OperatorTable] = {
 
 
 _FORM: Final = pikepdf.Name("/Form")  # made once: pikepdf.Name.Form builds one at each use
+_IMAGE: Final = pikepdf.Name("/Image")
 ANY_ARITY: Final = -1  # sc, scn, SC, SCN take as many operands as the colour space has
 # With paths: construction, painting, line width and colour as well (§8.5, §8.6.8).
 PATH_OPERATORS: Final[OperatorTable] = {
@@ -340,6 +364,11 @@ PATH_OPERATORS: Final[OperatorTable] = {
 }
 
 
+# For visibility (paint_ops.py): paths as outlines, clipping, painting as areas, transparency,
+# shadings and pattern colour, with colours as for paths.
+VISIBILITY_OPERATORS: Final[OperatorTable] = {**PATH_OPERATORS, **paint_ops.OPERATORS}
+
+
 # Operators that do not affect text: known, so that they are skipped without a warning.
 KNOWN_IGNORED: Final = frozenset(
     "w J j M d ri i gs m l c v y h re S s f F f* B B* b b* n W W* CS cs SC SCN sc scn "
@@ -348,3 +377,4 @@ KNOWN_IGNORED: Final = frozenset(
 # Operators skipped, so their operands need not be read (see iter_operations).
 _TEXT_UNREAD: Final = KNOWN_IGNORED.difference(OPERATORS)
 _PATH_UNREAD: Final = KNOWN_IGNORED.difference(PATH_OPERATORS)
+_VISIBILITY_UNREAD: Final = KNOWN_IGNORED.difference(VISIBILITY_OPERATORS)

@@ -36,6 +36,9 @@ def _begin(state: InterpreterState, tag: str, properties: Any) -> None:
     if tag == "Artifact":  # §14.8.2.2
         artifact = Artifact(_name_of(properties, "Type"), _name_of(properties, "Subtype"))
     sequence = MarkedContent(tag, mcid, mcid_stream, actual_text, artifact, parent)
+    tracking = state.tracking
+    if tracking is not None and tag == "OC" and not tracking.optional.visible(properties):  # §8.11.3.2
+        sequence.optional_off = True
     state.marked.append(sequence)
     state.device.begin_marked_content(sequence)
 

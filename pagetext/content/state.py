@@ -14,6 +14,7 @@ from typing import Any
 from pagetext.budget import PageBudget
 from pagetext.content.device import Device
 from pagetext.content.glyph import FormUse, MarkedContent
+from pagetext.content.paint import PaintState, Tracking
 from pagetext.content.paths import RGB, PathBuilder
 from pagetext.errors import Warn
 from pagetext.fonts.cache import FontCache
@@ -38,6 +39,7 @@ class GraphicsState:
         "horizontal_scaling",
         "leading",
         "line_width",
+        "paint",
         "render_mode",
         "rise",
         "stroke_color",
@@ -61,6 +63,7 @@ class GraphicsState:
         self.fill_color: RGB | None = (0.0, 0.0, 0.0)
         self.stroke_components = 1  # of the current colour space, 0 when not a device one
         self.fill_components = 1
+        self.paint: PaintState | None = None  # clip, alpha, soft mask: kept only for visibility
 
     def copy(self) -> GraphicsState:
         clone = GraphicsState(self.ctm)
@@ -78,6 +81,7 @@ class GraphicsState:
         clone.fill_color = self.fill_color
         clone.stroke_components = self.stroke_components
         clone.fill_components = self.fill_components
+        clone.paint = self.paint
         return clone
 
 
@@ -143,6 +147,7 @@ class InterpreterState:
         clip_forms: bool,
         operators: OperatorTable,
         unread: frozenset[str],
+        tracking: Tracking | None = None,
     ) -> None:
         self.device = device
         self.fonts = fonts
@@ -163,10 +168,13 @@ class InterpreterState:
         self.path = PathBuilder()
         self.operators = operators
         self.unread = unread
+        self.tracking = tracking  # None unless the device wants visibility (paint.py)
 
     def fresh_state(self) -> None:
         """The graphics state, text matrices and marked content a new stream starts with."""
         self.gs = GraphicsState(IDENTITY)
+        if self.tracking is not None:
+            self.gs.paint = PaintState()
         self.stack = []
         self.text_matrix = self.line_matrix = IDENTITY
         self.marked = []

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from pagetext.content.glyph import Glyph, GlyphRun
+from pagetext.content.paint_ops import show_painted
 from pagetext.content.state import InterpreterState
 from pagetext.content.text_state import op_T_star
 from pagetext.fonts.loader import fallback_font
@@ -180,7 +181,10 @@ def show(state: InterpreterState, items: list[Operand], token: int) -> None:
         clip = stream.clip
         glyphs = [g for g in glyphs if clip.contains(*g.center)]
     if glyphs:
-        state.device.show_glyphs(glyphs)
+        if state.tracking is not None:
+            show_painted(state, glyphs)
+        else:
+            state.device.show_glyphs(glyphs)
         budget = state.budget
         budget.glyphs += len(glyphs)
         if budget.glyphs > state.max_glyphs:

@@ -1,0 +1,337 @@
+"""What a viewer paints, as the visibility reading keeps it (ISO 32000-1 §8.5, §8.9, §11.6).
+
+Only a device that asks for visibility (Device.wants_visibility) gets these records: the areas
+that fills, strokes, images and shadings paint, in drawing order, each with the clipping path
+in force, its colour and whether it hides what lies beneath; and for each shown string, the
+paint its glyphs were shown with. Outlines are in user space, curves flattened.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Final
+
+from pagetext.content.optional import OptionalContent
+from pagetext.content.paths import RGB
+from pagetext.geometry import Box, Point
+
+# A Bézier curve becomes this many straight pieces: a quarter circle so cut strays from the
+# true arc by under 0.1 % of its radius, far below a glyph's size.
+CURVE_PIECES: Final = 8
+
+
+class Region:
+    """An area in user space: closed polygons under a fill rule (§8.5.3.3), or, with
+    half_width > 0, the band a stroke of that half width paints along the polygons' edges."""
+
+    __slots__ = ("box", "even_odd", "half_width", "polygons", "rect")
+
+    def __init__(self, polygons: list[list[Point]], even_odd: bool, half_width: float = 0.0) -> None:
+        self.polygons = polygons
+        self.even_odd = even_odd
+        self.half_width = half_width
+        xs = [p[0] for polygon in polygons for p in polygon]
+        ys = [p[1] for polygon in polygons for p in polygon]
+        grow = half_width
+        self.box = Box(min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow)
+        # One axis-aligned rectangle, filled: the box is the area (most clips and fills).
+        self.rect = half_width == 0 and len(polygons) == 1 and _is_axis_rectangle(polygons[0])
+
+    def contains(self, x: float, y: float) -> bool:
+        box = self.box
+        if not (box.x0 <= x <= box.x1 and box.y0 <= y <= box.y1):
+            return False
+        if self.rect:
+            return True
+        if self.half_width > 0:
+            return _near_edges(self.polygons, x, y, self.half_width)
+        winding = 0
+        crossings = 0
+        for polygon in self.polygons:
+            w = _winding(polygon, x, y)
+            winding += w[0]
+            crossings += w[1]
+        return crossings % 2 == 1 if self.even_odd else winding != 0
+
+
+def _is_axis_rectangle(polygon: list[Point]) -> bool:
+    points = polygon[:-1] if len(polygon) == 5 and polygon[0] == polygon[-1] else polygon
+    if len(points) != 4:
+        return False
+    xs = {round(p[0], 3) for p in points}
+    ys = {round(p[1], 3) for p in points}
+    return len(xs) <= 2 and len(ys) <= 2
+
+
+def _winding(polygon: list[Point], x: float, y: float) -> tuple[int, int]:
+    """The winding number of the closed polygon around (x, y), and how many of its edges a ray
+    from the point to the right crosses."""
+    winding = 0
+    crossings = 0
+    count = len(polygon)
+    for i in range(count):
+        x0, y0 = polygon[i]
+        x1, y1 = polygon[(i + 1) % count]
+        if (y0 <= y) != (y1 <= y):
+            at = x0 + (y - y0) * (x1 - x0) / (y1 - y0)
+            if at > x:
+                crossings += 1
+                winding += 1 if y1 > y0 else -1
+    return winding, crossings
+
+
+def _near_edges(polygons: list[list[Point]], x: float, y: float, half_width: float) -> bool:
+    limit = half_width * half_width
+    for polygon in polygons:
+        for i in range(len(polygon) - 1):
+            x0, y0 = polygon[i]
+            x1, y1 = polygon[i + 1]
+            dx, dy = x1 - x0, y1 - y0
+            length = dx * dx + dy * dy
+            t = ((x - x0) * dx + (y - y0) * dy) / length if length > 0 else 0.0
+            t = min(1.0, max(0.0, t))
+            ex, ey = x0 + t * dx - x, y0 + t * dy - y
+            if ex * ex + ey * ey <= limit:
+                return True
+    return False
+
+
+Clip = tuple[Region, ...]  # the clipping path in force: the intersection of its regions (§8.5.4)
+
+
+def clip_contains(clip: Clip, x: float, y: float) -> bool:
+    return all(region.contains(x, y) for region in clip)
+
+
+def parallelogram(ctm: tuple[float, float, float, float, float, float]) -> Region:
+    """The unit square mapped by a matrix: where an image or a form's box lands (§8.9.4)."""
+    a, b, c, d, e, f = ctm
+    corners = [(e, f), (a + e, b + f), (a + c + e, b + d + f), (c + e, d + f)]
+    return Region([[*corners, corners[0]]], False)
+
+
+class SoftMask:
+    """A soft mask in force (§11.6.5.2): the /SMask dictionary of an ExtGState and the CTM at
+    the time it was set (the mask's group is drawn in that space)."""
+
+    __slots__ = ("ctm", "mask")
+
+    def __init__(self, mask: Any, ctm: tuple[float, float, float, float, float, float]) -> None:
+        self.mask = mask
+        self.ctm = ctm
+
+
+class PaintState:
+    """The graphics state the visibility reading adds (§8.4.1, §11.6.4): the clipping path,
+    constant alpha for fills and strokes, the soft mask, whether the blend mode is Normal, and
+    whether fill and stroke colours are patterns. Shared by copies; changed by replacing."""
+
+    __slots__ = (
+        "blend_normal",
+        "clip",
+        "fill_alpha",
+        "fill_pattern",
+        "soft_mask",
+        "stroke_alpha",
+        "stroke_pattern",
+    )
+
+    def __init__(
+        self,
+        clip: Clip = (),
+        fill_alpha: float = 1.0,
+        stroke_alpha: float = 1.0,
+        soft_mask: SoftMask | None = None,
+        blend_normal: bool = True,
+        fill_pattern: bool = False,
+        stroke_pattern: bool = False,
+    ) -> None:
+        self.clip = clip
+        self.fill_alpha = fill_alpha
+        self.stroke_alpha = stroke_alpha
+        self.soft_mask = soft_mask
+        self.blend_normal = blend_normal
+        self.fill_pattern = fill_pattern
+        self.stroke_pattern = stroke_pattern
+
+    def changed(self, **fields: Any) -> PaintState:
+        values = {name: getattr(self, name) for name in PaintState.__slots__}
+        values.update(fields)
+        return PaintState(**values)
+
+
+class Paint:
+    """One painted area, in drawing order: where (region; None: everywhere the clip lets
+    through, as `sh` paints), through which clip, in which colour (None: unknown, an image or
+    a pattern), with which alpha, and whether it hides what lies beneath (opaque). image: the
+    image XObject and its matrix, when an image painted it (its colours are read when asked)."""
+
+    __slots__ = ("alpha", "clip", "color", "image", "opaque", "order", "region")
+
+    def __init__(
+        self,
+        order: int,
+        region: Region | None,
+        clip: Clip,
+        color: RGB | None,
+        alpha: float,
+        opaque: bool,
+        image: tuple[Any, tuple[float, float, float, float, float, float]] | None = None,
+    ) -> None:
+        self.order = order
+        self.region = region
+        self.clip = clip
+        self.color = color
+        self.alpha = alpha
+        self.opaque = opaque
+        self.image = image
+
+    def contains(self, x: float, y: float) -> bool:
+        region = self.region
+        if region is not None and not region.contains(x, y):
+            return False
+        return clip_contains(self.clip, x, y)
+
+    def bounds(self, page: Box) -> Box:
+        """Where it can paint at most: its region's box within its clips', else the page."""
+        box = self.region.box if self.region is not None else page
+        for region in self.clip:
+            box = box.intersect(region.box)
+        return box
+
+
+class TextPaint:
+    """How the glyphs of one shown string were painted: their place in drawing order, the
+    clip, fill and stroke colour and alpha, the soft mask, and whether optional content hid
+    them (§8.11). first, count: the glyphs' place in the device's list."""
+
+    __slots__ = (
+        "clip",
+        "count",
+        "fill_alpha",
+        "fill_color",
+        "first",
+        "optional_off",
+        "order",
+        "soft_mask",
+        "stroke_alpha",
+        "stroke_color",
+    )
+
+    def __init__(
+        self,
+        order: int,
+        first: int,
+        count: int,
+        clip: Clip,
+        fill_color: RGB | None,
+        stroke_color: RGB | None,
+        fill_alpha: float,
+        stroke_alpha: float,
+        soft_mask: SoftMask | None,
+        optional_off: bool,
+    ) -> None:
+        self.order = order
+        self.first = first
+        self.count = count
+        self.clip = clip
+        self.fill_color = fill_color
+        self.stroke_color = stroke_color
+        self.fill_alpha = fill_alpha
+        self.stroke_alpha = stroke_alpha
+        self.soft_mask = soft_mask
+        self.optional_off = optional_off
+
+
+class Outline:
+    """The current path for the visibility reading (§8.5.2): closed-up polygons in user space,
+    curves cut into CURVE_PIECES lines."""
+
+    __slots__ = ("current", "polygons", "start", "subpath")
+
+    def __init__(self) -> None:
+        self.polygons: list[list[Point]] = []
+        self.subpath: list[Point] = []
+        self.current: Point | None = None
+        self.start: Point | None = None
+
+    def move_to(self, point: Point) -> None:
+        self._end()
+        self.subpath = [point]
+        self.current = self.start = point
+
+    def line_to(self, point: Point) -> None:
+        if self.current is None:
+            self.move_to(point)
+            return
+        self.subpath.append(point)
+        self.current = point
+
+    def curve_to(self, c1: Point, c2: Point, end: Point) -> None:
+        """A cubic Bézier from the current point (§8.5.2.2), as straight pieces."""
+        p0 = self.current
+        if p0 is None:
+            self.move_to(end)
+            return
+        for step in range(1, CURVE_PIECES + 1):
+            t = step / CURVE_PIECES
+            u = 1 - t
+            a, b, c, d = u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t
+            self.subpath.append(
+                (
+                    a * p0[0] + b * c1[0] + c * c2[0] + d * end[0],
+                    a * p0[1] + b * c1[1] + c * c2[1] + d * end[1],
+                )
+            )
+        self.current = end
+
+    def close(self) -> None:
+        if self.start is not None and self.subpath:
+            self.subpath.append(self.start)
+            self._end()
+            self.subpath = [self.start]
+            self.current = self.start
+
+    def rectangle(self, corners: list[Point]) -> None:
+        self._end()
+        self.polygons.append([*corners, corners[0]])
+        self.subpath = [corners[0]]
+        self.current = self.start = corners[0]
+
+    def _end(self) -> None:
+        if len(self.subpath) >= 2:
+            self.polygons.append(self.subpath)
+        self.subpath = []
+
+    def finish(self, fill: bool) -> list[list[Point]]:
+        """The path's polygons, each closed as a fill closes it (§8.5.3.1) when `fill`, else as
+        drawn (a stroke does not close); the path is reset."""
+        self._end()
+        polygons = [p if not fill or p[0] == p[-1] else [*p, p[0]] for p in self.polygons if len(p) >= 2]
+        self.polygons = []
+        self.current = self.start = None
+        return polygons
+
+
+def stroke_half_width(line_width: float, ctm: tuple[float, float, float, float, float, float]) -> float:
+    """Half the stroke width in user space (§8.4.3.2); a zero width paints the thinnest line."""
+    scale = math.sqrt(abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]))
+    return max(abs(line_width) * scale, 0.1) / 2
+
+
+class Tracking:
+    """What the interpreter keeps for a device that wants visibility: the current path as an
+    outline, the clip a W or W* asks for at the next painting operator (0: none, 1: nonzero,
+    2: even-odd, §8.5.4), the next place in drawing order, and the optional content settings."""
+
+    __slots__ = ("optional", "order", "outline", "pending_clip")
+
+    def __init__(self, optional: OptionalContent) -> None:
+        self.optional = optional
+        self.outline = Outline()
+        self.pending_clip = 0
+        self.order = 0
+
+    def next_order(self) -> int:
+        self.order += 1
+        return self.order
