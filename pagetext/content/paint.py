@@ -22,14 +22,18 @@ CURVE_PIECES: Final = 8
 
 class Region:
     """An area in user space: closed polygons under a fill rule (§8.5.3.3), or, with
-    half_width > 0, the band a stroke of that half width paints along the polygons' edges."""
+    half_width > 0, the band a stroke of that half width paints along the polygons' edges.
+    of_text: the glyph boxes of text shown in a clipping render mode (§9.3.6, modes 4-7)."""
 
-    __slots__ = ("box", "even_odd", "half_width", "polygons", "rect")
+    __slots__ = ("box", "even_odd", "half_width", "of_text", "polygons", "rect")
 
-    def __init__(self, polygons: list[list[Point]], even_odd: bool, half_width: float = 0.0) -> None:
+    def __init__(
+        self, polygons: list[list[Point]], even_odd: bool, half_width: float = 0.0, of_text: bool = False
+    ) -> None:
         self.polygons = polygons
         self.even_odd = even_odd
         self.half_width = half_width
+        self.of_text = of_text
         xs = [p[0] for polygon in polygons for p in polygon]
         ys = [p[1] for polygon in polygons for p in polygon]
         grow = half_width
@@ -322,15 +326,18 @@ def stroke_half_width(line_width: float, ctm: tuple[float, float, float, float, 
 class Tracking:
     """What the interpreter keeps for a device that wants visibility: the current path as an
     outline, the clip a W or W* asks for at the next painting operator (0: none, 1: nonzero,
-    2: even-odd, §8.5.4), the next place in drawing order, and the optional content settings."""
+    2: even-odd, §8.5.4), the glyphs that clip at ET, the next place in drawing order, and
+    the optional content settings."""
 
-    __slots__ = ("optional", "order", "outline", "pending_clip")
+    __slots__ = ("optional", "order", "outline", "pending_clip", "text_clip")
 
     def __init__(self, optional: OptionalContent) -> None:
         self.optional = optional
         self.outline = Outline()
         self.pending_clip = 0
         self.order = 0
+        # Glyph boxes shown in a clipping mode in the open text object: the clip at ET (§9.3.6).
+        self.text_clip: list[list[Point]] = []
 
     def next_order(self) -> int:
         self.order += 1

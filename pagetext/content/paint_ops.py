@@ -118,7 +118,8 @@ def _paint(state: InterpreterState, stroke: bool, fill: bool, close: bool, even_
     gs = state.gs
     paint = _paint_state(state)
     if not hidden_by_optional_content(state):
-        transparent = paint.soft_mask is not None or not paint.blend_normal
+        # Paint clipped to glyphs shows the glyphs' shapes (image-filled type): it hides nothing.
+        transparent = paint.soft_mask is not None or not paint.blend_normal or _through_text(paint)
         if fill:
             opaque = paint.fill_alpha >= 1 and not transparent and not paint.fill_pattern
             color = None if paint.fill_pattern else gs.fill_color
@@ -135,6 +136,10 @@ def _paint(state: InterpreterState, stroke: bool, fill: bool, close: bool, even_
             )
     if clip_rule:  # the clip takes effect after the painting (§8.5.4)
         gs.paint = paint.changed(clip=(*paint.clip, Region(closed, clip_rule == 2)))
+
+
+def _through_text(paint: PaintState) -> bool:
+    return any(region.of_text for region in paint.clip)
 
 
 def op_S(state: InterpreterState, operands: list[Operand], index: int) -> None:
@@ -265,7 +270,9 @@ def op_sh(state: InterpreterState, operands: list[Operand], index: int) -> None:
         if box is None:
             return  # unbounded: where it paints is not known here
         region = _box_region(box, state.gs.ctm)
-    opaque = paint.fill_alpha >= 1 and paint.soft_mask is None and paint.blend_normal
+    opaque = (
+        paint.fill_alpha >= 1 and paint.soft_mask is None and paint.blend_normal and not _through_text(paint)
+    )
     state.device.paint_area(Paint(tracking.next_order(), region, paint.clip, None, paint.fill_alpha, opaque))
 
 
@@ -287,6 +294,7 @@ def paint_image(state: InterpreterState, image: pikepdf.Stream) -> None:
         and paint.fill_alpha >= 1
         and paint.soft_mask is None
         and paint.blend_normal
+        and not _through_text(paint)
     )
     color = state.gs.fill_color if stencil else None
     region = parallelogram(ctm)
@@ -359,6 +367,18 @@ def show_painted(state: InterpreterState, glyphs: list[Glyph]) -> None:
         paint.stroke_alpha, paint.soft_mask, hidden_by_optional_content(state),
     )  # fmt: skip
     state.device.show_painted(glyphs, text)
+    if gs.render_mode >= 4:
+        tracking.text_clip.extend([*g.quad, g.quad[0]] for g in glyphs)
+
+
+def op_ET(state: InterpreterState, operands: list[Operand], index: int) -> None:
+    """The glyphs shown in a clipping mode become the clip at the end of the text object."""
+    tracking = _tracking(state)
+    if tracking.text_clip:
+        paint = _paint_state(state)
+        region = Region(tracking.text_clip, False, of_text=True)
+        state.gs.paint = paint.changed(clip=(*paint.clip, region))
+        tracking.text_clip = []
 
 
 # What a visibility reading runs in place of (or beside) the path operators.
@@ -386,4 +406,5 @@ OPERATORS: Final[OperatorTable] = {
     "sh": (1, op_sh),
     "cs": (1, op_cs_pattern),
     "CS": (1, op_CS_pattern),
+    "ET": (0, op_ET),
 }

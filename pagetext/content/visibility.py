@@ -5,7 +5,8 @@ with and every area painted, in drawing order; here each glyph is tested against
 reasons, each a rule a viewer's rendering follows:
 
 - invisible-mode: render mode 3 or 7 paints nothing (§9.3.6), unless the glyph lies on an
-  image: an OCR text layer, whose text is what the image shows;
+  image (an OCR text layer, whose text is what the image shows) or, in mode 7, paint clipped
+  to the glyphs later shows their shapes;
 - clipped: its centre lies outside the clipping path in force (§8.5.4);
 - covered: opaque paint drawn later covers its inner box (COVER_SAMPLES);
 - same-color: its colour, blended by its alpha, is within SAME_COLOR_DELTA_E of what lies
@@ -81,7 +82,7 @@ def glyph_reasons(
     reasons: list[str] = []
     mode = glyph.run.render_mode & 3  # modes 4-7 paint as 0-3 and add to the clip
     cx, cy = glyph.center
-    if mode == 3 and not paints.image_at(cx, cy):
+    if mode == 3 and not paints.image_at(cx, cy) and not paints.through_text(cx, cy, text.order):
         reasons.append(INVISIBLE_MODE)
     if text.clip and not clip_contains(text.clip, cx, cy):
         reasons.append(CLIPPED)
@@ -225,6 +226,10 @@ class PaintIndex:
 
     def image_at(self, x: float, y: float) -> bool:
         return any(p.image is not None for p in self.at(x, y))
+
+    def through_text(self, x: float, y: float, order: int) -> bool:
+        """Whether paint drawn later and clipped to glyphs shows there (text that clips, §9.3.6)."""
+        return any(p.order > order and any(r.of_text for r in p.clip) for p in self.at(x, y))
 
     def covered(self, x: float, y: float, order: int) -> bool:
         return any(p.opaque and p.order > order for p in self.at(x, y))
