@@ -14,8 +14,6 @@ from pagetext.geometry import Matrix
 
 # Larger images are not decoded for a colour test: 25 megapixels is a page scanned at 600 dpi.
 MAX_PIXELS: Final = 25_000_000
-# Pixels around the point averaged for its colour (a square this many pixels across).
-SAMPLE_SPAN: Final = 3
 
 
 class ImageColors:
@@ -24,33 +22,33 @@ class ImageColors:
     def __init__(self) -> None:
         self._decoded: dict[tuple[int, int] | int, Any] = {}
 
-    def color_at(self, image: pikepdf.Stream, ctm: Matrix, x: float, y: float) -> RGB | None:
-        """The image's colour at user-space point (x, y), drawn with `ctm` (the unit square
-        is the image, its first row at the top, §8.9.4); None when it cannot be told."""
+    def color_at(self, image: pikepdf.Stream, ctm: Matrix, points: list[tuple[float, float]]) -> RGB | None:
+        """The image's mean colour at user-space points (a glyph's box, sampled), the image
+        drawn with `ctm` (the unit square is the image, its first row at the top, §8.9.4);
+        None when it cannot be told. A mean over the box, not the colour at its centre: text
+        printed over a scan of itself has ink at its centre and paper around."""
         a, b, c, d, e, f = ctm
         det = a * d - b * c
         if det == 0:
-            return None
-        u = (d * (x - e) - c * (y - f)) / det
-        v = (a * (y - f) - b * (x - e)) / det
-        if not (0 <= u <= 1 and 0 <= v <= 1):
             return None
         picture = self._picture(image)
         if picture is None:
             return None
         width, height = picture.size
-        col = min(width - 1, int(u * width))
-        row = min(height - 1, int((1 - v) * height))
-        half = SAMPLE_SPAN // 2
         total = [0.0, 0.0, 0.0]
         count = 0
-        for r in range(max(0, row - half), min(height, row + half + 1)):
-            for q in range(max(0, col - half), min(width, col + half + 1)):
-                pixel = picture.getpixel((q, r))
-                total[0] += pixel[0]
-                total[1] += pixel[1]
-                total[2] += pixel[2]
-                count += 1
+        for x, y in points:
+            u = (d * (x - e) - c * (y - f)) / det
+            v = (a * (y - f) - b * (x - e)) / det
+            if not (0 <= u <= 1 and 0 <= v <= 1):
+                continue
+            pixel = picture.getpixel((min(width - 1, int(u * width)), min(height - 1, int((1 - v) * height))))
+            total[0] += pixel[0]
+            total[1] += pixel[1]
+            total[2] += pixel[2]
+            count += 1
+        if count == 0:
+            return None
         return (total[0] / count / 255, total[1] / count / 255, total[2] / count / 255)
 
     def _picture(self, image: pikepdf.Stream) -> Any:

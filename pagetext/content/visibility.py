@@ -57,6 +57,8 @@ SAME_COLOR_DELTA_E: Final = 4.0
 # and the corners of its middle half. The box runs from descent to ascent, so its outer
 # edges are mostly empty; a bar over the letters' body covers these points.
 COVER_SAMPLES: Final = ((0.5, 0.5), (0.25, 0.25), (0.75, 0.25), (0.75, 0.75), (0.25, 0.75))
+# Where an image beneath a glyph is sampled for its mean colour: a 4 × 4 grid over its box.
+GROUND_SAMPLES: Final = tuple((0.125 + i / 4, 0.125 + j / 4) for i in range(4) for j in range(4))
 # A soft mask value at or below this leaves nothing of the source (§11.6.5.2).
 MASK_REMOVES: Final = 0.02
 # Grid cells per side of the page for finding the paints at a point.
@@ -88,7 +90,7 @@ def glyph_reasons(
         reasons.append(CLIPPED)
     if all(paints.covered(x, y, text.order) for x, y in _samples(glyph)):
         reasons.append(COVERED)
-    if mode != 3 and _same_color(mode, text, paints, cx, cy):
+    if mode != 3 and _same_color(mode, text, paints, glyph):
         reasons.append(SAME_COLOR)
     if mode != 3 and _transparent(mode, text, masks, cx, cy):
         reasons.append(TRANSPARENT)
@@ -101,11 +103,13 @@ def glyph_reasons(
     return tuple(reasons)
 
 
-def _samples(glyph: Glyph) -> list[tuple[float, float]]:
+def _samples(
+    glyph: Glyph, fractions: tuple[tuple[float, float], ...] = COVER_SAMPLES
+) -> list[tuple[float, float]]:
     (x0, y0), (x1, y1), _, (x3, y3) = glyph.quad
     ax, ay = x1 - x0, y1 - y0  # along the glyph
     ux, uy = x3 - x0, y3 - y0  # across it, up
-    return [(x0 + s * ax + t * ux, y0 + s * ay + t * uy) for s, t in COVER_SAMPLES]
+    return [(x0 + s * ax + t * ux, y0 + s * ay + t * uy) for s, t in fractions]
 
 
 def _painted_colors(mode: int, text: TextPaint) -> list[tuple[RGB | None, float]]:
@@ -118,8 +122,8 @@ def _painted_colors(mode: int, text: TextPaint) -> list[tuple[RGB | None, float]
     return colors
 
 
-def _same_color(mode: int, text: TextPaint, paints: PaintIndex, x: float, y: float) -> bool:
-    ground = paints.color_beneath(x, y, text.order)
+def _same_color(mode: int, text: TextPaint, paints: PaintIndex, glyph: Glyph) -> bool:
+    ground = paints.color_beneath(glyph, text.order)
     if ground is None:
         return False
     for color, alpha in _painted_colors(mode, text):
@@ -234,9 +238,11 @@ class PaintIndex:
     def covered(self, x: float, y: float, order: int) -> bool:
         return any(p.opaque and p.order > order for p in self.at(x, y))
 
-    def color_beneath(self, x: float, y: float, order: int) -> RGB | None:
-        """What lies beneath the point before paint number `order`: the paints before it
-        blended from the last opaque one up, over the white page; None when unknown."""
+    def color_beneath(self, glyph: Glyph, order: int) -> RGB | None:
+        """What lies beneath the glyph's centre before paint number `order`: the paints before
+        it blended from the last opaque one up, over the white page (an image by its mean
+        over the glyph's box); None when unknown."""
+        x, y = glyph.center
         layers: list[Paint] = []
         for paint in reversed(self.at(x, y)):
             if paint.order > order:
@@ -248,7 +254,7 @@ class PaintIndex:
         for paint in reversed(layers):
             own = paint.color
             if paint.image is not None:
-                own = self.images.color_at(paint.image[0], paint.image[1], x, y)
+                own = self.images.color_at(paint.image[0], paint.image[1], _samples(glyph, GROUND_SAMPLES))
             if own is None or (not paint.opaque and paint.alpha >= 1):
                 return None  # unknown colour, or a paint whose blending is not constant alpha
             color = _blend(own, paint.alpha, color)

@@ -1,0 +1,69 @@
+"""The areas a visibility reading keeps (pagetext.content.paint): regions, fill rules, strokes, curves."""
+
+from __future__ import annotations
+
+import math
+
+from pagetext.content.paint import Outline, Region, clip_contains, parallelogram
+
+
+def square(x: float, y: float, size: float, clockwise: bool = False) -> list[tuple[float, float]]:
+    corners = [(x, y), (x + size, y), (x + size, y + size), (x, y + size)]
+    if clockwise:
+        corners.reverse()
+    return [*corners, corners[0]]
+
+
+def test_a_rectangle_contains_its_inside_and_edges_only() -> None:
+    region = Region([square(0, 0, 10)], False)
+    assert region.rect
+    assert region.contains(5, 5) and region.contains(10, 10)
+    assert not region.contains(10.5, 5)
+
+
+def test_nonzero_and_even_odd_differ_on_a_square_inside_a_square() -> None:
+    same_way = [square(0, 0, 10), square(3, 3, 4)]
+    assert Region(same_way, False).contains(5, 5)  # winding 2: inside
+    assert not Region(same_way, True).contains(5, 5)  # two crossings: a hole
+    opposite = [square(0, 0, 10), square(3, 3, 4, clockwise=True)]
+    assert not Region(opposite, False).contains(5, 5)  # winding 0: a hole either way
+    assert Region(opposite, False).contains(1, 1)
+
+
+def test_a_stroke_paints_a_band_along_its_edges() -> None:
+    band = Region([[(0.0, 0.0), (100.0, 0.0)]], False, half_width=2.0)
+    assert band.contains(50, 1.5) and band.contains(50, -2)
+    assert not band.contains(50, 2.5) and not band.contains(103, 0)
+
+
+def test_a_circle_of_curves_is_round() -> None:
+    outline = Outline()
+    k = 0.5523 * 50  # control distance of a quarter circle of radius 50
+    outline.move_to((150, 100))
+    outline.curve_to((150, 100 + k), (100 + k, 150), (100, 150))
+    outline.curve_to((100 - k, 150), (50, 100 + k), (50, 100))
+    outline.curve_to((50, 100 - k), (100 - k, 50), (100, 50))
+    outline.curve_to((100 + k, 50), (150, 100 - k), (150, 100))
+    circle = Region(outline.finish(True), False)
+    inside = 100 + 49 / math.sqrt(2)
+    outside = 100 + 52 / math.sqrt(2)
+    assert circle.contains(inside, inside)
+    assert not circle.contains(outside, outside)  # inside the chords' diamond's box, outside the arc
+
+
+def test_a_fill_closes_open_subpaths_and_a_stroke_does_not() -> None:
+    outline = Outline()
+    outline.move_to((0, 0))
+    outline.line_to((10, 0))
+    outline.line_to((10, 10))
+    assert outline.finish(True) == [[(0, 0), (10, 0), (10, 10), (0, 0)]]
+    outline.move_to((0, 0))
+    outline.line_to((10, 0))
+    assert outline.finish(False) == [[(0, 0), (10, 0)]]
+
+
+def test_clips_intersect_and_an_image_lands_on_its_matrix() -> None:
+    clip = (Region([square(0, 0, 10)], False), Region([square(5, 5, 10)], False))
+    assert clip_contains(clip, 7, 7) and not clip_contains(clip, 2, 2)
+    image = parallelogram((0.0, 20.0, -10.0, 0.0, 50.0, 50.0))  # rotated a quarter turn
+    assert image.contains(45, 60) and not image.contains(55, 60)
