@@ -19,6 +19,7 @@ reasons, each a rule a viewer's rendering follows:
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from typing import Any, Final
@@ -88,7 +89,7 @@ def glyph_reasons(
         reasons.append(INVISIBLE_MODE)
     if text.clip and not clip_contains(text.clip, cx, cy):
         reasons.append(CLIPPED)
-    if all(paints.covered(x, y, text.order) for x, y in _samples(glyph)):
+    if text.order < paints.last_opaque and all(paints.covered(x, y, text.order) for x, y in _samples(glyph)):
         reasons.append(COVERED)
     if mode != 3 and _same_color(mode, text, paints, glyph):
         reasons.append(SAME_COLOR)
@@ -184,6 +185,7 @@ def _lab(color: RGB) -> tuple[float, float, float]:
     return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
 
 
+@functools.lru_cache(maxsize=4096)  # a page has few colours: text and grounds repeat
 def delta_e(first: RGB, second: RGB) -> float:
     """The CIE76 difference of two sRGB colours."""
     l1, a1, b1 = _lab(first)
@@ -208,6 +210,8 @@ class PaintIndex:
         self.cell_h = max(page.height, 1.0) / INDEX_CELLS
         self.cells: dict[tuple[int, int], list[Paint]] = {}
         self.images = ImageColors()
+        # The last opaque paint: text drawn after it is covered by nothing.
+        self.last_opaque = max((p.order for p in paints if p.opaque), default=-1)
         for paint in paints:
             box = paint.bounds(page)
             if box.x1 < box.x0 or box.y1 < box.y0:
