@@ -168,7 +168,7 @@ class Page:
         page content); by default they come with forms=True, as they are forms too.
         hidden="flag" reads what a viewer shows (Glyph.hidden), hidden="drop" keeps only that.
         """
-        if _hidden_mode(hidden):
+        if _hidden_mode(hidden) != "keep":
             self._content.read_visibility()
         result = self._content.glyphs(clip_forms)
         if not forms:
