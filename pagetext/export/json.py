@@ -90,9 +90,9 @@ def _block(block: list[Line], flags: bool) -> dict[str, Any]:
     return record
 
 
-def glyph_record(glyph: Glyph, visible: bool) -> dict[str, Any]:
-    """One glyph record (SPEC §2), geometry in user space; "hidden" when visibility was
-    read (hidden="flag" or "drop") and a viewer does not show the glyph."""
+def glyph_record(glyph: Glyph, visible: bool, flags: bool = False) -> dict[str, Any]:
+    """One glyph record (SPEC §2), geometry in user space; with flags (hidden="flag" or
+    "drop") "hidden" says why a viewer does not show the glyph, if it does not."""
     artifact = glyph.artifact
     return {
         "text": glyph.text,
@@ -115,7 +115,7 @@ def glyph_record(glyph: Glyph, visible: bool) -> dict[str, Any]:
         "artifact": {"type": artifact.type, "subtype": artifact.subtype} if artifact is not None else None,
         **({"mapped_text": glyph.mapped_text} if glyph.mapped_text != glyph.text else {}),
         **({"original_text": glyph.original_text} if glyph.original_text is not None else {}),
-        **({"hidden": list(glyph.hidden)} if glyph.hidden else {}),
+        **({"hidden": list(glyph.hidden)} if flags and glyph.hidden else {}),
     }
 
 
@@ -148,9 +148,10 @@ def page_record(
     }
     if glyphs:
         x0, y0, x1, y1 = page.visible_box
+        marked = hidden != "keep"
         record["glyphs"] = [
-            glyph_record(g, x0 <= g.center[0] <= x1 and y0 <= g.center[1] <= y1)
-            for g in page.glyphs(forms=True, hidden="keep" if hidden == "keep" else "flag")
+            glyph_record(g, x0 <= g.center[0] <= x1 and y0 <= g.center[1] <= y1, marked)
+            for g in page.glyphs(forms=True, hidden="flag" if marked else "keep")
         ]
     if structure:
         trust = page.structure_trust
