@@ -15,12 +15,14 @@ from pagetext.errors import (
     PdfWarning,
     UsageError,
 )
-from pagetext.export.formats import FORMATS
+from pagetext.export.formats import FORMATS, format_chunks
+from pagetext.export.text import separated
 from pagetext.layout.furniture import Furniture
+from pagetext.layout.hidden_spans import HiddenSpan
 from pagetext.layout.hyphens import Vocabulary
 from pagetext.layout.params import LayoutParams
 from pagetext.limits import Limits
-from pagetext.page import Page, dehyphenated_text, read_furniture
+from pagetext.page import HIDDEN, Page, dehyphenated_text, read_furniture
 from pagetext.page_content import DocumentContext
 from pagetext.page_range import parse_page_range
 from pagetext.pdf.atomic import atomic_open
@@ -161,15 +163,16 @@ class Document:
         params: LayoutParams | None = None,
         annotations: bool = True,
         dehyphenate: bool = False,
+        hidden: str = "keep",
     ) -> str:
         """The text of the pages (all, or a 1-based range like "1-3,7"), joined by page_separator.
 
         annotations=False leaves out the text of annotations and form fields; dehyphenate=True
         joins words hyphenated across line ends (see Page.text), the words of the pages read
-        so far as vocabulary."""
+        so far as vocabulary; hidden="drop" leaves out what a viewer does not show (Page.lines)."""
         vocabulary: Vocabulary | None = Vocabulary() if dehyphenate else None
         return page_separator.join(
-            dehyphenated_text(self[i], order, params, "keep", annotations, vocabulary)
+            dehyphenated_text(self[i], order, params, "keep", annotations, vocabulary, hidden)
             for i in self.page_indices(pages)
         )
 
@@ -183,20 +186,26 @@ class Document:
         progress: Callable[[int, int], None] | None = None,
         annotations: bool = True,
         dehyphenate: bool = False,
+        hidden: str = "keep",
     ) -> int:
         """Write the text as UTF-8 to a path or binary stream; return the number of pages written.
 
         progress, if given, is called with (pages started, pages in all) before each page;
         annotations=False leaves out the text of annotations and form fields; dehyphenate
-        as in text().
+        and hidden as in text().
         """
         indices = self.page_indices(pages)
-        if isinstance(target, (str, os.PathLike)):
-            with atomic_open(target) as stream:
-                return self._write(
-                    stream, indices, page_separator, bom, order, progress, annotations, dehyphenate
-                )
-        return self._write(target, indices, page_separator, bom, order, progress, annotations, dehyphenate)
+        vocabulary: Vocabulary | None = Vocabulary() if dehyphenate else None
+        texts = (
+            dehyphenated_text(page, order, None, "keep", annotations, vocabulary, hidden)
+            for page in self.iter_pages(indices, progress)
+        )
+        with contextlib.ExitStack() as stack:
+            if isinstance(target, (str, os.PathLike)):
+                target = stack.enter_context(atomic_open(target))
+            for chunk in separated(texts, page_separator, bom):
+                target.write(chunk.encode())
+        return len(indices)
 
     def iter_pages(
         self, indices: list[int], progress: Callable[[int, int], None] | None = None
@@ -207,32 +216,26 @@ class Document:
                 progress(done, len(indices))
             yield self[index]
 
-    def _write(
-        self, stream: IO[bytes], indices: list[int], separator: str, bom: bool, order: str,
-        progress: Callable[[int, int], None] | None, annotations: bool, dehyphenate: bool,
-    ) -> int:  # fmt: skip
-        if bom:
-            stream.write("\ufeff".encode())
-        vocabulary: Vocabulary | None = Vocabulary() if dehyphenate else None
-        for n, page in enumerate(self.iter_pages(indices, progress)):
-            if n:
-                stream.write(separator.encode())
-            stream.write(dehyphenated_text(page, order, None, "keep", annotations, vocabulary).encode())
-        return len(indices)
+    def hidden_text(self, pages: str | None = None) -> list[HiddenSpan]:
+        """The text a viewer does not show on the pages (all, or a 1-based range like
+        "1-3,7"), page by page, each page's spans in reading order (Page.hidden_text)."""
+        return [span for page in self.iter_pages(self.page_indices(pages)) for span in page.hidden_text()]
 
-    def tables(self, pages: str | None = None, merge: bool = True) -> list[Table]:
+    def tables(self, pages: str | None = None, merge: bool = True, hidden: str = "keep") -> list[Table]:
         """The tables of the pages (all, or a 1-based range like "1-3,7"), page by page and
         top to bottom on each, their cells typed (pagetext.tables.values).
 
         merge=True merges a table continued on the next page(s) into one (pagetext.tables.merge:
         Table.pages lists its pages, Table.merged_from says why each part was joined);
-        merge=False gives every part on its own page.
+        merge=False gives every part on its own page. hidden="drop" leaves out of the cells
+        what a viewer does not show (Page.lines).
         """
         found: list[PageTables] = []
         for page in self.iter_pages(self.page_indices(pages)):
-            tables = page.tables()
+            tables = page.tables(hidden=hidden)
             if merge and tables:
-                found.append(page_tables(page.number, tables, page.lines(roles=True), page.rotation))
+                lines = page.lines(roles=True, hidden=hidden)
+                found.append(page_tables(page.number, tables, lines, page.rotation))
             else:
                 found.append(PageTables(page.number, list(tables)))
         result = merge_runs(found)
@@ -260,32 +263,18 @@ class Document:
 
         format: "text" (options page_separator, bom), "json" (glyphs, structure: the pagetext/1
         schema), "hocr", "alto" (dehyphenate) or "markdown" (options of
-        pagetext.export.markdown.markdown_pages).
+        pagetext.export.markdown.markdown_pages). Every format takes annotations and hidden:
+        hidden="drop" leaves out what a viewer does not show (Page.lines); "flag" marks it in
+        JSON (each word's "hidden" reasons) and reads as "keep" in the other formats.
         """
         if format not in FORMATS:
             raise UsageError(f"unknown format {format!r}; use one of {', '.join(FORMATS)}")
-        indices = self.page_indices(pages)
-        chosen = self.iter_pages(indices, progress)
+        if options.get("hidden", "keep") not in HIDDEN:  # now: the pages are read only as it is read
+            raise UsageError(f"unknown hidden {options['hidden']!r}; use one of {', '.join(HIDDEN)}")
+        chosen = self.iter_pages(self.page_indices(pages), progress)
         try:
-            if format == "text":
-                from pagetext.export.text import text_chunks
-
-                return text_chunks(chosen, order, **options)
-            if format == "json":
-                from pagetext.export.json import json_chunks
-
-                return json_chunks(chosen, order, metadata=self.metadata, **options)
-            if format == "hocr":
-                from pagetext.export.hocr import hocr_chunks
-
-                return hocr_chunks(chosen, order, title=self.metadata.get("Title", ""), **options)
-            if format == "alto":
-                from pagetext.export.alto import alto_chunks
-
-                return alto_chunks(chosen, order, file_name=os.path.basename(self._file_path()), **options)
-            from pagetext.export.chunks import markdown_document
-
-            return markdown_document(chosen, options)
+            file_name = os.path.basename(self._file_path())
+            return format_chunks(format, chosen, order, options, lambda: self.metadata, file_name)
         except TypeError as error:
             raise UsageError(f"bad option for the {format} format: {error}") from error
 
@@ -305,18 +294,22 @@ class Document:
         write_chunks(self.export(format, pages, order, progress, **options), target)
 
     def to_json(
-        self, pages: str | None = None, order: str = "reading", glyphs: bool = False, structure: bool = False
-    ) -> str:
+        self, pages: str | None = None, order: str = "reading", glyphs: bool = False,
+        structure: bool = False, hidden: str = "keep",
+    ) -> str:  # fmt: skip
         """The pagetext/1 JSON document (pagetext.export.json; schema: pagetext.export.json.schema())."""
-        return "".join(self.export("json", pages, order, glyphs=glyphs, structure=structure))
+        return "".join(self.export("json", pages, order, glyphs=glyphs, structure=structure, hidden=hidden))
 
-    def to_hocr(self, pages: str | None = None, order: str = "reading") -> str:
+    def to_hocr(self, pages: str | None = None, order: str = "reading", hidden: str = "keep") -> str:
         """hOCR 1.2 XHTML (pagetext.export.hocr)."""
-        return "".join(self.export("hocr", pages, order))
+        return "".join(self.export("hocr", pages, order, hidden=hidden))
 
-    def to_alto(self, pages: str | None = None, order: str = "reading", dehyphenate: bool = False) -> str:
+    def to_alto(
+        self, pages: str | None = None, order: str = "reading", dehyphenate: bool = False,
+        hidden: str = "keep",
+    ) -> str:  # fmt: skip
         """One ALTO 4.4 document with a Page per page (pagetext.export.alto)."""
-        return "".join(self.export("alto", pages, order, dehyphenate=dehyphenate))
+        return "".join(self.export("alto", pages, order, dehyphenate=dehyphenate, hidden=hidden))
 
     @overload
     def to_markdown(self, pages: str | None = None, *, page_chunks: Literal[False] = False,
@@ -330,8 +323,9 @@ class Document:
     def to_markdown(
         self, pages: str | None = None, *, page_chunks: bool = False, **options: Any
     ) -> str | list[PageChunk]:
-        """Markdown (pagetext.export.markdown); page_chunks=True: a list of one chunk per page,
-        its Markdown and metadata (pagetext.export.chunks; document_chunks streams them)."""
+        """Markdown (pagetext.export.markdown; options furniture, annotations, hidden);
+        page_chunks=True: a list of one chunk per page, its Markdown and metadata
+        (pagetext.export.chunks; document_chunks streams them)."""
         if not page_chunks:
             return "".join(self.export("markdown", pages, **options))
         from pagetext.export.chunks import document_chunks
@@ -340,17 +334,20 @@ class Document:
 
     def write_json(
         self, target: Target, pages: str | None = None, order: str = "reading",
-        glyphs: bool = False, structure: bool = False,
+        glyphs: bool = False, structure: bool = False, hidden: str = "keep",
     ) -> None:  # fmt: skip
-        self.write(target, "json", pages, order, glyphs=glyphs, structure=structure)
+        self.write(target, "json", pages, order, glyphs=glyphs, structure=structure, hidden=hidden)
 
-    def write_hocr(self, target: Target, pages: str | None = None, order: str = "reading") -> None:
-        self.write(target, "hocr", pages, order)
+    def write_hocr(
+        self, target: Target, pages: str | None = None, order: str = "reading", hidden: str = "keep"
+    ) -> None:
+        self.write(target, "hocr", pages, order, hidden=hidden)
 
     def write_alto(
-        self, target: Target, pages: str | None = None, order: str = "reading", dehyphenate: bool = False
-    ) -> None:
-        self.write(target, "alto", pages, order, dehyphenate=dehyphenate)
+        self, target: Target, pages: str | None = None, order: str = "reading",
+        dehyphenate: bool = False, hidden: str = "keep",
+    ) -> None:  # fmt: skip
+        self.write(target, "alto", pages, order, dehyphenate=dehyphenate, hidden=hidden)
 
     def write_markdown(self, target: Target, pages: str | None = None, **options: Any) -> None:
         self.write(target, "markdown", pages, **options)

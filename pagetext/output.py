@@ -35,6 +35,7 @@ class OutputOptions:
     furniture: bool = False  # markdown: keep running headers and footers, page numbers, artifacts
     page_chunks: str = ""  # markdown: a JSON chunk per page (pagetext.export.chunks), CHUNK_LAYOUTS
     source: str = ""  # page chunks: the file's name in each chunk's metadata
+    hidden: str = "keep"  # keep, drop (what a viewer does not show) or flag (json: why, per word)
 
 
 def write_document(
@@ -50,6 +51,9 @@ def write_document(
     progress, if given, is called with (pages started, pages in all) before each page.
     """
     pages = len(doc.page_indices(options.pages))
+    # flag marks hidden words in JSON alone; the other formats have no place for it and read
+    # as with keep, without the cost of reading what a viewer shows.
+    hidden = "keep" if options.hidden == "flag" and options.format != "json" else options.hidden
     if options.dehyphenate and options.format in ("json", "hocr"):
         raise UsageError(
             f"--dehyphenate does not apply to {options.format}: its words keep their boxes as printed "
@@ -65,11 +69,16 @@ def write_document(
             progress,
             annotations=options.annotations,
             dehyphenate=options.dehyphenate,
+            hidden=hidden,
         )
         out.write(b"\n")
         return pages
     if options.format == "markdown":
-        markdown: dict[str, Any] = {"annotations": options.annotations, "furniture": options.furniture}
+        markdown: dict[str, Any] = {
+            "annotations": options.annotations,
+            "furniture": options.furniture,
+            "hidden": hidden,
+        }
         if options.page_chunks:
             if options.page_chunks not in CHUNK_LAYOUTS:
                 raise UsageError(
@@ -81,7 +90,7 @@ def write_document(
         write_chunks(doc.export("markdown", options.pages, progress=progress, **markdown), out)
         out.write(b"\n")
         return pages
-    extra: dict[str, Any] = {"annotations": options.annotations}
+    extra: dict[str, Any] = {"annotations": options.annotations, "hidden": hidden}
     if options.format == "json":
         extra.update(structure=options.structure, glyphs=options.glyphs)
     elif options.format == "alto":

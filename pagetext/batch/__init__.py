@@ -37,7 +37,7 @@ from pagetext.batch.records import FileResult, Job, Settings
 from pagetext.errors import UsageError
 from pagetext.export.formats import FORMATS as OUTPUT_FORMATS
 from pagetext.limits import MIB
-from pagetext.page import ORDERS
+from pagetext.page import HIDDEN, ORDERS
 
 # Per worker, on top of what it maps at start. The real corpus peaks under 100 MiB; the
 # budgets of pagetext.Limits let one page decode 512 MiB of content and hold 1M glyphs,
@@ -56,6 +56,7 @@ def extract_many(
     *,
     order: str = "reading",
     lines: bool = False,
+    hidden: str = "keep",
     output: Callable[[str], str] | None = None,
     timeout: float | None = None,
     memory_limit: int | None = DEFAULT_MEMORY_LIMIT,
@@ -67,6 +68,8 @@ def extract_many(
     workers: processes (default: one per core). format: text, json, hocr, alto, markdown
     (each byte for byte as `pagetext FILE --format F` prints it) or jsonl (one JSON line
     per page: path, page, text, and with lines=True the page's line records).
+    hidden: "keep" (default), "drop" (leave out what a viewer does not show) or "flag" (json,
+    and jsonl's line records: each such word's reasons; the other formats read as keep).
     output: where to write each file's output, called here with the input path; the file
     appears there only once complete (written beside it, then renamed). Without it the
     bytes come back in FileResult.data.
@@ -82,6 +85,8 @@ def extract_many(
         raise UsageError(f"unknown format {format!r}; use one of {', '.join(FORMATS)}")
     if order not in ORDERS:
         raise UsageError(f"unknown order {order!r}; use one of {', '.join(ORDERS)}")
+    if hidden not in HIDDEN:
+        raise UsageError(f"unknown hidden {hidden!r}; use one of {', '.join(HIDDEN)}")
     if lines and format != "jsonl":
         raise UsageError("lines=True adds line records to the jsonl format only")
     count = workers if workers is not None else os.cpu_count() or 1
@@ -93,7 +98,7 @@ def extract_many(
     names = [os.fspath(path) for path in paths]
     jobs = [_job(path, output, number) for number, path in enumerate(names)]
     jobs.sort(key=lambda job: -_size(job.path))
-    settings = Settings(format, order, lines, tuple(passwords), memory_limit, initializer)
+    settings = Settings(format, order, lines, tuple(passwords), memory_limit, initializer, hidden)
     return run(jobs, min(count, len(jobs)), settings, timeout)
 
 

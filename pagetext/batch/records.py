@@ -40,6 +40,7 @@ class Settings:
     passwords: tuple[str, ...]
     memory_limit: int | None
     initializer: Callable[[], None] | None
+    hidden: str = "keep"  # keep, drop or flag (pagetext.page.HIDDEN)
 
 
 @dataclass(slots=True)

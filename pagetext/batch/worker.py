@@ -67,9 +67,10 @@ def _cap_memory(limit: int | None) -> None:
 
 def _write(doc: document.Document, stream: IO[bytes], path: str, settings: Settings) -> int:
     if settings.format == "jsonl":
-        write_chunks(jsonl_chunks(doc, path, settings.order, settings.lines), stream)
+        write_chunks(jsonl_chunks(doc, path, settings.order, settings.lines, hidden=settings.hidden), stream)
         return len(doc)
-    return write_document(doc, stream, OutputOptions(format=settings.format, order=settings.order))
+    options = OutputOptions(format=settings.format, order=settings.order, hidden=settings.hidden)
+    return write_document(doc, stream, options)
 
 
 def _extract(job: Job, settings: Settings) -> FileResult:

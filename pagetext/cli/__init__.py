@@ -2,11 +2,12 @@
 
 pagetext FILE [-p RANGE] [-o OUT] [--password PW] [--order reading|content|structure|auto]
               [--format text|json|hocr|alto|markdown] [--glyphs] [--structure] [--dehyphenate]
-              [--no-annotations]
+              [--no-annotations] [--hidden keep|drop|flag]
 pagetext explain FILE -p N
 pagetext batch INPUT... -o OUTDIR [--format F] [-j N] [--resume] ...  (many files on all cores)
 pagetext serve [--host 127.0.0.1] [--port 8080] [--workers N]
 pagetext tables FILE [-p RANGE] [--format csv|markdown|html|json] [-o OUT] [--no-merge]
+pagetext hidden FILE [-p RANGE] [--format text|json] [-o OUT]  (the text a viewer does not show)
 pagetext --version
 pagetext redact FILE -o OUT.pdf [--text S]... [--regex R]... [--box PAGE:x0,y0,x1,y1]... (see cli/redact.py)
 """
@@ -28,6 +29,7 @@ SUBCOMMANDS: dict[str, str] = {
     "serve": "pagetext.cli.serve",
     "tables": "pagetext.cli.tables",
     "redact": "pagetext.cli.redact",
+    "hidden": "pagetext.cli.hidden",
 }
 
 

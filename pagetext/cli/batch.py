@@ -1,7 +1,8 @@
 """`pagetext batch`: many PDFs on all cores, one output per file or one JSON Lines stream.
 
 pagetext batch INPUT... -o OUTDIR [--format text|json|hocr|alto|markdown|jsonl] [--lines]
-               [-j N] [--resume] [--timeout S] [--password PW]... [--password-file F]
+               [--hidden keep|drop|flag] [-j N] [--resume] [--timeout S] [--password PW]...
+               [--password-file F]
 
 Each output is written beside its final name and renamed once complete, so a name in
 OUTDIR is always a whole file. OUTDIR/report.jsonl gets one record per file as it finishes
@@ -31,6 +32,7 @@ from pagetext.batch import FileResult, extract_many
 from pagetext.cli.common import EXIT_DAMAGED, EXIT_INTERRUPTED, EXIT_IO, EXIT_OK, EXIT_USAGE, Parser, Usage
 from pagetext.export.common import write_chunks
 from pagetext.export.formats import FORMATS, REGISTRY
+from pagetext.page import HIDDEN
 
 # The output file's extension by format (the hOCR and ALTO ones as Tesseract and OCR tools
 # name them; ".alto.xml" tells ALTO from other XML beside it).
@@ -62,6 +64,13 @@ def _parser() -> argparse.ArgumentParser:
         'page {"path", "page", "text"}',
     )
     parser.add_argument("--lines", action="store_true", help="jsonl: add each page's line records")
+    parser.add_argument(
+        "--hidden",
+        choices=HIDDEN,
+        default="keep",
+        help="text a viewer does not show: keep it (default), drop it, or flag it (json and jsonl "
+        "line records: the reasons on each such word; other formats read as keep), as `pagetext FILE`",
+    )
     parser.add_argument("-j", "--jobs", type=int, metavar="N", help="worker processes (default: 1 per core)")
     parser.add_argument(
         "--resume",
@@ -291,6 +300,7 @@ def run(argv: list[str]) -> int:
             args.jobs,
             args.format,
             lines=args.lines,
+            hidden=args.hidden,
             output=None if jsonl else (lambda path: os.path.join(args.output, todo[path])),
             timeout=args.timeout,
             passwords=passwords,

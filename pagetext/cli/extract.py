@@ -2,7 +2,7 @@
 
 pagetext FILE [-p RANGE] [-o OUT] [--password PW] [--order reading|content|structure|auto]
               [--format text|json|hocr|alto|markdown] [--glyphs] [--structure] [--dehyphenate]
-              [--no-annotations] [--furniture] [--page-chunks]
+              [--no-annotations] [--furniture] [--page-chunks] [--hidden keep|drop|flag]
 pagetext explain FILE -p N [--order]
 """
 
@@ -30,9 +30,12 @@ from pagetext.export.formats import FORMATS
 from pagetext.layout.assembly import explain
 from pagetext.layout.params import LayoutParams
 from pagetext.output import OutputOptions, write_document
+from pagetext.page import HIDDEN
 
 EPILOG = """subcommands (pagetext COMMAND --help for each):
   tables    the tables of a PDF as CSV, Markdown, HTML or JSON
+  hidden    the text a viewer does not show (invisible, clipped, covered, white on white, ...)
+            and why, page by page
   batch     many PDFs on all cores into an output directory, with a report
   redact    remove text from a PDF for good
   serve     an HTTP service: POST /v1/extract
@@ -44,6 +47,8 @@ examples:
   pagetext report.pdf -p 1-3 -o report.txt
   cat report.pdf | pagetext - --format json -o -
   pagetext report.pdf --format markdown --page-chunks -o chunks.jsonl
+  pagetext resume.pdf --hidden drop        (only the text a reader sees)
+  pagetext hidden resume.pdf
   pagetext tables report.pdf --format markdown
   pagetext batch pdfs/ -o out/ -j 4
   pagetext redact report.pdf -o public.pdf --text "Jane Doe"
@@ -124,6 +129,15 @@ def _extract_parser() -> argparse.ArgumentParser:
         help="markdown: JSON Lines, one object per page for retrieval: text (the page's Markdown) "
         "and metadata (page, page_label, page_count, source; title and author when the file has them)",
     )
+    parser.add_argument(
+        "--hidden",
+        choices=HIDDEN,
+        default="keep",
+        help="text a viewer does not show (invisible, clipped, covered, same colour as beneath, "
+        "transparent, tiny, off the page, optional content off): keep it (default), drop it, or "
+        "flag it (json: the reasons on each such word; other formats read as keep); "
+        "see `pagetext hidden`",
+    )
     return parser
 
 
@@ -169,6 +183,7 @@ def _write_text(args: argparse.Namespace, doc: Document, out: IO[bytes]) -> None
         furniture=args.furniture,
         page_chunks="lines" if args.page_chunks else "",
         source="" if args.file == STDIO else args.file,
+        hidden=args.hidden,
     )
     progress = _progress(len(doc.page_indices(args.pages)))
     write_document(doc, out, options, progress)

@@ -122,11 +122,12 @@ def page_alto(
     order: str = "reading",
     hyphenation: Hyphenation | None = None,
     annotations: bool = True,
+    hidden: str = "keep",
 ) -> str:
-    """One ``Page`` element."""
+    """One ``Page`` element; hidden="drop" leaves out what a viewer does not show (Page.lines)."""
     view = Viewport(page)
     n = page.number
-    lines = page.lines(order=order, roles=True, annotations=annotations)
+    lines = page.lines(order=order, roles=True, annotations=annotations, hidden=hidden)
     if hyphenation is not None:
         hyphenation.learn(lines)
     rendered_blocks: list[tuple[str, Rect]] = []
@@ -218,6 +219,7 @@ def alto_chunks(
     dehyphenate: bool = False,
     file_name: str = "",
     annotations: bool = True,
+    hidden: str = "keep",
 ) -> Iterator[str]:
     """The ALTO document in pieces: the pages' layout is spooled to a temporary file while
     the styles are gathered, then the header, the styles and the layout are yielded."""
@@ -225,7 +227,7 @@ def alto_chunks(
     hyphenation = Hyphenation() if dehyphenate else None
     with tempfile.TemporaryFile(mode="w+", encoding="utf-8", newline="") as spool:
         for page in pages:
-            spool.write(page_alto(page, styles, order, hyphenation, annotations))
+            spool.write(page_alto(page, styles, order, hyphenation, annotations, hidden))
         source = (
             f"<sourceImageInformation><fileName>{escape(xml_safe(file_name))}</fileName>"
             "</sourceImageInformation>\n"
@@ -259,5 +261,6 @@ def to_alto(
     dehyphenate: bool = False,
     file_name: str = "",
     annotations: bool = True,
+    hidden: str = "keep",
 ) -> str:
-    return "".join(alto_chunks(pages, order, dehyphenate, file_name, annotations))
+    return "".join(alto_chunks(pages, order, dehyphenate, file_name, annotations, hidden))

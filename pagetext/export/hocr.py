@@ -68,8 +68,8 @@ def _line_properties(line: Line, box: IntBox, view: Viewport) -> str:
     return "; ".join(props)
 
 
-def page_hocr(page: PageView, order: str = "reading", annotations: bool = True) -> str:
-    """One ``ocr_page`` div."""
+def page_hocr(page: PageView, order: str = "reading", annotations: bool = True, hidden: str = "keep") -> str:
+    """One ``ocr_page`` div; hidden="drop" leaves out what a viewer does not show (Page.lines)."""
     view = Viewport(page)
     number = page.number
     width, height = math.ceil(view.width), math.ceil(view.height)
@@ -79,7 +79,7 @@ def page_hocr(page: PageView, order: str = "reading", annotations: bool = True) 
     ]
     word_id = line_id = block_id = 0
     for block in paragraph_blocks(
-        page.lines(order=order, roles=True, annotations=annotations), page.font_styles()
+        page.lines(order=order, roles=True, annotations=annotations, hidden=hidden), page.font_styles()
     ):
         rendered: list[tuple[str, IntBox]] = []
         for line in block:
@@ -115,7 +115,11 @@ def page_hocr(page: PageView, order: str = "reading", annotations: bool = True) 
 
 
 def hocr_chunks(
-    pages: Iterable[PageView], order: str = "reading", title: str = "", annotations: bool = True
+    pages: Iterable[PageView],
+    order: str = "reading",
+    title: str = "",
+    annotations: bool = True,
+    hidden: str = "keep",
 ) -> Iterator[str]:
     """The hOCR document in pieces, one page at a time."""
     yield (
@@ -130,11 +134,15 @@ def hocr_chunks(
         "</head>\n<body>\n"
     )
     for page in pages:
-        yield page_hocr(page, order, annotations)
+        yield page_hocr(page, order, annotations, hidden)
     yield "</body>\n</html>\n"
 
 
 def to_hocr(
-    pages: Iterable[PageView], order: str = "reading", title: str = "", annotations: bool = True
+    pages: Iterable[PageView],
+    order: str = "reading",
+    title: str = "",
+    annotations: bool = True,
+    hidden: str = "keep",
 ) -> str:
-    return "".join(hocr_chunks(pages, order, title, annotations))
+    return "".join(hocr_chunks(pages, order, title, annotations, hidden))

@@ -5,13 +5,14 @@
          "rotation": 0, "warnings": [...],
          "blocks": [{"bbox": [...], "role"?: ..., "lines": [
              {"text", "bbox", "baseline"?, "direction", "font", "size", "role"?,
-              "words": [{"text", "bbox", "font"?, "size"?}]}]}],
+              "words": [{"text", "bbox", "font"?, "size"?, "hidden"?}]}]}],
          "glyphs"?: [...], "structure"?: [...], "structure_trust"?: {...}}]}
 
 Coordinates are PDF user space: points, origin at the bottom left of the page's user
 space (not of its visible box), y up, before /Rotate. Boxes are [x0, y0, x1, y1] with
 x0 <= x1 and y0 <= y1. Blocks come from pagetext.layout.paragraphs; words are the text output's
-whitespace-separated tokens.
+whitespace-separated tokens. With hidden="flag" a word a viewer does not show all of says why
+in "hidden" (pagetext.content.visibility.REASONS); hidden="drop" leaves such words out.
 """
 
 from __future__ import annotations
@@ -44,16 +45,20 @@ def _point(point: tuple[float, float]) -> list[float]:
     return [_num(point[0]), _num(point[1])]
 
 
-def line_record(line: Line) -> dict[str, Any]:
-    """One line record of the pagetext/1 schema (an item of a block's "lines")."""
+def line_record(line: Line, flags: bool = False) -> dict[str, Any]:
+    """One line record of the pagetext/1 schema (an item of a block's "lines"); flags=True
+    (hidden="flag") gives each word a viewer does not show all of its reasons."""
     words = []
     for word in line.words:
         differs = word.font_name != line.font_name or word.font_size != line.font_size
+        reasons = word.hidden if flags else ()
         for text, box in tokens(word):
             record: dict[str, Any] = {"text": text, "bbox": _box(box)}
             if differs:
                 record["font"] = word.font_name
                 record["size"] = _num(word.font_size)
+            if reasons:
+                record["hidden"] = list(reasons)
             words.append(record)
     record = {
         "text": line.text,
@@ -71,22 +76,23 @@ def line_record(line: Line) -> dict[str, Any]:
     return record
 
 
-def _block(block: list[Line]) -> dict[str, Any]:
+def _block(block: list[Line], flags: bool) -> dict[str, Any]:
     box = Box(
         min(line.bbox.x0 for line in block),
         min(line.bbox.y0 for line in block),
         max(line.bbox.x1 for line in block),
         max(line.bbox.y1 for line in block),
     )
-    record: dict[str, Any] = {"bbox": _box(box), "lines": [line_record(line) for line in block]}
+    record: dict[str, Any] = {"bbox": _box(box), "lines": [line_record(line, flags) for line in block]}
     roles = {line.role for line in block}
     if len(roles) == 1 and "" not in roles:
         record["role"] = roles.pop()
     return record
 
 
-def glyph_record(glyph: Glyph, visible: bool) -> dict[str, Any]:
-    """One glyph record (SPEC §2), geometry in user space."""
+def glyph_record(glyph: Glyph, visible: bool, flags: bool = False) -> dict[str, Any]:
+    """One glyph record (SPEC §2), geometry in user space; with flags (hidden="flag" or
+    "drop") "hidden" says why a viewer does not show the glyph, if it does not."""
     artifact = glyph.artifact
     return {
         "text": glyph.text,
@@ -109,33 +115,43 @@ def glyph_record(glyph: Glyph, visible: bool) -> dict[str, Any]:
         "artifact": {"type": artifact.type, "subtype": artifact.subtype} if artifact is not None else None,
         **({"mapped_text": glyph.mapped_text} if glyph.mapped_text != glyph.text else {}),
         **({"original_text": glyph.original_text} if glyph.original_text is not None else {}),
+        **({"hidden": list(glyph.hidden)} if flags and glyph.hidden else {}),
     }
 
 
 def page_record(
-    page: PageView, order: str, structure: bool = False, glyphs: bool = False, annotations: bool = True
+    page: PageView,
+    order: str,
+    structure: bool = False,
+    glyphs: bool = False,
+    annotations: bool = True,
+    hidden: str = "keep",
 ) -> dict[str, Any]:
     """A page as a JSON-ready dict (one item of "pages" in the pagetext/1 schema).
 
     structure=True adds the page's structure tree (glyph indices into
     page.glyphs(forms=True)) and whether order="auto" trusts it; glyphs=True adds every
     glyph of page.glyphs(forms=True), each marked visible or not; annotations=False leaves
-    out the text of annotations and form fields.
+    out the text of annotations and form fields. hidden="drop" leaves out the words a viewer
+    does not show, hidden="flag" keeps them with their reasons; the glyph records stay every
+    glyph (the structure's indices count them), hidden ones saying why unless hidden="keep".
     """
-    lines = page.lines(order=order, roles=True, annotations=annotations)
+    lines = page.lines(order=order, roles=True, annotations=annotations, hidden=hidden)
+    flags = hidden == "flag"
     record: dict[str, Any] = {
         "page": page.number,
         "media_box": _box(page.media_box),
         "crop_box": _box(page.crop_box),
         "visible_box": _box(page.visible_box),
         "rotation": page.rotation,
-        "blocks": [_block(block) for block in paragraph_blocks(lines, page.font_styles())],
+        "blocks": [_block(block, flags) for block in paragraph_blocks(lines, page.font_styles())],
     }
     if glyphs:
         x0, y0, x1, y1 = page.visible_box
+        marked = hidden != "keep"
         record["glyphs"] = [
-            glyph_record(g, x0 <= g.center[0] <= x1 and y0 <= g.center[1] <= y1)
-            for g in page.glyphs(forms=True)
+            glyph_record(g, x0 <= g.center[0] <= x1 and y0 <= g.center[1] <= y1, marked)
+            for g in page.glyphs(forms=True, hidden="flag" if marked else "keep")
         ]
     if structure:
         trust = page.structure_trust
@@ -152,12 +168,13 @@ def json_chunks(
     glyphs: bool = False,
     metadata: dict[str, str] | None = None,
     annotations: bool = True,
+    hidden: str = "keep",
 ) -> Iterator[str]:
     """The JSON document in pieces, one page at a time (memory stays flat)."""
     head = {"schema": SCHEMA, "metadata": metadata or {}}
     yield json.dumps(head, ensure_ascii=False)[:-1] + ', "pages": ['
     for n, page in enumerate(pages):
-        record = page_record(page, order, structure, glyphs, annotations)
+        record = page_record(page, order, structure, glyphs, annotations, hidden)
         yield ("," if n else "") + json.dumps(record, ensure_ascii=False)
     yield "]}"
 
@@ -169,6 +186,7 @@ def to_json(
     glyphs: bool = False,
     metadata: dict[str, str] | None = None,
     annotations: bool = True,
+    hidden: str = "keep",
 ) -> str:
     """The pages as one pagetext/1 JSON document: pages → blocks → lines → words, each with
     its box in PDF user space (points, origin bottom-left).
@@ -176,7 +194,7 @@ def to_json(
     Lines that repeat across pages carry "role": "header" or "footer" (also lines drawn as
     pagination artifacts; other artifacts "artifact").
     """
-    return "".join(json_chunks(pages, order, structure, glyphs, metadata, annotations))
+    return "".join(json_chunks(pages, order, structure, glyphs, metadata, annotations, hidden))
 
 
 def schema() -> dict[str, Any]:

@@ -70,9 +70,9 @@ def _table_of(line: Line, tables: Sequence[Table]) -> int:
     return -1
 
 
-def _page_tables(page: PageView) -> list[Table]:
+def _page_tables(page: PageView, hidden: str) -> list[Table]:
     try:
-        return page.tables()
+        return page.tables(hidden=hidden)
     except PdfError as error:
         page.warnings.append(f"tables left as text: {error}")
         return []
@@ -165,9 +165,9 @@ def _footnotes(blocks: list[MarkdownBlock], body: float) -> list[MarkdownBlock]:
 
 
 def _blocks(
-    page: PageView, lines: list[Line], stats: Statistics, params: LayoutParams
+    page: PageView, lines: list[Line], stats: Statistics, params: LayoutParams, hidden: str
 ) -> list[MarkdownBlock]:
-    tables = _page_tables(page) if lines else []
+    tables = _page_tables(page, hidden) if lines else []
     styles = page.font_styles()
     blocks: list[MarkdownBlock] = []
     run: list[Line] = []
@@ -204,25 +204,27 @@ def page_markdown(
     furniture: bool = False,
     annotations: bool = True,
     params: LayoutParams = DEFAULT,
+    hidden: str = "keep",
 ) -> str:
-    """One page as Markdown, given the document's statistics."""
-    lines = page.lines(order="reading", roles=True, annotations=annotations)
+    """One page as Markdown, given the document's statistics; hidden="drop" leaves out what
+    a viewer does not show (Page.lines), in its tables too."""
+    lines = page.lines(order="reading", roles=True, annotations=annotations, hidden=hidden)
     lines = [line for line in lines if line.text.strip() and (furniture or line.role not in FURNITURE)]
     parts = [f"<!-- page {page.number} -->"]
     styles = page.font_styles()
     links = page.links()
-    blocks = _blocks(page, lines, stats, params)
+    blocks = _blocks(page, lines, stats, params, hidden)
     notes = frozenset(block.marker for block in blocks if block.kind == "footnote")
     for block in blocks:
         parts.append(render_block(block, styles, stats.vocabulary, links, notes))
     return "\n\n".join(parts) + "\n"
 
 
-def statistics(pages: Iterable[PageView], annotations: bool = True) -> Statistics:
+def statistics(pages: Iterable[PageView], annotations: bool = True, hidden: str = "keep") -> Statistics:
     """The first pass: counters over all the pages' lines."""
     stats = Statistics()
     for page in pages:
-        lines = page.lines(order="content", roles=True, annotations=annotations)
+        lines = page.lines(order="content", roles=True, annotations=annotations, hidden=hidden)
         stats.headings.add(lines, page.font_styles())
         stats.vocabulary.add(line.text for line in lines if line.role not in FURNITURE)
     stats.headings.finish()
@@ -230,17 +232,18 @@ def statistics(pages: Iterable[PageView], annotations: bool = True) -> Statistic
 
 
 def markdown_pages(
-    pages: Iterable[PageView], furniture: bool = False, annotations: bool = True
+    pages: Iterable[PageView], furniture: bool = False, annotations: bool = True, hidden: str = "keep"
 ) -> Iterator[str]:
     """The pages as Markdown, one string per page, each starting `<!-- page N -->`.
 
     Reads the pages twice (see the module docstring); a one-shot iterator of pages is fine:
     its pages are opened again from their document for the second pass, so that no page
     keeps its glyphs longer than it is needed. furniture=True keeps running headers, footers
-    and artifacts (as paragraphs); annotations=False leaves out annotation and field text.
+    and artifacts (as paragraphs); annotations=False leaves out annotation and field text;
+    hidden="drop" leaves out what a viewer does not show (Page.lines).
     """
     if isinstance(pages, Sequence):
-        stats = statistics(pages, annotations)
+        stats = statistics(pages, annotations, hidden)
         again: Iterable[PageView] = pages
     else:
         seen: list[PageView] = []
@@ -250,10 +253,10 @@ def markdown_pages(
                 seen.append(page.fresh())
                 yield page
 
-        stats = statistics(first_pass(), annotations)
+        stats = statistics(first_pass(), annotations, hidden)
         again = seen
     for page in again:
-        yield page_markdown(page, stats, furniture, annotations)
+        yield page_markdown(page, stats, furniture, annotations, hidden=hidden)
 
 
 _PAGE_START: Final = re.compile(r"\A(<!-- page \d+ -->)\n\n(?=[^\W\d_])")
@@ -279,6 +282,8 @@ def joined_pages(texts: Iterable[str]) -> Iterator[str]:
         yield held
 
 
-def to_markdown(pages: Iterable[PageView], furniture: bool = False, annotations: bool = True) -> str:
+def to_markdown(
+    pages: Iterable[PageView], furniture: bool = False, annotations: bool = True, hidden: str = "keep"
+) -> str:
     """All the pages as one Markdown document."""
-    return "".join(joined_pages(markdown_pages(pages, furniture, annotations)))
+    return "".join(joined_pages(markdown_pages(pages, furniture, annotations, hidden)))

@@ -43,6 +43,7 @@ class PageView(Protocol):
         visible_only: bool = False,
         clip_forms: bool = False,
         annotations: bool | None = None,
+        hidden: str = "keep",
     ) -> list[Glyph]: ...
 
     def lines(
@@ -52,6 +53,7 @@ class PageView(Protocol):
         roles: bool = False,
         artifacts: str = "keep",
         annotations: bool = True,
+        hidden: str = "keep",
     ) -> list[Line]: ...
 
     def text(
@@ -61,13 +63,14 @@ class PageView(Protocol):
         artifacts: str = "keep",
         annotations: bool = True,
         dehyphenate: bool = False,
+        hidden: str = "keep",
     ) -> str: ...
 
     def font_styles(self) -> dict[str, FontStyle]: ...
 
     def structure(self) -> list[StructElement]: ...
 
-    def tables(self) -> list[Table]: ...
+    def tables(self, hidden: str = "keep") -> list[Table]: ...
 
     def links(self) -> list[Link]: ...
 

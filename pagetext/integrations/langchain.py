@@ -9,6 +9,10 @@ the like, the chosen pages read as one document (order then applies to the line 
 
     docs = PagetextLoader("file.pdf", format="markdown").load()
 
+hidden="drop" leaves out the text a viewer does not show (white on white, clipped, covered,
+invisible: what a hidden prompt injection uses); hidden="flag" keeps it and marks its words'
+reasons in the line records (pagetext.Page.lines); "keep", the default, reads it all.
+
 The metadata, in both formats, is what LangChain's own PDF loaders (PyPDFLoader,
 PyMuPDFLoader) give: the document information dictionary with keys in lower case (producer,
 creator and creationdate always there, "" when the file does not say; title, author,
@@ -25,7 +29,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from pagetext.document import open as open_pdf
-from pagetext.integrations.pages import document_metadata, loader_format, read_pages
+from pagetext.integrations.pages import document_metadata, loader_format, loader_hidden, read_pages
 from pagetext.limits import Limits
 
 try:
@@ -49,6 +53,7 @@ class PagetextLoader(BaseLoader):
         lines: bool = False,
         limits: Limits | None = None,
         format: str = "text",  # noqa: A002
+        hidden: str = "keep",
     ) -> None:
         self.file_path = os.fspath(file_path)
         self.password = password
@@ -57,13 +62,14 @@ class PagetextLoader(BaseLoader):
         self.lines = lines
         self.limits = limits
         self.format = loader_format(format)  # "text" or "markdown"
+        self.hidden = loader_hidden(hidden)  # "keep", "drop" or "flag"
 
     def lazy_load(self) -> Iterator[Document]:
         with open_pdf(self.file_path, password=self.password, limits=self.limits) as doc:
             shared: dict[str, Any] = {**document_metadata(doc), "source": self.file_path}
             shared["total_pages"] = len(doc)
             labels = doc.page_labels
-            for page in read_pages(doc, self.pages, self.order, self.lines, self.format):
+            for page in read_pages(doc, self.pages, self.order, self.lines, self.format, self.hidden):
                 metadata = {**shared, "page": page.number - 1, "page_label": labels[page.number - 1]}
                 if page.lines is not None:
                     metadata["lines"] = page.lines

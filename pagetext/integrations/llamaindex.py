@@ -13,7 +13,9 @@ ISO 32000-1 §12.4.2) and file_name, plus file_path, total_pages and the documen
 information dictionary as the LangChain loader has it (title, author, producer, creator,
 creationdate, moddate, ...), then what extra_info adds; with lines=True also the page's line
 records (pagetext/1). The line records and the file's technical details (HIDDEN_KEYS) are
-kept out of what is embedded and shown to the model.
+kept out of what is embedded and shown to the model. hidden="drop" leaves out the text a
+viewer does not show (white on white, clipped, covered, invisible: what a hidden prompt
+injection uses); hidden="flag" keeps it and marks its words' reasons in the line records.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Any
 
 from pagetext.document import Source
 from pagetext.document import open as open_pdf
-from pagetext.integrations.pages import document_metadata, loader_format, read_pages
+from pagetext.integrations.pages import document_metadata, loader_format, loader_hidden, read_pages
 from pagetext.limits import Limits
 
 try:
@@ -50,6 +52,7 @@ class PagetextReader(BaseReader):
         lines: bool = False,
         limits: Limits | None = None,
         format: str = "text",  # noqa: A002
+        hidden: str = "keep",
     ) -> None:
         self.password = password
         self.pages = pages  # 1-based, e.g. "1-3,7"; None: all
@@ -57,6 +60,7 @@ class PagetextReader(BaseReader):
         self.lines = lines
         self.limits = limits
         self.format = loader_format(format)  # "text" or "markdown"
+        self.hidden = loader_hidden(hidden)  # "keep", "drop" or "flag"
 
     def lazy_load_data(
         self,
@@ -78,7 +82,7 @@ class PagetextReader(BaseReader):
                 "total_pages": len(doc),
             }
             labels = doc.page_labels
-            for page in read_pages(doc, self.pages, self.order, self.lines, self.format):
+            for page in read_pages(doc, self.pages, self.order, self.lines, self.format, self.hidden):
                 metadata = {**shared, "page_label": labels[page.number - 1], **(extra_info or {})}
                 hidden = [key for key in HIDDEN_KEYS if key in metadata]
                 if page.lines is not None:

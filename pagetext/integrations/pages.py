@@ -17,6 +17,7 @@ from pagetext.errors import PdfWarning, UsageError
 from pagetext.export.chunks import document_chunks
 from pagetext.export.json import line_record
 from pagetext.layout.assembly import lines_text
+from pagetext.page import HIDDEN
 
 # §7.9.4: D:YYYYMMDDHHmmSSOHH'mm, every part after the year optional.
 _PDF_DATE: Final = re.compile(
@@ -81,6 +82,13 @@ def loader_format(format: str) -> str:  # noqa: A002
     return format
 
 
+def loader_hidden(hidden: str) -> str:
+    """hidden, if it is one of Page's modes (keep, flag, drop); else UsageError."""
+    if hidden not in HIDDEN:
+        raise UsageError(f"unknown hidden {hidden!r}; use one of {', '.join(HIDDEN)}")
+    return hidden
+
+
 @contextlib.contextmanager
 def _recorded(number: int) -> Iterator[list[str]]:
     """The messages of the PdfWarnings issued inside, without the "page N: " they start with
@@ -95,17 +103,26 @@ def _recorded(number: int) -> Iterator[list[str]]:
     messages.extend(dict.fromkeys(m[len(prefix) :] if m.startswith(prefix) else m for m in found))
 
 
-def read_page(doc: Document, index: int, order: str, lines: bool, format: str = "text") -> PageText:  # noqa: A002
+def read_page(
+    doc: Document,
+    index: int,
+    order: str,
+    lines: bool,
+    format: str = "text",  # noqa: A002
+    hidden: str = "keep",
+) -> PageText:
     """The page at index: text as page.text(order) gives it for "text", else the page alone
     exported in that format (doc.export(format, pages=its number)), with the warnings that
-    reading it issued."""
+    reading it issued. hidden="drop" leaves out what a viewer does not show; "flag" keeps it,
+    its words' reasons in the line records (and the JSON format)."""
     number = index + 1
     with _recorded(number) as messages:
         page = doc[index]
-        found = page.lines(order=order) if lines or format == "text" else []
+        found = page.lines(order=order, hidden=hidden) if lines or format == "text" else []
         alone = lines_text(found) if format == "text" else None
-        text = alone if alone is not None else "".join(doc.export(format, str(number), order))
-    return PageText(number, text, [line_record(line) for line in found] if lines else None, messages)
+        text = alone if alone is not None else "".join(doc.export(format, str(number), order, hidden=hidden))
+    records = [line_record(line, hidden == "flag") for line in found] if lines else None
+    return PageText(number, text, records, messages)
 
 
 def read_pages(
@@ -114,20 +131,21 @@ def read_pages(
     order: str,
     lines: bool,
     format: str = "text",  # noqa: A002
+    hidden: str = "keep",
 ) -> Iterator[PageText]:
     """The chosen pages of an open document, one at a time: page.text(order) for "text"; for
     "markdown" the page's Markdown (pagetext.export.chunks), the chosen pages read as one
     document, so that headings are told by the body text of them all. Markdown keeps its own
-    reading order; `order` is then that of the line records."""
+    reading order; `order` is then that of the line records. hidden as in read_page."""
     if loader_format(format) == "text":
         for index in doc.page_indices(pages):
-            yield read_page(doc, index, order, lines)
+            yield read_page(doc, index, order, lines, hidden=hidden)
         return
-    chunks = document_chunks(doc, pages, source="")  # the loaders give their own metadata
+    chunks = document_chunks(doc, pages, source="", hidden=hidden)  # the loaders give their own metadata
     for index in doc.page_indices(pages):
         # The first page's warnings include those of the first pass over all the pages.
         with _recorded(index + 1) as messages:
             text = next(chunks)["text"]
-            found = doc[index].lines(order=order) if lines else None
-        records = None if found is None else [line_record(line) for line in found]
+            found = doc[index].lines(order=order, hidden=hidden) if lines else None
+        records = None if found is None else [line_record(line, hidden == "flag") for line in found]
         yield PageText(index + 1, text, records, messages)

@@ -20,7 +20,7 @@ from typing import Any
 
 from pagetext.document import FORMATS, open_with_passwords
 from pagetext.errors import PdfError, UsageError
-from pagetext.integrations.pages import read_page
+from pagetext.integrations.pages import loader_hidden, read_page
 from pagetext.limits import Limits
 from pagetext.page import ORDERS
 
@@ -63,6 +63,7 @@ def file_rows(
     order: str,
     limits: Limits | None,
     passwords: Sequence[str] = (),
+    hidden: str = "keep",
 ) -> list[dict[str, Any]]:
     """The rows of one file (a row of read_binary_files: bytes and path)."""
     path = str(file.get("path", ""))
@@ -72,7 +73,7 @@ def file_rows(
             indices = doc.page_indices(pages)
             for index in indices:
                 try:
-                    page = read_page(doc, index, order, lines, format)
+                    page = read_page(doc, index, order, lines, format, hidden)
                 except Exception as error:  # one page that fails does not lose the others
                     rows.append(_failed(path, index + 1, error))
                     continue
@@ -96,6 +97,7 @@ def read_pdfs(
     order: str = "reading",
     limits: Limits | None = None,
     passwords: Iterable[str] = (),
+    hidden: str = "keep",
     **read_options: Any,
 ) -> ray.data.Dataset:
     """A Dataset of the pages of PDFs, one row per page (columns: SCHEMA).
@@ -107,12 +109,14 @@ def read_pdfs(
     pages: 1-based pages of every file, e.g. "1-3"; lines=True adds the line records;
     limits: budgets per page (pagetext.Limits); passwords: tried in turn on each encrypted
     file that does not open without one (as pagetext.batch.extract_many does; one password
-    for all is a list of one); read_options go to read_binary_files.
+    for all is a list of one); hidden="drop" leaves out the text a viewer does not show,
+    "flag" marks its words' reasons in the line records; read_options go to read_binary_files.
     """
     if format not in FORMATS:
         raise UsageError(f"unknown format {format!r}; use one of {', '.join(FORMATS)}")
     if order not in ORDERS:
         raise UsageError(f"unknown order {order!r}; use one of {', '.join(ORDERS)}")
+    loader_hidden(hidden)
     if isinstance(passwords, str):
         raise UsageError("passwords is a list of passwords: for one, passwords=[password]")
     if isinstance(paths_or_dataset, ray.data.Dataset):
@@ -120,7 +124,14 @@ def read_pdfs(
     else:
         read_options.setdefault("file_extensions", PDF_EXTENSIONS)
         files = ray.data.read_binary_files(paths_or_dataset, include_paths=True, **read_options)
-    options = {"format": format, "pages": pages, "lines": lines, "order": order, "limits": limits}
+    options = {
+        "format": format,
+        "pages": pages,
+        "lines": lines,
+        "order": order,
+        "limits": limits,
+        "hidden": hidden,
+    }
     rows = functools.partial(_batch_rows, passwords=tuple(passwords), **options)
     # One file a batch: a PDF is work enough for one call, and files spread over the workers.
     return files.map_batches(rows, batch_size=1, batch_format="pyarrow")

@@ -3,6 +3,7 @@
     POST /v1/extract   the PDF as the body, or as the multipart field "file"
                        ?format=text|json|hocr|alto|markdown &pages=1-3,7 &order=reading|...
                        &page_chunks=true (markdown: a JSON array, a chunk per page)
+                       &hidden=keep|drop|flag (text a viewer does not show)
                        header X-Pdf-Password for an encrypted file
     GET  /healthz      200 while the server runs, with the pool's counts
     GET  /version      the pagetext version
@@ -38,13 +39,13 @@ from starlette.types import Message, Receive
 
 from pagetext._version import __version__
 from pagetext.export.formats import FORMATS, REGISTRY
-from pagetext.page import ORDERS
+from pagetext.page import HIDDEN, ORDERS
 from pagetext.serve.config import CHUNK_BYTES, MIB, ServeConfig
 from pagetext.serve.openapi import openapi_document
 from pagetext.serve.pool import JobTimeout, Overloaded, WorkerDied, WorkerPool
 
 API: Final = "v1"
-QUERY: Final = ("format", "pages", "order", "page_chunks")
+QUERY: Final = ("format", "pages", "order", "page_chunks", "hidden")
 FLAGS: Final = {"true": True, "false": False}  # what a yes/no query parameter may say
 CHUNKS_MEDIA_TYPE: Final = "application/json"  # page_chunks=true: a JSON array of chunks
 PASSWORD_HEADER: Final = "x-pdf-password"
@@ -79,11 +80,17 @@ def _options(request: Request) -> dict[str, Any]:
     unknown = sorted(set(query) - set(QUERY))
     if unknown:
         raise HttpError(400, "bad_request", f"unknown query parameter(s) {', '.join(unknown)}; use {QUERY}")
-    options = {"format": query.get("format", "text"), "order": query.get("order", "reading")}
+    options = {
+        "format": query.get("format", "text"),
+        "order": query.get("order", "reading"),
+        "hidden": query.get("hidden", "keep"),
+    }
     if options["format"] not in FORMATS:
         raise HttpError(400, "bad_request", f"unknown format {options['format']!r}; use one of {FORMATS}")
     if options["order"] not in ORDERS:
         raise HttpError(400, "bad_request", f"unknown order {options['order']!r}; use one of {ORDERS}")
+    if options["hidden"] not in HIDDEN:
+        raise HttpError(400, "bad_request", f"unknown hidden {options['hidden']!r}; use one of {HIDDEN}")
     chunks = query.get("page_chunks", "false")
     if chunks not in FLAGS:
         raise HttpError(400, "bad_request", f"page_chunks is true or false, not {chunks!r}")

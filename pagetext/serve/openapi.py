@@ -6,7 +6,7 @@ from typing import Any
 
 from pagetext._version import __version__
 from pagetext.export.formats import FORMATS
-from pagetext.page import ORDERS
+from pagetext.page import HIDDEN, ORDERS
 from pagetext.serve.config import MIB, ServeConfig
 
 OPENAPI_VERSION = "3.1.0"
@@ -75,6 +75,15 @@ def openapi_document(config: ServeConfig) -> dict[str, Any]:
                 "schema": {"type": "boolean", "default": False},
                 "description": "with format=markdown: a JSON array (application/json) of one chunk per "
                 "page for retrieval, its Markdown without the page comment and where it comes from",
+            },
+            {
+                "name": "hidden",
+                "in": "query",
+                "schema": {"type": "string", "enum": list(HIDDEN), "default": "keep"},
+                "description": "text a viewer does not show (render mode 3 or 7, clipped, covered, the "
+                "same colour as beneath, transparent, under 1 pt, off the page, optional content that is "
+                "off): keep it; drop it; or flag it (format=json: each such word's `hidden` reasons; the "
+                "other formats read as keep)",
             },
             {
                 "name": "X-Pdf-Password",

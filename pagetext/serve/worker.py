@@ -4,7 +4,7 @@
 
 The protocol is one JSON object per line. The worker first writes {"ready": true}; then for
 each job it reads ({"input", "output", "format", "pages", "order", "page_chunks",
-"password"}) it writes the result to the output path and answers {"ok": true, "pages": N},
+"hidden", "password"}) it writes the result to the output path and answers {"ok": true, "pages": N},
 or {"ok": false, "error": KIND, "message": TEXT} with KIND one of the ERROR_KINDS. It exits
 when its input ends (the parent closed it, or died).
 """
@@ -41,6 +41,7 @@ def run_job(job: dict[str, Any]) -> dict[str, Any]:
                 pages=job.get("pages"),
                 order=job["order"],
                 page_chunks="array" if job.get("page_chunks") else "",  # a JSON answer, not JSON Lines
+                hidden=job.get("hidden", "keep"),
             )
             pages = write_document(doc, out, options)
     except PasswordError as error:

@@ -62,10 +62,10 @@ def build(path: Path, counts: tuple[int, int, int], text_below_first: bool = Fal
     return path
 
 
-def stand_in_finder(page: Page) -> list[Table]:
+def stand_in_finder(page: Page, hidden: str = "keep") -> list[Table]:
     """The rows of words that start at every column edge, as one table (header: bold rows)."""
     by_baseline: dict[int, list[pagetext.Word]] = {}
-    for word in page.words(order="content"):
+    for word in page.words(order="content", hidden=hidden):
         by_baseline.setdefault(round(word.bbox.y0), []).append(word)
     rows = []
     for y in sorted(by_baseline, reverse=True):
