@@ -123,15 +123,16 @@ def clip_nonzero_no_hole() -> pikepdf.Pdf:
     return OnePage().finish("q 100 400 400 300 re 200 500 200 100 re W n " + text(250, 545, "NOHOLE") + "Q")
 
 
-@probe(NESTIN="", NESTOUT="clipped", FORMABOVE="clipped", BBOXOUT="clipped")
+@probe(NESTIN="", NESTOUT="clipped", FORMABOVE="clipped", OUTERONLY="", BBOXOUT="clipped")
 def clip_nested_in_form() -> pikepdf.Pdf:
     page = OnePage()
     form = page.form(
-        "q 100 400 300 300 re W n q 100 400 150 300 re W n "
+        "q 100 400 270 300 re W n q 100 400 150 300 re W n "
         + text(110, 550, "NESTIN")
+        + text(300, 550, "NESTOUT")  # inside the outer clip, outside the inner one
         + text(110, 650, "FORMABOVE")
         + "Q "
-        + text(300, 550, "NESTOUT")
+        + text(270, 450, "OUTERONLY", 10)  # the inner clip is gone, the outer one holds it
         + "Q "
         + text(400, 300, "BBOXOUT"),
         bbox=(0, 0, 380, 792),
@@ -444,32 +445,29 @@ def build_all(out: Path = OUT, only: str = "") -> list[tuple[Probe, Path]]:
     return built
 
 
-def mark_glyphs(page: pagetext.Page, mark: str) -> list[pagetext.Glyph] | None:
-    """The glyphs that show `mark` (in drawing order, forms and annotations included)."""
-    glyphs = page.glyphs(forms=True, annotations=True, hidden="flag")
-    joined = "".join(g.text for g in glyphs)
-    # Offsets in the joined string are offsets in glyph texts of one character each here.
+def mark_span(glyphs: list[pagetext.Glyph], mark: str) -> tuple[int, int] | None:
+    """Where `mark` is among the glyphs (first index, end index), or None."""
     starts = [0]
     for glyph in glyphs:
         starts.append(starts[-1] + len(glyph.text))
-    at = joined.find(mark)
-    if at < 0:
+    at = "".join(g.text for g in glyphs).find(mark)
+    if at < 0 or at not in starts or at + len(mark) not in starts:
         return None
-    first = starts.index(at)
-    last = starts.index(at + len(mark))
-    return glyphs[first:last]
+    return starts.index(at), starts.index(at + len(mark))
 
 
 def judge(page: pagetext.Page, mark: Mark) -> tuple[str, bool]:
     """What pagetext says about a mark ("visible", reasons joined, or "missing") and whether
     that passes."""
-    glyphs = mark_glyphs(page, mark.text)
-    if glyphs is None:
+    glyphs = page.glyphs(forms=True, annotations=True, hidden="flag")
+    span = mark_span(glyphs, mark.text)
+    if span is None:
         spans = [span for span in page.hidden_text() if mark.text in span.text.replace(" ", "")]
         if not spans:
             return "missing", False
         reasons = set(spans[0].reasons)
         return " ".join(sorted(reasons)) + " (hidden_text)", bool(mark.expect) and mark.expect <= reasons
+    glyphs = glyphs[span[0] : span[1]]
     union = {reason for glyph in glyphs for reason in glyph.hidden or ()}
     got = " ".join(sorted(union)) or "visible"
     if not mark.expect:
