@@ -7,6 +7,8 @@ tests and nothing else a generator might add.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pikepdf
@@ -52,7 +54,9 @@ class OnePage:
         if rotate:
             self.page.Rotate = rotate
         self.font = self.pdf.make_indirect(
-            Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica, Encoding=Name.WinAnsiEncoding)
+            Dictionary(
+                Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica, Encoding=Name.WinAnsiEncoding
+            )
         )
         self.resources = self.new_resources()
         self.page.Resources = self.resources
@@ -136,3 +140,35 @@ class OnePage:
                 ),
             )
         return self.pdf
+
+
+# --- the probes' record: marks and the reasons they must carry ---------------------------
+
+
+@dataclass(frozen=True)
+class Mark:
+    text: str
+    expect: frozenset[str]  # reasons that must be present; empty: must be visible
+
+
+@dataclass(frozen=True)
+class Probe:
+    name: str
+    build: Callable[[], pikepdf.Pdf]
+    marks: tuple[Mark, ...]
+
+
+def _marks(**expected: str) -> tuple[Mark, ...]:
+    """MARK="reason reason" or MARK="" for a control."""
+    return tuple(Mark(name, frozenset(reasons.split())) for name, reasons in expected.items())
+
+
+PROBES: list[Probe] = []
+
+
+def probe(**expected: str) -> Callable[[Callable[[], pikepdf.Pdf]], Callable[[], pikepdf.Pdf]]:
+    def register(build: Callable[[], pikepdf.Pdf]) -> Callable[[], pikepdf.Pdf]:
+        PROBES.append(Probe(build.__name__, build, _marks(**expected)))
+        return build
+
+    return register

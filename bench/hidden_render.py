@@ -48,13 +48,18 @@ def _rewrite(stream: Any, done: set[tuple[int, int]]) -> bool:
     except pikepdf.PdfError:
         return False
     out: list[Any] = [([3], pikepdf.Operator("Tr"))]
-    for operands, operator in operations:
+    for instruction in operations:
+        operands: list[Any] = list(instruction.operands)
+        operator = instruction.operator
         if str(operator) == "Tr" and operands:
             try:
                 mode = int(operands[0])
             except (TypeError, ValueError):
                 mode = 0
             operands = [7 if mode >= 4 else 3]
+        elif isinstance(instruction, pikepdf.ContentStreamInlineImage):
+            out.append(instruction)
+            continue
         out.append((operands, operator))
     stream.write(pikepdf.unparse_content_stream(out))
     resources = stream.get("/Resources")
@@ -112,8 +117,11 @@ def render(pdf: Path, page: int) -> np.ndarray:
     with tempfile.TemporaryDirectory() as tmp:
         prefix = Path(tmp) / "page"
         subprocess.run(
-            ["pdftoppm", "-r", str(DPI), "-cropbox", "-f", str(page), "-l", str(page), "-png",
-             "-singlefile", str(pdf), str(prefix)],  # fmt: skip
+            [
+                *f"pdftoppm -r {DPI} -cropbox -f {page} -l {page} -png -singlefile".split(),
+                str(pdf),
+                str(prefix),
+            ],
             check=True,
             capture_output=True,
             timeout=RENDER_TIMEOUT_S,
@@ -196,7 +204,9 @@ def glyph_inks(
     grown = [mapping.rect(g.bbox, GROW_PX) for g in glyphs]
     everyone = coverage([r for r, s in zip(grown, seen, strict=True) if s], mapping.height, mapping.width)
     shown = coverage(
-        [r for r, s, f in zip(grown, seen, flagged, strict=True) if s and not f], mapping.height, mapping.width
+        [r for r, s, f in zip(grown, seen, flagged, strict=True) if s and not f],
+        mapping.height,
+        mapping.width,
     )
     result = []
     for rect, flag in zip(rects, flagged, strict=True):
