@@ -188,8 +188,8 @@ def print_render(records: list[dict[str, Any]]) -> None:
     fp_all = [r for r in looked_flagged if r["ink"] >= MIN_INK_PX]
     if looked_flagged:
         rate = 100 * len(fp_all) / len(looked_flagged)
-        cells = (len(flagged), len(looked_flagged), len(fp_all), f"{rate:.1f}%")
-        print(f"{'all':18} " + " ".join(f"{c:>8}" for c in cells))
+        totals = (len(flagged), len(looked_flagged), len(fp_all), f"{rate:.1f}%")
+        print(f"{'all':18} " + " ".join(f"{c:>8}" for c in totals))
     ocr = [r for r in shown if r["mode"] in (3, 7)]
     drawn = [r for r in shown if r["mode"] not in (3, 7) and r["looked"]]
     missed = [r for r in drawn if r["ink"] < MIN_INK_PX]
