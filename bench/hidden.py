@@ -201,7 +201,7 @@ def print_render(records: list[dict[str, Any]]) -> None:
         )
     incomplete = {r["pdf"] for r in records if not r["complete"]}
     if incomplete:
-        print(f"{len(incomplete)} files: a stream the text-free copy could not rewrite (its text still paints)")
+        print(f"{len(incomplete)} files: a stream the text-free copy could not rewrite (its text paints)")
     print("\nworst false positives (file, page, reason, glyphs with ink, text):")
     fp_groups = _groups(fp_all, by_reason=True)
     for (pdf, page, reason), group in fp_groups[:12]:
