@@ -22,14 +22,16 @@ class ImageColors:
     def __init__(self) -> None:
         self._decoded: dict[tuple[int, int] | int, Any] = {}
 
-    def color_at(self, image: pikepdf.Stream, ctm: Matrix, points: list[tuple[float, float]]) -> RGB | None:
+    def color_at(
+        self, image: pikepdf.Stream | None, ctm: Matrix, points: list[tuple[float, float]]
+    ) -> RGB | None:
         """The image's mean colour at user-space points (a glyph's box, sampled), the image
         drawn with `ctm` (the unit square is the image, its first row at the top, §8.9.4);
         None when it cannot be told. A mean over the box, not the colour at its centre: text
         printed over a scan of itself has ink at its centre and paper around."""
         a, b, c, d, e, f = ctm
         det = a * d - b * c
-        if det == 0:
+        if det == 0 or image is None:  # an inline image: not decoded
             return None
         picture = self._picture(image)
         if picture is None:

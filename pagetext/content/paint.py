@@ -22,18 +22,25 @@ CURVE_PIECES: Final = 8
 
 class Region:
     """An area in user space: closed polygons under a fill rule (§8.5.3.3), or, with
-    half_width > 0, the band a stroke of that half width paints along the polygons' edges.
+    half_width > 0, the band a stroke of that half width paints along the polygons' edges,
+    its ends shaped by the line cap (§8.4.3.3: 0 butt, 1 round, 2 projecting square).
     of_text: the glyph boxes of text shown in a clipping render mode (§9.3.6, modes 4-7)."""
 
-    __slots__ = ("box", "even_odd", "half_width", "of_text", "polygons", "rect")
+    __slots__ = ("box", "cap", "even_odd", "half_width", "of_text", "polygons", "rect")
 
     def __init__(
-        self, polygons: list[list[Point]], even_odd: bool, half_width: float = 0.0, of_text: bool = False
+        self,
+        polygons: list[list[Point]],
+        even_odd: bool,
+        half_width: float = 0.0,
+        of_text: bool = False,
+        cap: int = 0,
     ) -> None:
         self.polygons = polygons
         self.even_odd = even_odd
         self.half_width = half_width
         self.of_text = of_text
+        self.cap = cap
         xs = [p[0] for polygon in polygons for p in polygon]
         ys = [p[1] for polygon in polygons for p in polygon]
         grow = half_width
@@ -48,7 +55,7 @@ class Region:
         if self.rect:
             return True
         if self.half_width > 0:
-            return _near_edges(self.polygons, x, y, self.half_width)
+            return _near_edges(self.polygons, x, y, self.half_width, self.cap)
         winding = 0
         crossings = 0
         for polygon in self.polygons:
@@ -84,7 +91,10 @@ def _winding(polygon: list[Point], x: float, y: float) -> tuple[int, int]:
     return winding, crossings
 
 
-def _near_edges(polygons: list[list[Point]], x: float, y: float, half_width: float) -> bool:
+def _near_edges(polygons: list[list[Point]], x: float, y: float, half_width: float, cap: int) -> bool:
+    """Whether the point lies in the band a stroke paints. A butt cap ends the band square at
+    the segment's end, a projecting cap half a width past it, a round cap in a half disc
+    (§8.4.3.3); the short thick dash a form draws as a vertical rule is a butt-capped bar."""
     limit = half_width * half_width
     for polygon in polygons:
         for i in range(len(polygon) - 1):
@@ -93,6 +103,17 @@ def _near_edges(polygons: list[list[Point]], x: float, y: float, half_width: flo
             dx, dy = x1 - x0, y1 - y0
             length = dx * dx + dy * dy
             t = ((x - x0) * dx + (y - y0) * dy) / length if length > 0 else 0.0
+            if length == 0 and cap == 0:
+                continue  # a butt-capped dot paints nothing
+            if cap != 1 and length > 0:
+                reach = half_width / math.sqrt(length) if cap == 2 else 0.0
+                if t < -reach or t > 1 + reach:
+                    continue
+                # Across the segment only: the distance from the line, not from its ends.
+                across = abs((x - x0) * dy - (y - y0) * dx) / math.sqrt(length)
+                if across <= half_width:
+                    return True
+                continue
             t = min(1.0, max(0.0, t))
             ex, ey = x0 + t * dx - x, y0 + t * dy - y
             if ex * ex + ey * ey <= limit:
@@ -127,12 +148,15 @@ class SoftMask:
 
 class PaintState:
     """The graphics state the visibility reading adds (§8.4.1, §11.6.4): the clipping path,
-    constant alpha for fills and strokes, the soft mask, whether the blend mode is Normal, and
-    whether fill and stroke colours are patterns. Shared by copies; changed by replacing."""
+    constant alpha for fills and strokes, the soft mask, whether the blend mode is Normal,
+    whether fill and stroke colours are patterns, the line cap and whether lines are dashed
+    (a dashed stroke leaves gaps: it hides nothing). Shared by copies; changed by replacing."""
 
     __slots__ = (
         "blend_normal",
+        "cap",
         "clip",
+        "dashed",
         "fill_alpha",
         "fill_pattern",
         "soft_mask",
@@ -149,6 +173,8 @@ class PaintState:
         blend_normal: bool = True,
         fill_pattern: bool = False,
         stroke_pattern: bool = False,
+        cap: int = 0,
+        dashed: bool = False,
     ) -> None:
         self.clip = clip
         self.fill_alpha = fill_alpha
@@ -157,6 +183,8 @@ class PaintState:
         self.blend_normal = blend_normal
         self.fill_pattern = fill_pattern
         self.stroke_pattern = stroke_pattern
+        self.cap = cap
+        self.dashed = dashed
 
     def changed(self, **fields: Any) -> PaintState:
         values = {name: getattr(self, name) for name in PaintState.__slots__}
@@ -168,7 +196,8 @@ class Paint:
     """One painted area, in drawing order: where (region; None: everywhere the clip lets
     through, as `sh` paints), through which clip, in which colour (None: unknown, an image or
     a pattern), with which alpha, and whether it hides what lies beneath (opaque). image: the
-    image XObject and its matrix, when an image painted it (its colours are read when asked)."""
+    image XObject (None for an inline image) and its matrix, when an image painted it (its
+    colours are read when asked)."""
 
     __slots__ = ("alpha", "clip", "color", "image", "opaque", "order", "region")
 

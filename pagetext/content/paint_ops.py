@@ -128,9 +128,11 @@ def _paint(state: InterpreterState, stroke: bool, fill: bool, close: bool, even_
                 Paint(tracking.next_order(), region, paint.clip, color, paint.fill_alpha, opaque)
             )
         if stroke:
-            opaque = paint.stroke_alpha >= 1 and not transparent and not paint.stroke_pattern
+            opaque = (
+                paint.stroke_alpha >= 1 and not transparent and not paint.stroke_pattern and not paint.dashed
+            )
             color = None if paint.stroke_pattern else gs.stroke_color
-            band = Region(polygons, False, stroke_half_width(gs.line_width, gs.ctm))
+            band = Region(polygons, False, stroke_half_width(gs.line_width, gs.ctm), cap=paint.cap)
             state.device.paint_area(
                 Paint(tracking.next_order(), band, paint.clip, color, paint.stroke_alpha, opaque)
             )
@@ -187,6 +189,17 @@ def op_W_star(state: InterpreterState, operands: list[Operand], index: int) -> N
 
 
 # -- graphics state parameters (§8.4.5, §11.6.4) ------------------------------------------------
+
+
+def op_J(state: InterpreterState, operands: list[Operand], index: int) -> None:
+    cap = int(operands[0])
+    state.gs.paint = _paint_state(state).changed(cap=cap if cap in (0, 1, 2) else 0)
+
+
+def op_d(state: InterpreterState, operands: list[Operand], index: int) -> None:
+    dashes = operands[0]
+    dashed = isinstance(dashes, list) and any(isinstance(v, (int, float)) and v > 0 for v in dashes)
+    state.gs.paint = _paint_state(state).changed(dashed=dashed)
 
 
 def op_gs(state: InterpreterState, operands: list[Operand], index: int) -> None:
@@ -310,6 +323,31 @@ def paint_image(state: InterpreterState, image: pikepdf.Stream) -> None:
     state.device.paint_area(made)
 
 
+def op_EI(state: InterpreterState, operands: list[Operand], index: int) -> None:
+    """An inline image (§8.9.7) paints as an image XObject does; a stencil mask (/IM) paints
+    only its set pixels. Its colours are not read (image None in the paint)."""
+    params = operands[0]
+    if not isinstance(params, dict) or hidden_by_optional_content(state):
+        return
+    tracking = _tracking(state)
+    paint = _paint_state(state)
+    stencil = params.get("IM", params.get("ImageMask")) is True
+    opaque = not stencil and paint.fill_alpha >= 1 and paint.soft_mask is None and paint.blend_normal
+    opaque = opaque and not _through_text(paint)
+    ctm = state.gs.ctm
+    color = state.gs.fill_color if stencil else None
+    made = Paint(
+        tracking.next_order(),
+        parallelogram(ctm),
+        paint.clip,
+        color,
+        paint.fill_alpha,
+        opaque,
+        None if stencil else (None, ctm),
+    )
+    state.device.paint_area(made)
+
+
 def _optional_on(state: InterpreterState, xobject: pikepdf.Stream) -> bool:
     oc = optional_entry(xobject, "/OC")
     tracking = state.tracking
@@ -403,8 +441,11 @@ OPERATORS: Final[OperatorTable] = {
     "W": (0, op_W),
     "W*": (0, op_W_star),
     "gs": (1, op_gs),
+    "J": (1, op_J),
+    "d": (2, op_d),
     "sh": (1, op_sh),
     "cs": (1, op_cs_pattern),
     "CS": (1, op_CS_pattern),
     "ET": (0, op_ET),
+    "EI": (1, op_EI),
 }

@@ -50,16 +50,17 @@ def read_visibility(
     collector = VisibilityCollector()
     interpreter = Interpreter(collector, fonts, warn, PageBudget(limits, warn), optional=optional)
     reading = VisibilityReading()
+    # A budget that runs out ends the reading: what was drawn before it is flagged.
     with contextlib.suppress(BudgetStop):
-        interpreter.run_page(content, resources)
-        reading.page = list(collector.glyphs)
+        try:
+            interpreter.run_page(content, resources)
+        finally:
+            reading.page = list(collector.glyphs)
         for appearance in appearances:
             start = len(collector.glyphs)
             draw_appearance(interpreter, appearance, warn)
             drawn = collector.glyphs[start:]
             (reading.hidden_annotations if appearance.optional_off else reading.annotations).extend(drawn)
-    if not reading.page:
-        reading.page = list(collector.glyphs)
 
     def draw_group(group: pikepdf.Stream, ctm: Matrix) -> VisibilityCollector | None:
         """A soft mask's group, drawn by itself in the space it was set in (§11.6.5.2)."""

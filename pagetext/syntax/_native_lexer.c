@@ -569,15 +569,24 @@ lexer_next(Lexer *self)
                 PyObject *after = PyObject_CallFunctionObjArgs(
                     skip_inline_image_fn, self->data, start_offset, params, self->warn, NULL);
                 Py_DECREF(start_offset);
-                Py_DECREF(params);
-                if (after == NULL)
+                if (after == NULL) {
+                    Py_DECREF(params);
                     goto error;
+                }
                 self->pos = PyLong_AsSsize_t(after);
                 Py_DECREF(after);
-                if (self->pos == -1 && PyErr_Occurred())
+                if (self->pos == -1 && PyErr_Occurred()) {
+                    Py_DECREF(params);
                     goto error;
+                }
                 self->index++; /* the data up to EI counts as one token */
-                continue;
+                /* The image is painted here: an EI operation with its dictionary (§8.9.7). */
+                if (push(self, params) < 0)
+                    goto error;
+                PyObject *painted = PyUnicode_InternFromString("EI");
+                if (painted == NULL)
+                    goto error;
+                return operation(self, painted);
             }
             if (self->open_count > 0) {
                 /* As viewers do, an operator inside an array is junk: drop it, keep the array. */

@@ -12,7 +12,8 @@ Token indices count every lexical token of the stream: numbers, names, strings, 
 and each of ``[ ] << >>``. Comments, skipped garbage and operators dropped from inside an
 array or dictionary do not count. In an inline image
 (``BI`` dictionary ``ID`` data ``EI``) the keywords and dictionary tokens count as usual and
-the data with its ``EI`` counts as one token; no operation is yielded for it. Editing code
+the data with its ``EI`` counts as one token, and an ``EI`` operation with the image's dictionary
+as its operand is yielded there (the image is painted then, §8.9.7). Editing code
 uses these indices, and the byte spans the lexer records when asked, to find the bytes that
 showed a glyph.
 
@@ -210,10 +211,12 @@ def _operations(data: bytes, warn: Warn, spans: list[int] | None) -> Iterator[Op
                 if pos < end and classes[data[pos]] == _WHITE_BYTE:
                     pos += 1  # exactly one white-space byte separates ID from the data (§8.9.7)
                 data_start = pos
-                pos = skip_inline_image_data(data, pos, to_dict(operands, warn), warn)
+                params = to_dict(operands, warn)
+                pos = skip_inline_image_data(data, pos, params, warn)
                 index += 1  # the data up to EI counts as one token
                 if spans is not None:
                     spans += (data_start, pos)
+                yield "EI", [params], index  # the image is painted here, with its dictionary
                 operands = []
                 continue
             if containers:

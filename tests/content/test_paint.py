@@ -67,3 +67,13 @@ def test_clips_intersect_and_an_image_lands_on_its_matrix() -> None:
     assert clip_contains(clip, 7, 7) and not clip_contains(clip, 2, 2)
     image = parallelogram((0.0, 20.0, -10.0, 0.0, 50.0, 50.0))  # rotated a quarter turn
     assert image.contains(45, 60) and not image.contains(55, 60)
+
+
+def test_line_caps_end_a_stroke_band() -> None:
+    # A short thick dash, as forms draw vertical rules: butt caps end it at its end points.
+    dash = [[(42.0, 735.0), (42.5, 735.0)]]
+    assert Region(dash, False, half_width=15.0, cap=0).contains(42.2, 745)
+    assert not Region(dash, False, half_width=15.0, cap=0).contains(47, 742)
+    assert Region(dash, False, half_width=15.0, cap=1).contains(47, 742)  # round: a disc
+    assert Region(dash, False, half_width=15.0, cap=2).contains(47, 742)  # square: past the end
+    assert not Region([[(5.0, 5.0), (5.0, 5.0)]], False, half_width=3.0, cap=0).contains(5, 5)

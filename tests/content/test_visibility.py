@@ -277,3 +277,21 @@ def test_text_that_clips_an_image_shows_through_it() -> None:
         "Marker": ("invisible-mode",),
         "Control": ("clipped",),
     }
+
+
+def test_a_butt_capped_dash_beside_text_does_not_cover_it() -> None:
+    # A vertical rule drawn as a 30-wide stroke half a point long, left of the text.
+    assert reasons(TEXT + b"0 G 30 w 10 205 m 10.5 205 l S") == {"Marker": ()}
+    assert reasons(TEXT + b"0 G 1 J 30 w 10 205 m 10.5 205 l S")["Marker"] == ()  # the disc ends at 25.5
+
+
+def test_a_dashed_stroke_hides_nothing() -> None:
+    assert reasons(TEXT + b"0 G [2 2] 0 d 20 w 0 204 m 300 204 l S") == {"Marker": ()}
+
+
+def test_inline_images_cover_and_carry_an_ocr_layer() -> None:
+    inline = b"q 200 0 0 40 0 190 cm BI /W 1 /H 1 /BPC 8 /CS /G ID \x80 EI Q "
+    assert reasons(TEXT + inline) == {"Marker": ("covered",)}
+    assert reasons(inline + b"3 Tr " + TEXT) == {"Marker": ()}
+    stencil = b"q 200 0 0 40 0 190 cm BI /W 8 /H 1 /IM true ID \x0f EI Q "
+    assert reasons(TEXT + stencil) == {"Marker": ()}

@@ -149,7 +149,8 @@ def test_inline_image_unfiltered_with_ei_in_data() -> None:
     data = b"q BI /W 4 /H 1 /BPC 8 /CS /G ID \x20EI\x20 EI Q (after) Tj"
     result, warnings = ops(data)
     assert warnings == []
-    assert [op for op, _, _ in result] == ["q", "Q", "Tj"]
+    assert [op for op, _, _ in result] == ["q", "EI", "Q", "Tj"]
+    assert result[1][1] == [{"W": 4, "H": 1, "BPC": 8, "CS": "G"}]  # the image, painted there
     assert result[-1][1] == [b"after"]
 
 
@@ -158,8 +159,8 @@ def test_inline_image_filtered_with_ei_in_data() -> None:
     binary = payload + b"\n EI \xff\xfe\x00\x01 more binary \x80"  # a false EI followed by binary
     data = b"BI /W 10 /H 5 /BPC 8 /CS /G /F /Fl ID\n" + binary + b"\nEI (after) Tj"
     result, _ = ops(data)
-    assert [op for op, _, _ in result] == ["Tj"]
-    assert result[0][1] == [b"after"]
+    assert [op for op, _, _ in result] == ["EI", "Tj"]
+    assert result[1][1] == [b"after"]
 
 
 def test_inline_image_mask_with_array_counts_its_tokens() -> None:
@@ -167,7 +168,8 @@ def test_inline_image_mask_with_array_counts_its_tokens() -> None:
     data = b"BI /W 2 /H 2 /BPC 1 /IM true /D [1 0] ID \xff\xff EI (x) Tj"
     result, warnings = ops(data)
     assert warnings == []
-    assert result == [("Tj", [b"x"], 17)]
+    image = {"W": 2, "H": 2, "BPC": 1, "IM": True, "D": [1, 0]}
+    assert result == [("EI", [image], 15), ("Tj", [b"x"], 17)]
 
 
 def test_garbage_is_skipped_and_the_rest_is_read() -> None:
@@ -220,13 +222,13 @@ def test_inline_image_data_full_of_false_ei_candidates() -> None:
     data = b"BI /W 9 /H 9 /BPC 8 /CS /G /F /AHx ID " + binary + b"\nEI (after) Tj"
     result, warnings = ops(data)
     assert warnings == []
-    assert result == [("Tj", [b"after"], 14)]
+    assert result[1:] == [("Tj", [b"after"], 14)]
 
 
 def test_inline_image_ei_at_the_very_end_of_the_stream() -> None:
     result, warnings = ops(b"(a) Tj BI /W 2 /H 2 /F /Fl ID \x01\x02 EI")
     assert warnings == []
-    assert [op for op, _, _ in result] == ["Tj"]
+    assert [op for op, _, _ in result] == ["Tj", "EI"]
 
 
 def test_operator_names_are_decoded_once_and_kept_bounded() -> None:

@@ -92,7 +92,10 @@ def test_unread_operators_are_skipped_only_after_plain_numbers() -> None:
     ]  # fmt: skip
     # An inline image is never skipped: its data would read as tokens.
     inline = b"1 2 BI /W 1 ID \x31 m EI 3 4 m"
-    assert list(native.operations(inline, lambda message: None, frozenset({"BI", "m"}))) == [("m", [], 9)]
+    assert list(native.operations(inline, lambda message: None, frozenset({"BI", "m"}))) == [
+        ("EI", [{"W": 1}], 6),
+        ("m", [], 9),
+    ]
 
 
 @needs_native
