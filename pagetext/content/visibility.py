@@ -4,14 +4,15 @@ A visibility reading (device.VisibilityCollector) gives every glyph with the pai
 with and every area painted, in drawing order; here each glyph is tested against them. The
 reasons, each a rule a viewer's rendering follows:
 
-- invisible-mode: render mode 3 or 7 paints nothing (§9.3.6), unless the glyph lies on an
-  image (an OCR text layer, whose text is what the image shows) or, in mode 7, paint clipped
-  to the glyphs later shows their shapes;
+- invisible-mode: render mode 3 or 7 paints nothing (§9.3.6), unless the glyph is a text
+  layer over a drawing of itself (PaintIndex.draws_text): an image under it (an OCR layer,
+  whose text the scan shows), paint clipped to it in mode 7, or its type drawn as outlines;
 - clipped: its centre lies outside the clipping path in force (§8.5.4);
 - covered: opaque paint drawn later covers its inner box (COVER_SAMPLES);
 - same-color: its colour, blended by its alpha, is within SAME_COLOR_DELTA_E of what lies
   beneath its centre: the white page, or the fills and images painted before it;
-- transparent: alpha 0 for what its mode paints, or a soft mask that removes it (§11.6.4.4);
+- transparent: alpha 0 for what its mode paints, or a soft mask that removes it (§11.6.4.4),
+  unless it is such a text layer (a browser lays transparent text over outlines it draws);
 - tiny: its em is under TINY_HEIGHT in default user space;
 - off-page: its centre lies outside the visible box (§14.11.2);
 - optional-content: optional content off by default hides it (§8.11).
@@ -62,6 +63,9 @@ COVER_SAMPLES: Final = ((0.5, 0.5), (0.25, 0.25), (0.75, 0.25), (0.75, 0.75), (0
 GROUND_SAMPLES: Final = tuple((0.125 + i / 4, 0.125 + j / 4) for i in range(4) for j in range(4))
 # A soft mask value at or below this leaves nothing of the source (§11.6.5.2).
 MASK_REMOVES: Final = 0.02
+# A drawing of type is at most this many glyph heights tall (a word's outlines are one line;
+# a box behind the text is taller, or a rectangle).
+TEXT_DRAWING_HEIGHT: Final = 2.0
 # Grid cells per side of the page for finding the paints at a point.
 INDEX_CELLS: Final = 32
 
@@ -85,15 +89,20 @@ def glyph_reasons(
     reasons: list[str] = []
     mode = glyph.run.render_mode & 3  # modes 4-7 paint as 0-3 and add to the clip
     cx, cy = glyph.center
-    if mode == 3 and not paints.image_at(cx, cy) and not paints.through_text(cx, cy, text.order):
+    transparent = mode != 3 and _transparent(mode, text, masks, cx, cy)
+    # Text that paints nothing over a drawing of itself is a text layer: what the page shows.
+    layer = (mode == 3 or transparent) and paints.draws_text(glyph, text.order)
+    if mode == 3 and not layer:
         reasons.append(INVISIBLE_MODE)
     if text.clip and not clip_contains(text.clip, cx, cy):
         reasons.append(CLIPPED)
-    if text.order < paints.last_opaque and all(paints.covered(x, y, text.order) for x, y in _samples(glyph)):
+    if text.order < paints.last_opaque and all(
+        paints.covered(x, y, text.order, layer) for x, y in _samples(glyph)
+    ):
         reasons.append(COVERED)
-    if mode != 3 and _same_color(mode, text, paints, glyph):
+    if mode != 3 and not transparent and _same_color(mode, text, paints, glyph):
         reasons.append(SAME_COLOR)
-    if mode != 3 and _transparent(mode, text, masks, cx, cy):
+    if transparent and not layer:
         reasons.append(TRANSPARENT)
     if em_height(glyph) < TINY_HEIGHT:
         reasons.append(TINY)
@@ -232,15 +241,36 @@ class PaintIndex:
         """The paints that cover the point, in drawing order."""
         return [p for p in self.cells.get(self._cell(x, y), ()) if p.contains(x, y)]
 
-    def image_at(self, x: float, y: float) -> bool:
-        return any(p.image is not None for p in self.at(x, y))
+    def draws_text(self, glyph: Glyph, order: int) -> bool:
+        """Whether paint shows the glyph where the glyph itself paints nothing: an image under
+        its centre (a scan under its OCR layer), paint clipped to it in a clipping mode, or a
+        fill no taller than TEXT_DRAWING_HEIGHT glyph heights, not a rectangle, that overlaps
+        its box (type drawn as outlines, with the text laid over them to be read)."""
+        x, y = glyph.center
+        if any(p.image is not None for p in self.at(x, y)) or self.through_text(x, y, order):
+            return True
+        box = glyph.bbox
+        tallest = TEXT_DRAWING_HEIGHT * (box.y1 - box.y0)
+        for paint in self.cells.get(self._cell(x, y), ()):
+            region = paint.region
+            if region is None or region.rect or region.half_width > 0 or paint.color is None:
+                continue
+            drawn = region.box
+            overlaps = drawn.x0 < box.x1 and drawn.x1 > box.x0 and drawn.y0 < box.y1 and drawn.y1 > box.y0
+            if overlaps and drawn.y1 - drawn.y0 <= tallest:
+                return True
+        return False
 
     def through_text(self, x: float, y: float, order: int) -> bool:
         """Whether paint drawn later and clipped to glyphs shows there (text that clips, §9.3.6)."""
         return any(p.order > order and any(r.of_text for r in p.clip) for p in self.at(x, y))
 
-    def covered(self, x: float, y: float, order: int) -> bool:
-        return any(p.opaque and p.order > order for p in self.at(x, y))
+    def covered(self, x: float, y: float, order: int, layer: bool = False) -> bool:
+        """Whether opaque paint after `order` covers the point; over a text layer an image is
+        the drawing the layer reads, not a cover."""
+        return any(
+            p.opaque and p.order > order and not (layer and p.image is not None) for p in self.at(x, y)
+        )
 
     def color_beneath(self, glyph: Glyph, order: int) -> RGB | None:
         """What lies beneath the glyph's centre before paint number `order`: the paints before

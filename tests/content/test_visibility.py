@@ -295,3 +295,25 @@ def test_inline_images_cover_and_carry_an_ocr_layer() -> None:
     assert reasons(inline + b"3 Tr " + TEXT) == {"Marker": ()}
     stencil = b"q 200 0 0 40 0 190 cm BI /W 8 /H 1 /IM true ID \x0f EI Q "
     assert reasons(TEXT + stencil) == {"Marker": ()}
+
+
+# A word drawn as outlines: a triangle under "Marker" (one line tall, not a rectangle).
+OUTLINES = b"0.1 g 20 198 m 60 198 l 40 208 l h f "
+
+
+def test_transparent_text_over_its_outlines_is_a_text_layer() -> None:
+    # As a browser prints a script its PDF fonts cannot carry: outlines, then text at alpha 0.
+    assert reasons(OUTLINES + b"q /Clear gs " + TEXT + b"Q") == {"Marker": ()}
+    assert reasons(OUTLINES + b"3 Tr " + TEXT) == {"Marker": ()}
+
+
+def test_a_box_behind_invisible_text_is_no_drawing_of_it() -> None:
+    assert reasons(b"0.5 g 0 150 300 100 re f 3 Tr " + TEXT) == {"Marker": ("invisible-mode",)}
+    assert reasons(b"0.5 g 0 198 300 10 re f q /Clear gs " + TEXT + b"Q") == {"Marker": ("transparent",)}
+
+
+def test_an_ocr_layer_under_its_scan_is_not_covered_but_a_box_over_both_covers_it() -> None:
+    scan = b"q 300 0 0 300 0 0 cm /Gray Do Q "
+    assert reasons(b"3 Tr " + TEXT + scan) == {"Marker": ()}
+    redacted = b"3 Tr " + TEXT + b"0 Tr " + scan + b"0 g 0 190 300 30 re f"
+    assert reasons(redacted) == {"Marker": ("covered",)}
