@@ -7,7 +7,8 @@ reasons, each a rule a viewer's rendering follows:
 - invisible-mode: render mode 3 or 7 paints nothing (§9.3.6), unless the glyph is a text
   layer over a drawing of itself (PaintIndex.draws_text): an image under it (an OCR layer,
   whose text the scan shows), paint clipped to it in mode 7, or its type drawn as outlines;
-- clipped: its centre lies outside the clipping path in force (§8.5.4);
+- clipped: the middle of its box (COVER_SAMPLES) lies wholly outside the clipping path in
+  force (§8.5.4); a letter cut at a cell's edge that still shows a part is shown;
 - covered: opaque paint drawn later covers its inner box (COVER_SAMPLES);
 - same-color: its colour, blended by its alpha, is within SAME_COLOR_DELTA_E of what lies
   beneath its centre: the white page, or the fills and images painted before it;
@@ -94,7 +95,7 @@ def glyph_reasons(
     layer = (mode == 3 or transparent) and paints.draws_text(glyph, text.order)
     if mode == 3 and not layer:
         reasons.append(INVISIBLE_MODE)
-    if text.clip and not clip_contains(text.clip, cx, cy):
+    if text.clip and not any(clip_contains(text.clip, x, y) for x, y in _samples(glyph)):
         reasons.append(CLIPPED)
     if text.order < paints.last_opaque and all(
         paints.covered(x, y, text.order, layer) for x, y in _samples(glyph)

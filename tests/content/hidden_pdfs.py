@@ -36,7 +36,7 @@ def build(
     /Half (ca 0.5), /Multiply (BM), /Masking (a luminosity soft mask whose group paints
     nothing: black backdrop); optional content /Off (an OCG off by default), /On, /AllOff (an
     OCMD off while /On is on); forms /FormOff (/OC off), /Text ("FormText" at its origin,
-    box 0 0 200 20), /Narrow (the same text in a box 30 wide). annotations: appearance
+    box 0 0 200 20), /Narrow (the same text in a box 28 wide: "Form" fits). annotations: appearance
     content, /Rect and extra annotation entries (the appearance's /OC may go in them as "OC")."""
     pdf = pikepdf.new()
     pdf.add_blank_page(page_size=(300, 300))
@@ -68,7 +68,7 @@ def build(
             Off=_image(pdf, 0, OC=off),
             FormOff=text_form(b"FormOff", 200, OC=off),
             Text=text_form(b"FormText", 200),
-            Narrow=text_form(b"FormText", 30),
+            Narrow=text_form(b"FormText", 28),
         ),
         ExtGState=Dictionary(
             Clear=Dictionary(ca=0),

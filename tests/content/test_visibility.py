@@ -63,7 +63,7 @@ def test_nested_clips_intersect() -> None:
 
 
 def test_a_form_clips_to_its_box() -> None:
-    # The box is 30 wide: "Form" ends inside it, "Text" lies past it (glyph by glyph).
+    # The box is 28 wide: "Form" ends at its edge, "Text" lies past it (glyph by glyph).
     content = b"q 1 0 0 1 20 200 cm /Narrow Do Q q 1 0 0 1 20 100 cm /Text Do Q"
     assert hidden_report(content) == {"Text": ("clipped",)}
     assert pagetext.open(build(content))[0].text(hidden="drop") == "Form\nFormText"
@@ -317,3 +317,11 @@ def test_an_ocr_layer_under_its_scan_is_not_covered_but_a_box_over_both_covers_i
     assert reasons(b"3 Tr " + TEXT + scan) == {"Marker": ()}
     redacted = b"3 Tr " + TEXT + b"0 Tr " + scan + b"0 g 0 190 300 30 re f"
     assert reasons(redacted) == {"Marker": ("covered",)}
+
+
+def test_a_letter_the_clip_cuts_is_shown_while_part_of_it_shows() -> None:
+    # The clip ends at x 45: "k" (40.7 to 46.7) shows most of itself, "e" (46.7 on) nothing.
+    with pagetext.open(build(b"q 0 0 45 300 re W n " + TEXT + b"Q")) as doc:
+        glyphs = [(g.text, g.hidden) for g in doc[0].glyphs(hidden="flag")]
+    clipped = ("clipped",)
+    assert glyphs == [("M", ()), ("a", ()), ("r", ()), ("k", ()), ("e", clipped), ("r", clipped)]
