@@ -16,7 +16,7 @@ from typing import Any, Final
 import pikepdf
 
 from pagetext.budget import PageBudget
-from pagetext.content import paint_ops
+from pagetext.content import paint_ops, paint_sources
 from pagetext.content.device import Device
 from pagetext.content.graphics import (
     op_B,
@@ -49,7 +49,7 @@ from pagetext.content.graphics import (
 from pagetext.content.marked_content import op_BDC, op_BMC, op_EMC
 from pagetext.content.optional import OptionalContent
 from pagetext.content.paint import Tracking
-from pagetext.content.paint_ops import enter_form, optional_off_sequence, paint_image
+from pagetext.content.paint_sources import enter_form, optional_off_sequence, paint_image
 from pagetext.content.state import InterpreterState, OperatorTable, StreamContext
 from pagetext.content.text_show import op_dquote, op_quote, op_TJ, op_Tj
 from pagetext.content.text_state import (
@@ -366,7 +366,11 @@ PATH_OPERATORS: Final[OperatorTable] = {
 
 # For visibility (paint_ops.py): paths as outlines, clipping, painting as areas, transparency,
 # shadings and pattern colour, with colours as for paths.
-VISIBILITY_OPERATORS: Final[OperatorTable] = {**PATH_OPERATORS, **paint_ops.OPERATORS}
+VISIBILITY_OPERATORS: Final[OperatorTable] = {
+    **PATH_OPERATORS,
+    **paint_ops.OPERATORS,
+    **paint_sources.OPERATORS,
+}
 
 
 # Operators that do not affect text: known, so that they are skipped without a warning.

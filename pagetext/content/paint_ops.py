@@ -1,7 +1,8 @@
-"""The operators a visibility reading adds (ISO 32000-1 §8.4.5, §8.5, §8.7.4.2, §8.9, §11.6):
-paths kept as outlines, clipping (W, W*), painting as areas, the ExtGState entries that make
-paint transparent (gs), shadings (sh), images (Do), pattern colour, and for each shown string
-the paint its glyphs carry. Only a device that wants visibility runs them (interpreter.py)."""
+"""The operators a visibility reading adds (ISO 32000-1 §8.4.5, §8.5, §9.3.6, §11.6): paths kept
+as outlines, clipping (W, W*, and text in a clipping mode at ET), painting as areas, line cap
+and dash, the ExtGState entries that make paint transparent (gs), pattern colour, and for each
+shown string the paint its glyphs carry. Shadings, images and forms: paint_sources.py. Only a
+device that wants visibility runs them (interpreter.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any, Final
 
 import pikepdf
 
-from pagetext.content.glyph import Glyph, MarkedContent
+from pagetext.content.glyph import Glyph
 from pagetext.content.graphics import op_CS, op_cs
 from pagetext.content.paint import (
     Paint,
@@ -18,12 +19,10 @@ from pagetext.content.paint import (
     SoftMask,
     TextPaint,
     Tracking,
-    parallelogram,
     stroke_half_width,
 )
 from pagetext.content.state import InterpreterState, OperatorTable
-from pagetext.geometry import Matrix
-from pagetext.pdf.objects import OBJECT_ERRORS, name, number, optional_entry, read_rect
+from pagetext.pdf.objects import OBJECT_ERRORS, name, number, optional_entry
 from pagetext.syntax.literals import Operand
 
 # Blend modes that paint the source colour as it is (§11.3.5): the others mix it with what
@@ -31,14 +30,14 @@ from pagetext.syntax.literals import Operand
 NORMAL_BLEND: Final = frozenset({"Normal", "Compatible"})
 
 
-def _tracking(state: InterpreterState) -> Tracking:
+def tracking_of(state: InterpreterState) -> Tracking:
     tracking = state.tracking
     if tracking is None:  # these handlers are only in the visibility table
         raise ValueError
     return tracking
 
 
-def _paint_state(state: InterpreterState) -> PaintState:
+def paint_state_of(state: InterpreterState) -> PaintState:
     paint = state.gs.paint
     if paint is None:
         paint = state.gs.paint = PaintState()
@@ -59,22 +58,22 @@ def hidden_by_optional_content(state: InterpreterState) -> bool:
 
 
 def op_m(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    _tracking(state).outline.move_to(_point(state, operands[0], operands[1]))
+    tracking_of(state).outline.move_to(_point(state, operands[0], operands[1]))
 
 
 def op_l(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    _tracking(state).outline.line_to(_point(state, operands[0], operands[1]))
+    tracking_of(state).outline.line_to(_point(state, operands[0], operands[1]))
 
 
 def op_c(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    outline = _tracking(state).outline
+    outline = tracking_of(state).outline
     c1 = _point(state, operands[0], operands[1])
     c2 = _point(state, operands[2], operands[3])
     outline.curve_to(c1, c2, _point(state, operands[4], operands[5]))
 
 
 def op_v(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    outline = _tracking(state).outline  # the first control point is the current point
+    outline = tracking_of(state).outline  # the first control point is the current point
     current = outline.current or _point(state, operands[0], operands[1])
     outline.curve_to(
         current, _point(state, operands[0], operands[1]), _point(state, operands[2], operands[3])
@@ -82,13 +81,13 @@ def op_v(state: InterpreterState, operands: list[Operand], index: int) -> None:
 
 
 def op_y(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    outline = _tracking(state).outline  # the second control point is the end point
+    outline = tracking_of(state).outline  # the second control point is the end point
     end = _point(state, operands[2], operands[3])
     outline.curve_to(_point(state, operands[0], operands[1]), end, end)
 
 
 def op_h(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    _tracking(state).outline.close()
+    tracking_of(state).outline.close()
 
 
 def op_re(state: InterpreterState, operands: list[Operand], index: int) -> None:
@@ -99,14 +98,14 @@ def op_re(state: InterpreterState, operands: list[Operand], index: int) -> None:
         _point(state, x + w, y + h),
         _point(state, x, y + h),
     ]
-    _tracking(state).outline.rectangle(corners)
+    tracking_of(state).outline.rectangle(corners)
 
 
 # -- painting and clipping (§8.5.3, §8.5.4) --------------------------------------------------------
 
 
 def _paint(state: InterpreterState, stroke: bool, fill: bool, close: bool, even_odd: bool) -> None:
-    tracking = _tracking(state)
+    tracking = tracking_of(state)
     if close:
         tracking.outline.close()
     polygons = tracking.outline.finish(False)
@@ -116,10 +115,10 @@ def _paint(state: InterpreterState, stroke: bool, fill: bool, close: bool, even_
         return
     closed = [p if p[0] == p[-1] else [*p, p[0]] for p in polygons]
     gs = state.gs
-    paint = _paint_state(state)
+    paint = paint_state_of(state)
     if not hidden_by_optional_content(state):
         # Paint clipped to glyphs shows the glyphs' shapes (image-filled type): it hides nothing.
-        transparent = paint.soft_mask is not None or not paint.blend_normal or _through_text(paint)
+        transparent = paint.soft_mask is not None or not paint.blend_normal or through_text(paint)
         if fill:
             opaque = paint.fill_alpha >= 1 and not transparent and not paint.fill_pattern
             color = None if paint.fill_pattern else gs.fill_color
@@ -140,7 +139,7 @@ def _paint(state: InterpreterState, stroke: bool, fill: bool, close: bool, even_
         gs.paint = paint.changed(clip=(*paint.clip, Region(closed, clip_rule == 2)))
 
 
-def _through_text(paint: PaintState) -> bool:
+def through_text(paint: PaintState) -> bool:
     return any(region.of_text for region in paint.clip)
 
 
@@ -181,11 +180,11 @@ def op_n(state: InterpreterState, operands: list[Operand], index: int) -> None:
 
 
 def op_W(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    _tracking(state).pending_clip = 1
+    tracking_of(state).pending_clip = 1
 
 
 def op_W_star(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    _tracking(state).pending_clip = 2
+    tracking_of(state).pending_clip = 2
 
 
 # -- graphics state parameters (§8.4.5, §11.6.4) ------------------------------------------------
@@ -193,13 +192,13 @@ def op_W_star(state: InterpreterState, operands: list[Operand], index: int) -> N
 
 def op_J(state: InterpreterState, operands: list[Operand], index: int) -> None:
     cap = int(operands[0])
-    state.gs.paint = _paint_state(state).changed(cap=cap if cap in (0, 1, 2) else 0)
+    state.gs.paint = paint_state_of(state).changed(cap=cap if cap in (0, 1, 2) else 0)
 
 
 def op_d(state: InterpreterState, operands: list[Operand], index: int) -> None:
     dashes = operands[0]
     dashed = isinstance(dashes, list) and any(isinstance(v, (int, float)) and v > 0 for v in dashes)
-    state.gs.paint = _paint_state(state).changed(dashed=dashed)
+    state.gs.paint = paint_state_of(state).changed(dashed=dashed)
 
 
 def op_gs(state: InterpreterState, operands: list[Operand], index: int) -> None:
@@ -212,7 +211,7 @@ def op_gs(state: InterpreterState, operands: list[Operand], index: int) -> None:
         entry = states.get("/" + key) if isinstance(states, pikepdf.Dictionary) else None
         if not isinstance(entry, pikepdf.Dictionary):
             return
-        paint = _paint_state(state)
+        paint = paint_state_of(state)
         changes: dict[str, Any] = {}
         fill_alpha = optional_entry(entry, "/ca")
         if fill_alpha is not None:
@@ -237,12 +236,12 @@ def op_gs(state: InterpreterState, operands: list[Operand], index: int) -> None:
 
 def op_cs_pattern(state: InterpreterState, operands: list[Operand], index: int) -> None:
     op_cs(state, operands, index)
-    state.gs.paint = _paint_state(state).changed(fill_pattern=_is_pattern(state, operands[0]))
+    state.gs.paint = paint_state_of(state).changed(fill_pattern=_is_pattern(state, operands[0]))
 
 
 def op_CS_pattern(state: InterpreterState, operands: list[Operand], index: int) -> None:
     op_CS(state, operands, index)
-    state.gs.paint = _paint_state(state).changed(stroke_pattern=_is_pattern(state, operands[0]))
+    state.gs.paint = paint_state_of(state).changed(stroke_pattern=_is_pattern(state, operands[0]))
 
 
 def _is_pattern(state: InterpreterState, space: Operand) -> bool:
@@ -262,142 +261,14 @@ def _is_pattern(state: InterpreterState, space: Operand) -> bool:
         return False
 
 
-# -- shadings and images (§8.7.4.2, §8.9) --------------------------------------------------------
-
-
-def op_sh(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    """A shading paints the whole clip, or its /BBox (§8.7.4.5.1) where nothing clips it."""
-    key = operands[0]
-    if not isinstance(key, str) or hidden_by_optional_content(state):
-        return
-    tracking = _tracking(state)
-    paint = _paint_state(state)
-    region: Region | None = None
-    if not paint.clip:
-        resources = state.stream.resources
-        shadings = resources.get("/Shading") if resources is not None else None
-        shading = shadings.get("/" + key) if isinstance(shadings, pikepdf.Dictionary) else None
-        if isinstance(shading, pikepdf.Stream):
-            shading = shading.stream_dict  # a shading stream's entries are in its dictionary
-        box = read_rect(shading.get("/BBox")) if isinstance(shading, pikepdf.Dictionary) else None
-        if box is None:
-            return  # unbounded: where it paints is not known here
-        region = _box_region(box, state.gs.ctm)
-    opaque = (
-        paint.fill_alpha >= 1 and paint.soft_mask is None and paint.blend_normal and not _through_text(paint)
-    )
-    state.device.paint_area(Paint(tracking.next_order(), region, paint.clip, None, paint.fill_alpha, opaque))
-
-
-def paint_image(state: InterpreterState, image: pikepdf.Stream) -> None:
-    """An image XObject (§8.9.5) paints the unit square under the CTM. It hides what lies
-    beneath unless something lets that through: a soft mask or a mask of its own (/SMask,
-    /Mask, §11.6.5.3, §8.9.6), a stencil mask (/ImageMask paints only its set pixels),
-    alpha in the data (/SMaskInData), or the graphics state's alpha, soft mask or blend."""
-    if hidden_by_optional_content(state) or not _optional_on(state, image):
-        return
-    tracking = _tracking(state)
-    paint = _paint_state(state)
-    ctm = state.gs.ctm
-    own_mask = any(optional_entry(image, key) is not None for key in ("/SMask", "/Mask"))
-    stencil = optional_entry(image, "/ImageMask") is True
-    in_data = number(optional_entry(image, "/SMaskInData"), 0.0) != 0
-    opaque = (
-        not (own_mask or stencil or in_data)
-        and paint.fill_alpha >= 1
-        and paint.soft_mask is None
-        and paint.blend_normal
-        and not _through_text(paint)
-    )
-    color = state.gs.fill_color if stencil else None
-    region = parallelogram(ctm)
-    made = Paint(
-        tracking.next_order(),
-        region,
-        paint.clip,
-        color,
-        paint.fill_alpha,
-        opaque,
-        None if stencil else (image, ctm),
-    )
-    state.device.paint_area(made)
-
-
-def op_EI(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    """An inline image (§8.9.7) paints as an image XObject does; a stencil mask (/IM) paints
-    only its set pixels. Its colours are not read (image None in the paint)."""
-    params = operands[0]
-    if not isinstance(params, dict) or hidden_by_optional_content(state):
-        return
-    tracking = _tracking(state)
-    paint = _paint_state(state)
-    stencil = params.get("IM", params.get("ImageMask")) is True
-    opaque = not stencil and paint.fill_alpha >= 1 and paint.soft_mask is None and paint.blend_normal
-    opaque = opaque and not _through_text(paint)
-    ctm = state.gs.ctm
-    color = state.gs.fill_color if stencil else None
-    made = Paint(
-        tracking.next_order(),
-        parallelogram(ctm),
-        paint.clip,
-        color,
-        paint.fill_alpha,
-        opaque,
-        None if stencil else (None, ctm),
-    )
-    state.device.paint_area(made)
-
-
-def _optional_on(state: InterpreterState, xobject: pikepdf.Stream) -> bool:
-    oc = optional_entry(xobject, "/OC")
-    tracking = state.tracking
-    return oc is None or tracking is None or tracking.optional.visible(oc)
-
-
-def enter_form(state: InterpreterState, form: pikepdf.Stream) -> bool:
-    """What a visibility reading adds when a Form XObject is drawn (§8.10.1): its /BBox clips
-    its content; optional content may hide the whole form (its /OC, §8.11.3.3), which then
-    reads as an enclosing OC sequence that is off. True when such a sequence was opened."""
-    paint = _paint_state(state)
-    box = read_rect(optional_entry(form, "/BBox"))
-    if box is not None:
-        state.gs.paint = paint.changed(clip=(*paint.clip, _box_region(box, state.gs.ctm)))
-    if _optional_on(state, form):
-        return False
-    state.marked.append(optional_off_sequence(state.marked[-1] if state.marked else None))
-    return True
-
-
-def optional_off_sequence(parent: MarkedContent | None) -> MarkedContent:
-    """An OC sequence that is off, for content optional content hides as a whole (a form's or
-    an annotation's /OC), inside `parent`, whose marked-content id it keeps."""
-    sequence = MarkedContent(
-        "OC",
-        parent.mcid if parent is not None else None,
-        parent.mcid_stream if parent is not None else None,
-        None,
-        parent.artifact if parent is not None else None,
-        parent,
-    )
-    sequence.optional_off = True
-    return sequence
-
-
-def _box_region(box: Any, ctm: Matrix) -> Region:
-    a, b, c, d, e, f = ctm
-    corners = [(box.x0, box.y0), (box.x1, box.y0), (box.x1, box.y1), (box.x0, box.y1)]
-    points = [(a * x + c * y + e, b * x + d * y + f) for x, y in corners]
-    return Region([[*points, points[0]]], False)
-
-
 # -- text (§9.3.6) ---------------------------------------------------------------------------
 
 
 def show_painted(state: InterpreterState, glyphs: list[Glyph]) -> None:
     """Hand a string's glyphs to the device with the paint they were shown with."""
-    tracking = _tracking(state)
+    tracking = tracking_of(state)
     gs = state.gs
-    paint = _paint_state(state)
+    paint = paint_state_of(state)
     fill = None if paint.fill_pattern else gs.fill_color
     stroke = None if paint.stroke_pattern else gs.stroke_color
     text = TextPaint(
@@ -411,9 +282,9 @@ def show_painted(state: InterpreterState, glyphs: list[Glyph]) -> None:
 
 def op_ET(state: InterpreterState, operands: list[Operand], index: int) -> None:
     """The glyphs shown in a clipping mode become the clip at the end of the text object."""
-    tracking = _tracking(state)
+    tracking = tracking_of(state)
     if tracking.text_clip:
-        paint = _paint_state(state)
+        paint = paint_state_of(state)
         region = Region(tracking.text_clip, False, of_text=True)
         state.gs.paint = paint.changed(clip=(*paint.clip, region))
         tracking.text_clip = []
@@ -443,9 +314,7 @@ OPERATORS: Final[OperatorTable] = {
     "gs": (1, op_gs),
     "J": (1, op_J),
     "d": (2, op_d),
-    "sh": (1, op_sh),
     "cs": (1, op_cs_pattern),
     "CS": (1, op_CS_pattern),
     "ET": (0, op_ET),
-    "EI": (1, op_EI),
 }

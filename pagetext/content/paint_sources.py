@@ -1,0 +1,148 @@
+"""What a visibility reading paints from resources and inline data (ISO 32000-1 §8.7.4.5,
+§8.9, §8.10, §8.11.3.3): shadings, image XObjects and inline images as painted areas, and
+what drawing a Form XObject adds (its /BBox as a clip, optional content that hides it)."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import pikepdf
+
+from pagetext.content.glyph import MarkedContent
+from pagetext.content.paint import Paint, Region, parallelogram
+from pagetext.content.paint_ops import hidden_by_optional_content, paint_state_of, through_text, tracking_of
+from pagetext.content.state import InterpreterState, OperatorTable
+from pagetext.geometry import Matrix
+from pagetext.pdf.objects import number, optional_entry, read_rect
+from pagetext.syntax.literals import Operand
+
+
+def op_sh(state: InterpreterState, operands: list[Operand], index: int) -> None:
+    """A shading paints the whole clip, or its /BBox (§8.7.4.5.1) where nothing clips it."""
+    key = operands[0]
+    if not isinstance(key, str) or hidden_by_optional_content(state):
+        return
+    tracking = tracking_of(state)
+    paint = paint_state_of(state)
+    region: Region | None = None
+    if not paint.clip:
+        resources = state.stream.resources
+        shadings = resources.get("/Shading") if resources is not None else None
+        shading = shadings.get("/" + key) if isinstance(shadings, pikepdf.Dictionary) else None
+        if isinstance(shading, pikepdf.Stream):
+            shading = shading.stream_dict  # a shading stream's entries are in its dictionary
+        box = read_rect(shading.get("/BBox")) if isinstance(shading, pikepdf.Dictionary) else None
+        if box is None:
+            return  # unbounded: where it paints is not known here
+        region = _box_region(box, state.gs.ctm)
+    opaque = (
+        paint.fill_alpha >= 1 and paint.soft_mask is None and paint.blend_normal and not through_text(paint)
+    )
+    state.device.paint_area(Paint(tracking.next_order(), region, paint.clip, None, paint.fill_alpha, opaque))
+
+
+def paint_image(state: InterpreterState, image: pikepdf.Stream) -> None:
+    """An image XObject (§8.9.5) paints the unit square under the CTM. It hides what lies
+    beneath unless something lets that through: a soft mask or a mask of its own (/SMask,
+    /Mask, §11.6.5.3, §8.9.6), a stencil mask (/ImageMask paints only its set pixels),
+    alpha in the data (/SMaskInData), or the graphics state's alpha, soft mask or blend."""
+    if hidden_by_optional_content(state) or not _optional_on(state, image):
+        return
+    tracking = tracking_of(state)
+    paint = paint_state_of(state)
+    ctm = state.gs.ctm
+    own_mask = any(optional_entry(image, key) is not None for key in ("/SMask", "/Mask"))
+    stencil = optional_entry(image, "/ImageMask") is True
+    in_data = number(optional_entry(image, "/SMaskInData"), 0.0) != 0
+    opaque = (
+        not (own_mask or stencil or in_data)
+        and paint.fill_alpha >= 1
+        and paint.soft_mask is None
+        and paint.blend_normal
+        and not through_text(paint)
+    )
+    color = state.gs.fill_color if stencil else None
+    region = parallelogram(ctm)
+    made = Paint(
+        tracking.next_order(),
+        region,
+        paint.clip,
+        color,
+        paint.fill_alpha,
+        opaque,
+        None if stencil else (image, ctm),
+    )
+    state.device.paint_area(made)
+
+
+def op_EI(state: InterpreterState, operands: list[Operand], index: int) -> None:
+    """An inline image (§8.9.7) paints as an image XObject does; a stencil mask (/IM) paints
+    only its set pixels. Its colours are not read (image None in the paint)."""
+    params = operands[0]
+    if not isinstance(params, dict) or hidden_by_optional_content(state):
+        return
+    tracking = tracking_of(state)
+    paint = paint_state_of(state)
+    stencil = params.get("IM", params.get("ImageMask")) is True
+    opaque = not stencil and paint.fill_alpha >= 1 and paint.soft_mask is None and paint.blend_normal
+    opaque = opaque and not through_text(paint)
+    ctm = state.gs.ctm
+    color = state.gs.fill_color if stencil else None
+    made = Paint(
+        tracking.next_order(),
+        parallelogram(ctm),
+        paint.clip,
+        color,
+        paint.fill_alpha,
+        opaque,
+        None if stencil else (None, ctm),
+    )
+    state.device.paint_area(made)
+
+
+def _optional_on(state: InterpreterState, xobject: pikepdf.Stream) -> bool:
+    oc = optional_entry(xobject, "/OC")
+    tracking = state.tracking
+    return oc is None or tracking is None or tracking.optional.visible(oc)
+
+
+def enter_form(state: InterpreterState, form: pikepdf.Stream) -> bool:
+    """What a visibility reading adds when a Form XObject is drawn (§8.10.1): its /BBox clips
+    its content; optional content may hide the whole form (its /OC, §8.11.3.3), which then
+    reads as an enclosing OC sequence that is off. True when such a sequence was opened."""
+    paint = paint_state_of(state)
+    box = read_rect(optional_entry(form, "/BBox"))
+    if box is not None:
+        state.gs.paint = paint.changed(clip=(*paint.clip, _box_region(box, state.gs.ctm)))
+    if _optional_on(state, form):
+        return False
+    state.marked.append(optional_off_sequence(state.marked[-1] if state.marked else None))
+    return True
+
+
+def optional_off_sequence(parent: MarkedContent | None) -> MarkedContent:
+    """An OC sequence that is off, for content optional content hides as a whole (a form's or
+    an annotation's /OC), inside `parent`, whose marked-content id it keeps."""
+    sequence = MarkedContent(
+        "OC",
+        parent.mcid if parent is not None else None,
+        parent.mcid_stream if parent is not None else None,
+        None,
+        parent.artifact if parent is not None else None,
+        parent,
+    )
+    sequence.optional_off = True
+    return sequence
+
+
+def _box_region(box: Any, ctm: Matrix) -> Region:
+    a, b, c, d, e, f = ctm
+    corners = [(box.x0, box.y0), (box.x1, box.y0), (box.x1, box.y1), (box.x0, box.y1)]
+    points = [(a * x + c * y + e, b * x + d * y + f) for x, y in corners]
+    return Region([[*points, points[0]]], False)
+
+
+OPERATORS: Final[OperatorTable] = {
+    "sh": (1, op_sh),
+    "EI": (1, op_EI),
+}
