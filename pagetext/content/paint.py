@@ -12,21 +12,26 @@ import math
 from typing import Any, Final
 
 from pagetext.content.optional import OptionalContent
-from pagetext.content.paths import RGB
+from pagetext.content.paths import RGB, Segment
 from pagetext.geometry import Box, Point
 
 # A Bézier curve becomes this many straight pieces: a quarter circle so cut strays from the
 # true arc by under 0.1 % of its radius, far below a glyph's size.
 CURVE_PIECES: Final = 8
+# A region of more edges than this finds those near a point through a grid of this many cells
+# a side (maps and charts draw paths of thousands of edges; a point needs a few of them).
+GRID_EDGES: Final = 48
+GRID_CELLS: Final = 32
 
 
 class Region:
     """An area in user space: closed polygons under a fill rule (§8.5.3.3), or, with
     half_width > 0, the band a stroke of that half width paints along the polygons' edges,
     its ends shaped by the line cap (§8.4.3.3: 0 butt, 1 round, 2 projecting square).
-    of_text: the glyph boxes of text shown in a clipping render mode (§9.3.6, modes 4-7)."""
+    of_text: the glyph boxes of text shown in a clipping render mode (§9.3.6, modes 4-7).
+    A region of many edges finds those near a point through a grid, made on first use."""
 
-    __slots__ = ("box", "cap", "even_odd", "half_width", "of_text", "polygons", "rect")
+    __slots__ = ("_grid", "box", "cap", "edges", "even_odd", "half_width", "of_text", "polygons", "rect")
 
     def __init__(
         self,
@@ -47,6 +52,12 @@ class Region:
         self.box = Box(min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow)
         # One axis-aligned rectangle, filled: the box is the area (most clips and fills).
         self.rect = half_width == 0 and len(polygons) == 1 and _is_axis_rectangle(polygons[0])
+        self.edges: list[Segment] = [
+            (polygon[i][0], polygon[i][1], polygon[i + 1][0], polygon[i + 1][1])
+            for polygon in polygons
+            for i in range(len(polygon) - 1)
+        ]
+        self._grid: dict[tuple[int, int], list[Segment]] | None = None
 
     def contains(self, x: float, y: float) -> bool:
         box = self.box
@@ -54,15 +65,38 @@ class Region:
             return False
         if self.rect:
             return True
+        edges = self._near(x, y) if len(self.edges) > GRID_EDGES else self.edges
         if self.half_width > 0:
-            return _near_edges(self.polygons, x, y, self.half_width, self.cap)
-        winding = 0
-        crossings = 0
-        for polygon in self.polygons:
-            w = _winding(polygon, x, y)
-            winding += w[0]
-            crossings += w[1]
-        return crossings % 2 == 1 if self.even_odd else winding != 0
+            return in_band(edges, x, y, self.half_width, self.cap)
+        turns, crossings = winding_of(edges, x, y)
+        return crossings % 2 == 1 if self.even_odd else turns != 0
+
+    def _cell(self, x: float, y: float) -> tuple[int, int]:
+        box = self.box
+        last = GRID_CELLS - 1
+        i = int((x - box.x0) / max(box.x1 - box.x0, 1e-9) * GRID_CELLS)
+        j = int((y - box.y0) / max(box.y1 - box.y0, 1e-9) * GRID_CELLS)
+        return min(last, max(0, i)), min(last, max(0, j))
+
+    def _near(self, x: float, y: float) -> list[Segment]:
+        """The edges that can decide the point: for a stroke, those whose band reaches its
+        cell; for a fill, those that cross the point's row of cells, right of the point's
+        cell (the ray that counts crossings runs to the right)."""
+        grid = self._grid
+        if grid is None:
+            grid = self._grid = {}
+            reach = self.half_width * 1.5  # a projecting cap reaches a half width past the end
+            stroke = self.half_width > 0
+            for edge in self.edges:
+                x0, y0, x1, y1 = edge
+                i0, j0 = self._cell(min(x0, x1) - reach, min(y0, y1) - reach)
+                i1, j1 = self._cell(max(x0, x1) + reach, max(y0, y1) + reach)
+                if not stroke:
+                    i0 = 0  # a fill's row holds every edge at its right
+                for i in range(i0, i1 + 1):
+                    for j in range(j0, j1 + 1):
+                        grid.setdefault((i, j), []).append(edge)
+        return grid.get(self._cell(x, y), [])
 
 
 def _is_axis_rectangle(polygon: list[Point]) -> bool:
@@ -74,15 +108,12 @@ def _is_axis_rectangle(polygon: list[Point]) -> bool:
     return len(xs) <= 2 and len(ys) <= 2
 
 
-def _winding(polygon: list[Point], x: float, y: float) -> tuple[int, int]:
-    """The winding number of the closed polygon around (x, y), and how many of its edges a ray
+def winding_of(edges: list[Segment], x: float, y: float) -> tuple[int, int]:
+    """The winding number of closed polygons around (x, y), and how many of their edges a ray
     from the point to the right crosses."""
     winding = 0
     crossings = 0
-    count = len(polygon)
-    for i in range(count):
-        x0, y0 = polygon[i]
-        x1, y1 = polygon[(i + 1) % count]
+    for x0, y0, x1, y1 in edges:
         if (y0 <= y) != (y1 <= y):
             at = x0 + (y - y0) * (x1 - x0) / (y1 - y0)
             if at > x:
@@ -91,33 +122,29 @@ def _winding(polygon: list[Point], x: float, y: float) -> tuple[int, int]:
     return winding, crossings
 
 
-def _near_edges(polygons: list[list[Point]], x: float, y: float, half_width: float, cap: int) -> bool:
+def in_band(edges: list[Segment], x: float, y: float, half_width: float, cap: int) -> bool:
     """Whether the point lies in the band a stroke paints. A butt cap ends the band square at
     the segment's end, a projecting cap half a width past it, a round cap in a half disc
     (§8.4.3.3); the short thick dash a form draws as a vertical rule is a butt-capped bar."""
     limit = half_width * half_width
-    for polygon in polygons:
-        for i in range(len(polygon) - 1):
-            x0, y0 = polygon[i]
-            x1, y1 = polygon[i + 1]
-            dx, dy = x1 - x0, y1 - y0
-            length = dx * dx + dy * dy
-            t = ((x - x0) * dx + (y - y0) * dy) / length if length > 0 else 0.0
-            if length == 0 and cap == 0:
-                continue  # a butt-capped dot paints nothing
-            if cap != 1 and length > 0:
-                reach = half_width / math.sqrt(length) if cap == 2 else 0.0
-                if t < -reach or t > 1 + reach:
-                    continue
-                # Across the segment only: the distance from the line, not from its ends.
-                across = abs((x - x0) * dy - (y - y0) * dx) / math.sqrt(length)
-                if across <= half_width:
-                    return True
+    for x0, y0, x1, y1 in edges:
+        dx, dy = x1 - x0, y1 - y0
+        length = dx * dx + dy * dy
+        if length == 0 and cap == 0:
+            continue  # a butt-capped dot paints nothing
+        t = ((x - x0) * dx + (y - y0) * dy) / length if length > 0 else 0.0
+        if cap != 1 and length > 0:
+            reach = half_width / math.sqrt(length) if cap == 2 else 0.0
+            if t < -reach or t > 1 + reach:
                 continue
-            t = min(1.0, max(0.0, t))
-            ex, ey = x0 + t * dx - x, y0 + t * dy - y
-            if ex * ex + ey * ey <= limit:
+            # Across the segment only: the distance from the line, not from its ends.
+            if abs((x - x0) * dy - (y - y0) * dx) / math.sqrt(length) <= half_width:
                 return True
+            continue
+        t = min(1.0, max(0.0, t))
+        ex, ey = x0 + t * dx - x, y0 + t * dy - y
+        if ex * ex + ey * ey <= limit:
+            return True
     return False
 
 

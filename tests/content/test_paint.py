@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import math
 
-from pagetext.content.paint import Outline, Region, clip_contains, parallelogram
+from pagetext.content.paint import (
+    GRID_EDGES,
+    Outline,
+    Region,
+    clip_contains,
+    in_band,
+    parallelogram,
+    winding_of,
+)
 
 
 def square(x: float, y: float, size: float, clockwise: bool = False) -> list[tuple[float, float]]:
@@ -77,3 +85,31 @@ def test_line_caps_end_a_stroke_band() -> None:
     assert Region(dash, False, half_width=15.0, cap=1).contains(47, 742)  # round: a disc
     assert Region(dash, False, half_width=15.0, cap=2).contains(47, 742)  # square: past the end
     assert not Region([[(5.0, 5.0), (5.0, 5.0)]], False, half_width=3.0, cap=0).contains(5, 5)
+
+
+def test_a_region_of_many_edges_answers_as_every_edge_walked() -> None:
+    # A star of 400 edges and a zigzag stroke of 300: the grid gives what a walk of every edge gives.
+    def radius(k: int) -> float:
+        return 60.0 if k % 2 else 25.0
+
+    angles = [k * math.pi / 200 for k in range(400)]
+    star = [(100 + radius(k) * math.cos(a), 100 + radius(k) * math.sin(a)) for k, a in enumerate(angles)]
+    zigzag = [(float(k), 50.0 + (5 if k % 2 else -5)) for k in range(300)]
+    for region in (Region([[*star, star[0]]], False), Region([zigzag], False, half_width=1.5)):
+        assert len(region.edges) > GRID_EDGES
+        inside = 0
+        for x in range(0, 300, 7):
+            for y in range(30, 170, 3):
+                assert region.contains(x, y) == _walk(region, x, y), (x, y)
+                inside += region.contains(x, y)
+        assert inside > 20
+
+
+def _walk(region: Region, x: float, y: float) -> bool:
+    box = region.box
+    if not (box.x0 <= x <= box.x1 and box.y0 <= y <= box.y1):
+        return False
+    if region.half_width > 0:
+        return in_band(region.edges, x, y, region.half_width, region.cap)
+    turns, crossings = winding_of(region.edges, x, y)
+    return crossings % 2 == 1 if region.even_odd else turns != 0
