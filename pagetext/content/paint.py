@@ -12,12 +12,9 @@ import math
 from typing import Any, Final
 
 from pagetext.content.optional import OptionalContent
-from pagetext.content.paths import RGB, Segment
+from pagetext.content.paths import RGB, Outline, Segment
 from pagetext.geometry import Box, Point
 
-# A Bézier curve becomes this many straight pieces: a quarter circle so cut strays from the
-# true arc by under 0.1 % of its radius, far below a glyph's size.
-CURVE_PIECES: Final = 8
 # A region of more edges than this finds those near a point through a grid of this many cells
 # a side (maps and charts draw paths of thousands of edges; a point needs a few of them).
 GRID_EDGES: Final = 48
@@ -301,76 +298,6 @@ class TextPaint:
         self.stroke_alpha = stroke_alpha
         self.soft_mask = soft_mask
         self.optional_off = optional_off
-
-
-class Outline:
-    """The current path for the visibility reading (§8.5.2): closed-up polygons in user space,
-    curves cut into CURVE_PIECES lines."""
-
-    __slots__ = ("current", "polygons", "start", "subpath")
-
-    def __init__(self) -> None:
-        self.polygons: list[list[Point]] = []
-        self.subpath: list[Point] = []
-        self.current: Point | None = None
-        self.start: Point | None = None
-
-    def move_to(self, point: Point) -> None:
-        self._end()
-        self.subpath = [point]
-        self.current = self.start = point
-
-    def line_to(self, point: Point) -> None:
-        if self.current is None:
-            self.move_to(point)
-            return
-        self.subpath.append(point)
-        self.current = point
-
-    def curve_to(self, c1: Point, c2: Point, end: Point) -> None:
-        """A cubic Bézier from the current point (§8.5.2.2), as straight pieces."""
-        p0 = self.current
-        if p0 is None:
-            self.move_to(end)
-            return
-        for step in range(1, CURVE_PIECES + 1):
-            t = step / CURVE_PIECES
-            u = 1 - t
-            a, b, c, d = u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t
-            self.subpath.append(
-                (
-                    a * p0[0] + b * c1[0] + c * c2[0] + d * end[0],
-                    a * p0[1] + b * c1[1] + c * c2[1] + d * end[1],
-                )
-            )
-        self.current = end
-
-    def close(self) -> None:
-        if self.start is not None and self.subpath:
-            self.subpath.append(self.start)
-            self._end()
-            self.subpath = [self.start]
-            self.current = self.start
-
-    def rectangle(self, corners: list[Point]) -> None:
-        self._end()
-        self.polygons.append([*corners, corners[0]])
-        self.subpath = [corners[0]]
-        self.current = self.start = corners[0]
-
-    def _end(self) -> None:
-        if len(self.subpath) >= 2:
-            self.polygons.append(self.subpath)
-        self.subpath = []
-
-    def finish(self, fill: bool) -> list[list[Point]]:
-        """The path's polygons, each closed as a fill closes it (§8.5.3.1) when `fill`, else as
-        drawn (a stroke does not close); the path is reset."""
-        self._end()
-        polygons = [p if not fill or p[0] == p[-1] else [*p, p[0]] for p in self.polygons if len(p) >= 2]
-        self.polygons = []
-        self.current = self.start = None
-        return polygons
 
 
 def stroke_half_width(line_width: float, ctm: tuple[float, float, float, float, float, float]) -> float:

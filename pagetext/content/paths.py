@@ -4,7 +4,8 @@ The interpreter builds a path only for a device that asks for paths (GlyphCollec
 text extraction never pays for it. A painted path reaches the device as one `PathRecord` in
 user space: its straight segments, its rectangles, how it was painted and in which colours.
 Curves are kept as the chord between their end points only where a filled or stroked
-outline needs closing; table rules are straight, so nothing finer is kept.
+outline needs closing; table rules are straight, so nothing finer is kept. A visibility
+reading keeps the current path as an `Outline` instead: polygons, curves flattened.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from pagetext.pdf.objects import OBJECT_ERRORS
 Segment = tuple[float, float, float, float]  # x0, y0, x1, y1 in user space
 RGB = tuple[float, float, float]
 
+# A Bézier curve becomes this many straight pieces: a quarter circle so cut strays from the
+# true arc by under 0.1 % of its radius, far below a glyph's size.
+CURVE_PIECES: Final = 8
 # Corners this close (user space units) count as one: an axis-aligned outline drawn with
 # m/l/l/l/h is a rectangle, as `re` would draw it (producers write both).
 AXIS_TOLERANCE: Final = 0.01
@@ -188,3 +192,73 @@ def space_components(name: str, resources: Any) -> int:
 def initial_color(components: int) -> RGB | None:
     """The colour a cs/CS sets (§8.6.8): black in a device space, unknown otherwise."""
     return (0.0, 0.0, 0.0) if components in (1, 3, 4) else None
+
+
+class Outline:
+    """The current path for the visibility reading (§8.5.2): closed-up polygons in user space,
+    curves cut into CURVE_PIECES lines."""
+
+    __slots__ = ("current", "polygons", "start", "subpath")
+
+    def __init__(self) -> None:
+        self.polygons: list[list[Point]] = []
+        self.subpath: list[Point] = []
+        self.current: Point | None = None
+        self.start: Point | None = None
+
+    def move_to(self, point: Point) -> None:
+        self._end()
+        self.subpath = [point]
+        self.current = self.start = point
+
+    def line_to(self, point: Point) -> None:
+        if self.current is None:
+            self.move_to(point)
+            return
+        self.subpath.append(point)
+        self.current = point
+
+    def curve_to(self, c1: Point, c2: Point, end: Point) -> None:
+        """A cubic Bézier from the current point (§8.5.2.2), as straight pieces."""
+        p0 = self.current
+        if p0 is None:
+            self.move_to(end)
+            return
+        for step in range(1, CURVE_PIECES + 1):
+            t = step / CURVE_PIECES
+            u = 1 - t
+            a, b, c, d = u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t
+            self.subpath.append(
+                (
+                    a * p0[0] + b * c1[0] + c * c2[0] + d * end[0],
+                    a * p0[1] + b * c1[1] + c * c2[1] + d * end[1],
+                )
+            )
+        self.current = end
+
+    def close(self) -> None:
+        if self.start is not None and self.subpath:
+            self.subpath.append(self.start)
+            self._end()
+            self.subpath = [self.start]
+            self.current = self.start
+
+    def rectangle(self, corners: list[Point]) -> None:
+        self._end()
+        self.polygons.append([*corners, corners[0]])
+        self.subpath = [corners[0]]
+        self.current = self.start = corners[0]
+
+    def _end(self) -> None:
+        if len(self.subpath) >= 2:
+            self.polygons.append(self.subpath)
+        self.subpath = []
+
+    def finish(self, fill: bool) -> list[list[Point]]:
+        """The path's polygons, each closed as a fill closes it (§8.5.3.1) when `fill`, else as
+        drawn (a stroke does not close); the path is reset."""
+        self._end()
+        polygons = [p if not fill or p[0] == p[-1] else [*p, p[0]] for p in self.polygons if len(p) >= 2]
+        self.polygons = []
+        self.current = self.start = None
+        return polygons

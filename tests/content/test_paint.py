@@ -6,13 +6,13 @@ import math
 
 from pagetext.content.paint import (
     GRID_EDGES,
-    Outline,
     Region,
     clip_contains,
     in_band,
     parallelogram,
     winding_of,
 )
+from pagetext.content.paths import Outline
 
 
 def square(x: float, y: float, size: float, clockwise: bool = False) -> list[tuple[float, float]]:
