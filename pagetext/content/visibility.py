@@ -11,7 +11,7 @@ reasons, each a rule a viewer's rendering follows:
   force (§8.5.4); a letter cut at a cell's edge that still shows a part is shown;
 - covered: opaque paint drawn later covers its inner box (COVER_SAMPLES);
 - same-color: its colour, blended by its alpha, is within SAME_COLOR_DELTA_E of what lies
-  beneath its centre: the white page, or the fills and images painted before it;
+  beneath each sample of its box: the white page, or the fills and images painted before it;
 - transparent: alpha 0 for what its mode paints, or a soft mask that removes it (§11.6.4.4),
   unless it is such a text layer (a browser lays transparent text over outlines it draws);
 - tiny: its em is under TINY_HEIGHT in default user space;
@@ -134,14 +134,18 @@ def _painted_colors(mode: int, text: TextPaint) -> list[tuple[RGB | None, float]
 
 
 def _same_color(mode: int, text: TextPaint, paints: PaintIndex, glyph: Glyph) -> bool:
-    ground = paints.color_beneath(glyph, text.order)
-    if ground is None:
-        return False
-    for color, alpha in _painted_colors(mode, text):
-        if color is None or alpha <= 0:
-            return False  # unknown, or nothing painted (that is "transparent")
-        if delta_e(_blend(color, alpha, ground), ground) >= SAME_COLOR_DELTA_E:
+    """Whether the glyph's colours match the ground at every sample of its box: a thin line
+    or an edge under part of the glyph leaves the rest of it on another ground, shown."""
+    colors = _painted_colors(mode, text)
+    if any(color is None or alpha <= 0 for color, alpha in colors):
+        return False  # unknown, or nothing painted (that is "transparent")
+    for x, y in _samples(glyph):
+        ground = paints.color_beneath(glyph, text.order, x, y)
+        if ground is None:
             return False
+        for color, alpha in colors:
+            if color is None or delta_e(_blend(color, alpha, ground), ground) >= SAME_COLOR_DELTA_E:
+                return False
     return True
 
 
@@ -273,11 +277,10 @@ class PaintIndex:
             p.opaque and p.order > order and not (layer and p.image is not None) for p in self.at(x, y)
         )
 
-    def color_beneath(self, glyph: Glyph, order: int) -> RGB | None:
-        """What lies beneath the glyph's centre before paint number `order`: the paints before
-        it blended from the last opaque one up, over the white page (an image by its mean
-        over the glyph's box); None when unknown."""
-        x, y = glyph.center
+    def color_beneath(self, glyph: Glyph, order: int, x: float, y: float) -> RGB | None:
+        """What lies beneath a point of the glyph before paint number `order`: the paints
+        before it blended from the last opaque one up, over the white page (an image by its
+        mean over the glyph's box); None when unknown."""
         layers: list[Paint] = []
         for paint in reversed(self.at(x, y)):
             if paint.order > order:

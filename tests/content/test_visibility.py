@@ -325,3 +325,10 @@ def test_a_letter_the_clip_cuts_is_shown_while_part_of_it_shows() -> None:
         glyphs = [(g.text, g.hidden) for g in doc[0].glyphs(hidden="flag")]
     clipped = ("clipped",)
     assert glyphs == [("M", ()), ("a", ()), ("r", ()), ("k", ()), ("e", clipped), ("r", clipped)]
+
+
+def test_a_thin_line_under_the_text_is_not_its_ground() -> None:
+    # A black rule through the letters' middle (a figure's axis under its label): the rest
+    # of each letter lies on the white page.
+    assert reasons(b"0 G 0.5 w 0 204.4 m 300 204.4 l S 0 g " + TEXT) == {"Marker": ()}
+    assert reasons(b"0 g 0 195 300 20 re f 0 g " + TEXT) == {"Marker": ("same-color",)}
