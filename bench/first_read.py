@@ -1,0 +1,288 @@
+"""The first read of a document under callgrind: instructions per stage and per glyph.
+
+    python -m bench.first_read survey ../shared/corpus/real > sizes.json
+    python -m bench.first_read codes ../shared/corpus/real/some.pdf ...
+    python -m bench.first_read profile ../shared/corpus/real [--top 10] [--libraries ...]
+        [--jobs 2] [--sizes sizes.json] [--keep DIR] [--report bench/REPORT.md]
+
+A user reads a document once, so this counts what a fresh process pays for that one read,
+in instructions (callgrind: the shared machine's load does not change them). `survey` reads
+every document once with the installed pagetext and counts its pages and glyphs; `profile`
+picks the median document by glyph count and the `--top` largest, and runs, per document and
+library, a fresh bench/first_read_child.py under `valgrind --tool=callgrind`, which dumps
+the import, the open and the read apart (see there). pagetext's read is split by stage with
+bench.callgrind.STAGE_FUNCTIONS, and by shared object for the C libraries. `codes` says, per
+document, how many font codes pagetext prepares and parses against those its pages show.
+Run it with the compiled build installed (its function names are what the split reads);
+--keep keeps callgrind's files, and a second run with the same --keep only reports again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from collections import defaultdict
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from bench.callgrind import Profile, dumps, object_split, pagetext_stages, top_functions
+
+LIBRARIES = ("pagetext", "pypdfium2", "pymupdf")
+SECTION = "## First read (issue 39 profile)"
+CHILD = Path(__file__).with_name("first_read_child.py")
+
+
+def survey(folders: Iterable[Path]) -> dict[str, dict[str, int]]:
+    """Pages and glyphs (page.glyphs(forms=True, visible_only=True): what page.text() reads)
+    of every document pagetext opens without a password."""
+    import warnings
+
+    import pagetext
+
+    warnings.simplefilter("ignore")
+    sizes: dict[str, dict[str, int]] = {}
+    for folder in folders:
+        for path in sorted(folder.glob("*.pdf")) if folder.is_dir() else [folder]:
+            try:
+                with pagetext.open(path) as doc:
+                    glyphs = sum(len(page.glyphs(forms=True, visible_only=True)) for page in doc)
+                    sizes[str(path)] = {"pages": len(doc), "glyphs": glyphs}
+            except Exception as error:  # a document pagetext cannot open is left out, said so
+                sys.stderr.write(f"{path.name}: {type(error).__name__}: {error}\n")
+    return sizes
+
+
+def pick(sizes: dict[str, dict[str, int]], top: int) -> list[tuple[str, str]]:
+    """(role, path): the median document by glyph count, then the `top` largest."""
+    ordered = sorted(sizes, key=lambda p: (sizes[p]["glyphs"], p))
+    median = ordered[(len(ordered) - 1) // 2]
+    chosen = [("median", median)]
+    chosen += [(f"largest {i + 1}", p) for i, p in enumerate(reversed(ordered[-top:])) if p != median]
+    return chosen
+
+
+def font_codes(path: Path) -> dict[str, int]:
+    """What the fonts of a document hold against what its pages show, after one read: fonts
+    loaded, the codes every simple font prepares (256 each) and those shown, the ToUnicode
+    entries parsed (a range counts its codes) and the codes shown from fonts that have one."""
+    import warnings
+
+    import pagetext
+    from pagetext.fonts.font import read_to_unicode
+
+    warnings.simplefilter("ignore")
+    counts: dict[str, int] = defaultdict(int)
+    with pagetext.open(path) as doc:
+        for page in doc:
+            page.text()
+        for key, font in doc._context.fonts._fonts.items():
+            decoded = getattr(font, "_decoded", None)
+            if decoded is None:
+                continue
+            simple = isinstance(decoded, list)
+            shown = sum(1 for d in decoded if d is not None) if simple else len(decoded)
+            kind = "simple" if simple else "composite"
+            counts[f"{kind} fonts"] += 1
+            counts[f"{kind} codes shown"] += shown
+            if simple:
+                counts["simple codes prepared"] += len(decoded)
+            font_dict = doc._pdf.get_object(key)
+            if "/ToUnicode" in font_dict:
+                unicode_map = read_to_unicode(font_dict, lambda message: None)
+                ranges = sum(last - first + 1 for first, last, _ in unicode_map.ranges)
+                counts["ToUnicode entries"] += len(unicode_map.entries) + ranges
+                counts["ToUnicode codes shown"] += shown
+    return dict(counts)
+
+
+def run_one(library: str, pdf: str, out: Path, python: str) -> dict[str, Profile]:
+    """One fresh process under callgrind; its dumps by phase."""
+    command = [
+        "valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--dump-instr=no",
+        "--separate-recs=4", python, str(CHILD), library, pdf,
+    ]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=tempfile.gettempdir())
+    if done.returncode != 0:
+        sys.stderr.write(f"{library} {Path(pdf).name}: exit {done.returncode}\n{done.stderr[-2000:]}\n")
+    return dumps(out)
+
+
+def _summary(library: str, phases: dict[str, Profile]) -> dict[str, Any]:
+    read = phases.get("read")
+    return {
+        "phases": {label: profile.total for label, profile in phases.items()},
+        "stages": pagetext_stages(read) if library == "pagetext" and read else {},
+        "objects": object_split(read) if read else {},
+        "top": top_functions(read, 25) if read else [],
+    }
+
+
+def profile_main(args: argparse.Namespace) -> int:
+    if args.sizes and args.sizes.exists():
+        sizes = json.loads(args.sizes.read_text())
+    else:
+        sizes = survey(args.folders)
+        if args.sizes:
+            args.sizes.write_text(json.dumps(sizes, indent=1))
+    chosen = pick(sizes, args.top)
+    keep: Path = args.keep or Path(tempfile.mkdtemp(prefix="first_read_"))
+    keep.mkdir(parents=True, exist_ok=True)
+
+    def work(job: tuple[str, str]) -> tuple[str, dict[str, Any]]:
+        pdf, library = job
+        out = keep / f"{library}.{Path(pdf).stem}.out"
+        reuse = not args.rerun and any(keep.glob(out.name + ".*"))
+        phases = dumps(out) if reuse else run_one(library, pdf, out, args.python)
+        sys.stderr.write(f"done {library} {Path(pdf).name}\n")
+        return f"{pdf}|{library}", _summary(library, phases)
+
+    jobs = [(pdf, library) for _, pdf in chosen for library in args.libraries]
+    with ThreadPoolExecutor(args.jobs) as pool:
+        runs = dict(pool.map(work, jobs))
+    (keep / "summary.json").write_text(json.dumps({"sizes": sizes, "chosen": chosen, "runs": runs}, indent=1))
+    text = render(sizes, chosen, runs, args.libraries)
+    sys.stdout.write(text)
+    if args.report:
+        old = args.report.read_text() if args.report.exists() else ""
+        args.report.write_text(_replace_section(old, text))
+    return 0
+
+
+def _m(instructions: float) -> str:
+    return f"{instructions / 1e6:,.1f}"
+
+
+def _first(phases: dict[str, int]) -> int:
+    """The first read: the open and the read, the import apart."""
+    return phases.get("open", 0) + phases.get("read", 0)
+
+
+def _stage_rows(stages: dict[str, int], open_cost: int, read: int, glyphs: int) -> list[str]:
+    rows = ["| stage | M instructions | share of read | per glyph |", "|---|---|---|---|"]
+    rows.append(f"| open (qpdf parses the file, page tree) | {_m(open_cost)} | | {open_cost / glyphs:,.0f} |")
+    for stage, cost in stages.items():
+        label = stage.replace("  ", "&nbsp;&nbsp;") if stage.startswith(" ") else stage
+        rows.append(f"| {label} | {_m(cost)} | {cost / read:.1%} | {cost / glyphs:,.0f} |")
+    first = open_cost + read
+    rows.append(f"| **first read (open + read)** | **{_m(first)}** | | **{first / glyphs:,.0f}** |")
+    return rows
+
+
+def render(
+    sizes: dict[str, dict[str, int]],
+    chosen: list[tuple[str, str]],
+    runs: dict[str, dict[str, Any]],
+    libraries: list[str],
+) -> str:
+    """The section: the summary over the documents, then each document's stages."""
+    peers = [lib for lib in libraries if lib != "pagetext"]
+    header = ["document", "pages", "glyphs", *(f"{lib} /glyph" for lib in libraries)]
+    header += [f"pagetext ÷ {lib}" for lib in peers]
+    lines = [SECTION, "", "| " + " | ".join(header) + " |", "|---" * len(header) + "|"]
+    firsts: dict[str, int] = defaultdict(int)
+    imports: dict[str, list[int]] = defaultdict(list)
+    stage_totals: dict[str, int] = defaultdict(int)
+    glyph_total = 0
+    details: list[str] = []
+    for role, pdf in chosen:
+        size = sizes[pdf]
+        glyphs = max(size["glyphs"], 1)
+        glyph_total += glyphs
+        doc = {lib: runs.get(f"{pdf}|{lib}", {}) for lib in libraries}
+        first = {lib: _first(doc[lib].get("phases", {})) for lib in libraries}
+        for lib in libraries:
+            firsts[lib] += first[lib]
+            imports[lib].append(doc[lib].get("phases", {}).get("import", 0))
+        cells = [f"{Path(pdf).stem} ({role})", str(size["pages"]), f"{size['glyphs']:,}"]
+        cells += [f"{first[lib] / glyphs:,.0f}" for lib in libraries]
+        cells += [f"{first['pagetext'] / first[lib]:.2f}" if first[lib] else "" for lib in peers]
+        lines.append("| " + " | ".join(cells) + " |")
+        if "pagetext" not in doc or "read" not in doc["pagetext"].get("phases", {}):
+            continue
+        phases = doc["pagetext"]["phases"]
+        for stage, cost in doc["pagetext"]["stages"].items():
+            stage_totals[stage] += cost
+        stage_totals["open"] += phases["open"]
+        stage_totals["read"] += phases["read"]
+        details += [
+            "",
+            f"### {Path(pdf).stem} ({role}: {size['pages']} pages, {size['glyphs']:,} glyphs)",
+            "",
+        ]
+        details += _stage_rows(doc["pagetext"]["stages"], phases["open"], phases["read"], glyphs)
+        objects = doc["pagetext"]["objects"]
+        split = ", ".join(
+            f"{name} {cost / phases['read']:.0%}"
+            for name, cost in sorted(objects.items(), key=lambda item: -item[1])
+            if cost >= phases["read"] / 100
+        )
+        details += ["", f"The read's own instructions by library: {split}."]
+    cells = [
+        "**all chosen**",
+        "",
+        f"{glyph_total:,}",
+        *(f"{firsts[lib] / glyph_total:,.0f}" for lib in libraries),
+    ]
+    cells += [f"{firsts['pagetext'] / firsts[lib]:.2f}" if firsts[lib] else "" for lib in peers]
+    lines.append("| " + " | ".join(cells) + " |")
+    import_text = ", ".join(f"{lib} {_m(max(imports[lib], default=0))} M" for lib in libraries)
+    lines += ["", f"Import (once per process, apart from the first read): {import_text}."]
+    if stage_totals:
+        read, open_cost = stage_totals.pop("read"), stage_totals.pop("open")
+        lines += ["", "### pagetext's stages, all chosen documents together", ""]
+        lines += _stage_rows(stage_totals, open_cost, read, glyph_total)
+    return "\n".join(lines + details) + "\n"
+
+
+_SECTION_PATTERN = re.compile(rf"^{re.escape(SECTION)}\n.*?(?=^## |\Z)", re.S | re.M)
+
+
+def first_read_section(report_text: str) -> str:
+    """The report's first-read section ("" when it has none): `python -m bench` keeps it."""
+    match = _SECTION_PATTERN.search(report_text)
+    return match.group(0).rstrip() + "\n" if match else ""
+
+
+def _replace_section(report_text: str, section: str) -> str:
+    """The report with this section replaced by `section` (appended when it has none)."""
+    if _SECTION_PATTERN.search(report_text):
+        return _SECTION_PATTERN.sub(lambda _: section + "\n", report_text, count=1)
+    return report_text.rstrip() + "\n\n" + section
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.first_read", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    run_survey = commands.add_parser("survey", help="pages and glyphs of every document, as JSON")
+    run_survey.add_argument("folders", nargs="+", type=Path)
+    run_codes = commands.add_parser("codes", help="font codes prepared and parsed against codes shown")
+    run_codes.add_argument("pdfs", nargs="+", type=Path)
+    run = commands.add_parser("profile", help="callgrind the median and the largest documents")
+    run.add_argument("folders", nargs="+", type=Path)
+    run.add_argument("--top", type=int, default=10, help="the N largest documents by glyphs")
+    run.add_argument("--libraries", nargs="+", default=list(LIBRARIES), choices=LIBRARIES)
+    run.add_argument("--jobs", type=int, default=2, help="callgrind runs at once")
+    run.add_argument("--sizes", type=Path, help="the survey's JSON (made and kept when missing)")
+    run.add_argument("--keep", type=Path, help="folder for callgrind's files (default: a temp folder)")
+    run.add_argument("--rerun", action="store_true", help="run again where --keep has a run")
+    run.add_argument("--python", default=sys.executable, help="the Python that runs the children")
+    run.add_argument("--report", type=Path, help="replace the report's section with the tables")
+    args = parser.parse_args(argv)
+    if args.command == "survey":
+        sys.stdout.write(json.dumps(survey(args.folders), indent=1) + "\n")
+        return 0
+    if args.command == "codes":
+        for pdf in args.pdfs:
+            sys.stdout.write(json.dumps({"pdf": pdf.name, **font_codes(pdf)}) + "\n")
+        return 0
+    return profile_main(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

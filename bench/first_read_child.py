@@ -1,0 +1,121 @@
+"""One library's first read of one document, its phases marked for callgrind.
+
+    valgrind --tool=callgrind python bench/first_read_child.py LIBRARY PDF
+
+Run by its path from a neutral folder (bench.first_read does): with `-m` from a checkout,
+the checkout comes first on sys.path and its plain-Python pagetext is imported over the
+installed build. It imports nothing from bench for the same reason.
+
+Each phase ends with a callgrind dump (a client request from a few lines of C compiled on
+first use into the user's cache; a no-op outside valgrind): startup, the library's import,
+the open, and the read of every page's text once (page.text() for pagetext, as
+Document.text() does; the text page's text for pypdfium2; page.get_text() for PyMuPDF).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+LIBRARIES = ("pagetext", "pypdfium2", "pymupdf")
+
+# cg_dump: a dump labelled with the phase. font_program_call: pagetext's font programs are
+# parsed by fontTools in plain Python, invisible to callgrind by name; called through ctypes
+# and this C function, their cost is the inclusive cost of ctypes' _ctypes_callproc.
+MARKER_C = """
+#include <valgrind/callgrind.h>
+void cg_dump(const char *label) { CALLGRIND_DUMP_STATS_AT(label); }
+int font_program_call(int (*work)(void)) { return work(); }
+"""
+
+
+def marker() -> ctypes.CDLL | None:
+    """The compiled client requests; None without a C compiler or valgrind's headers."""
+    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "pagetext-bench"
+    library = cache / "callgrind_marker_v2.so"
+    if not library.exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        source = cache / "callgrind_marker.c"
+        source.write_text(MARKER_C)
+        command = ["cc", "-O1", "-shared", "-fPIC", "-o", str(library), str(source)]
+        if subprocess.run(command, check=False).returncode != 0:
+            return None
+    return ctypes.CDLL(str(library))
+
+
+def route_font_programs(native: ctypes.CDLL) -> None:
+    """Make the compiled font loaders call load_program through font_program_call (they look
+    it up in their module's globals on each call: it comes from a module not compiled)."""
+    import pagetext.fonts.composite
+    import pagetext.fonts.program
+    import pagetext.fonts.simple
+
+    original = pagetext.fonts.program.load_program
+    callback_type = ctypes.CFUNCTYPE(ctypes.c_int)
+
+    def routed(*args: object, **kwargs: object) -> object:
+        box: list[object] = []
+
+        def work() -> int:
+            try:
+                box.append(original(*args, **kwargs))  # type: ignore[arg-type]
+            except BaseException as error:  # re-raised below, outside the C frame
+                box.append(error)
+            return 0
+
+        native.font_program_call(callback_type(work))
+        if isinstance(box[0], BaseException):
+            raise box[0]
+        return box[0]
+
+    pagetext.fonts.simple.load_program = routed  # type: ignore[assignment]
+    pagetext.fonts.composite.load_program = routed  # type: ignore[assignment]
+
+
+def main(library: str, pdf: str) -> int:
+    import warnings
+
+    warnings.simplefilter("ignore")
+    native = marker()
+
+    def dump(label: str) -> None:
+        if native is not None:
+            native.cg_dump(label.encode())
+
+    dump("startup")
+    if library == "pagetext":
+        import pagetext
+
+        if native is not None:
+            route_font_programs(native)
+        dump("import")
+        doc = pagetext.open(pdf)
+        dump("open")
+        texts = [doc[i].text() for i in range(len(doc))]  # as Document.text() reads
+    elif library == "pypdfium2":
+        import pypdfium2
+
+        dump("import")
+        pdfium_doc = pypdfium2.PdfDocument(pdf)
+        dump("open")
+        texts = [pdfium_doc[i].get_textpage().get_text_range() for i in range(len(pdfium_doc))]
+    elif library == "pymupdf":
+        import pymupdf
+
+        dump("import")
+        mupdf_doc = pymupdf.open(pdf)
+        dump("open")
+        texts = [mupdf_doc[i].get_text() for i in range(len(mupdf_doc))]
+    else:
+        raise SystemExit(f"unknown library {library!r}; one of {', '.join(LIBRARIES)}")
+    dump("read")
+    sys.stdout.write(json.dumps({"characters": sum(len(text) for text in texts)}) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(*sys.argv[1:3]))

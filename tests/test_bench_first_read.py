@@ -1,0 +1,77 @@
+"""bench.callgrind reads callgrind's format; bench.first_read picks the documents it profiles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bench.callgrind import dumps, object_split, pagetext_stages, parse
+from bench.first_read import first_read_section, pick
+
+# Two objects; run_page calls load_font (40 instructions inside it) and a Python call from
+# Page._lines (25); compressed names are defined once, "(id) name", and reused as "(id)".
+DUMP = """\
+version: 1
+creator: callgrind-3.22.0
+desc: Trigger: Client Request: read
+positions: line
+events: Ir
+ob=(1) /venv/pagetext__mypyc.cpython-311-x86_64-linux-gnu.so
+fl=(1) interpreter.c
+fn=(1) CPyDef_interpreter___Interpreter___run_page
+10 100
+cfn=(2) CPyDef_loader___load_font
+calls=1 20
+12 40
+fn=(2)
+20 30
+cob=(2) /usr/lib/libqpdf.so.30
+cfn=(3) QPDF::resolve
+calls=2 0
+21 10
+ob=(2)
+fn=(3)
+0 10
+ob=(1)
+fn=(4) CPyDef_page___Page____lines
+30 5
+cfn=(5) PyObject_Vectorcall
+calls=1 0
+31 25
+cfn=(1)
+calls=1 0
+32 140
+ob=(3) /usr/lib/libpython3.11.so.1.0
+fn=(5)
++1 25
+"""
+
+
+def test_parse_splits_own_cost_from_call_arcs(tmp_path: Path) -> None:
+    path = tmp_path / "run.out.4"
+    path.write_text(DUMP)
+    profile = parse(path)
+    assert profile.total == 100 + 30 + 10 + 5 + 25
+    assert profile.self_cost["CPyDef_loader___load_font"] == 30
+    assert profile.inclusive("CPyDef_loader___load_font") == 40
+    assert profile.inclusive("CPyDef_interpreter___Interpreter___run_page") == 140
+    assert profile.inclusive("arc:page.Page._lines>PyObject_Vectorcall") == 25
+    assert object_split(profile) == {"pagetext compiled": 135, "qpdf": 10, "CPython": 25}
+    stages = pagetext_stages(profile)
+    assert stages["interpretation (run_page)"] == 140
+    assert stages["  fonts (load_font)"] == 40
+    assert stages["drop caps, overlay (not compiled)"] == 25
+    # Page._lines' own 5 lie outside every stage.
+    assert stages["rest (outside the stages)"] == 5
+    assert list(dumps(tmp_path / "run.out")) == ["read"]
+
+
+def test_pick_takes_the_median_and_the_largest_by_glyphs() -> None:
+    sizes = {f"d{n}.pdf": {"pages": 1, "glyphs": n * 10} for n in range(1, 8)}
+    assert pick(sizes, 2) == [("median", "d4.pdf"), ("largest 1", "d7.pdf"), ("largest 2", "d6.pdf")]
+
+
+def test_the_first_read_section_is_kept_whole_between_others() -> None:
+    section = "## First read (issue 39 profile)\n\n| a |\n\n### doc\n\nx\n"
+    report = f"# Report\n\n## Speed\n\nfast\n\n{section}\n## Later\n"
+    assert first_read_section(report) == section
+    assert first_read_section("# Report\n") == ""
