@@ -53,24 +53,6 @@ class JobWorker(Worker):
     def __init__(self) -> None:
         super().__init__("pagetext", ("bench.hidden_worker",))
 
-    def ask(self, job: dict[str, Any], timeout: float) -> dict[str, Any]:
-        import select
-
-        assert self.process.stdin is not None and self.process.stdout is not None
-        try:
-            self.process.stdin.write(json.dumps(job) + "\n")
-            self.process.stdin.flush()
-        except BrokenPipeError:
-            self._restart()
-            return {"error": "worker died"}
-        ready, _, _ = select.select([self.process.stdout], [], [], timeout)
-        line = self.process.stdout.readline() if ready else ""
-        if not line:
-            self._restart()
-            return {"error": f"timeout after {timeout:.0f} s" if not ready else "worker crashed"}
-        answer: dict[str, Any] = json.loads(line)
-        return answer
-
 
 def run_census(corpora: list[str], limit: int, timeout: float) -> dict[str, dict[str, Any]]:
     """Census answers by corpus and case name."""

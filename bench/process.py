@@ -35,8 +35,11 @@ class Worker:
         )
 
     def run(self, case: Case, timeout: float) -> dict[str, Any]:
+        return self.ask({"pdf": str(case.pdf), "password": case.password}, timeout)
+
+    def ask(self, job: dict[str, Any], timeout: float) -> dict[str, Any]:
+        """One job's answer; {"error"} after a timeout or a crash (the worker starts again)."""
         assert self.process.stdin is not None and self.process.stdout is not None
-        job = {"pdf": str(case.pdf), "password": case.password}
         try:
             self.process.stdin.write(json.dumps(job) + "\n")
             self.process.stdin.flush()

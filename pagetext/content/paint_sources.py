@@ -42,51 +42,39 @@ def op_sh(state: InterpreterState, operands: list[Operand], index: int) -> None:
 
 
 def paint_image(state: InterpreterState, image: pikepdf.Stream) -> None:
-    """An image XObject (§8.9.5) paints the unit square under the CTM. It hides what lies
-    beneath unless something lets that through: a soft mask or a mask of its own (/SMask,
-    /Mask, §11.6.5.3, §8.9.6), a stencil mask (/ImageMask paints only its set pixels),
-    alpha in the data (/SMaskInData), or the graphics state's alpha, soft mask or blend."""
+    """An image XObject (§8.9.5), unless optional content hides it (its /OC, §8.11.3.3)."""
     if hidden_by_optional_content(state) or not _optional_on(state, image):
         return
+    lets_through = any(optional_entry(image, key) is not None for key in ("/SMask", "/Mask"))
+    lets_through = lets_through or number(optional_entry(image, "/SMaskInData"), 0.0) != 0
+    _paint_image(state, image, optional_entry(image, "/ImageMask") is True, lets_through)
+
+
+def op_EI(state: InterpreterState, operands: list[Operand], index: int) -> None:
+    """An inline image (§8.9.7); its colours are not read (no image in the paint)."""
+    params = operands[0]
+    if not isinstance(params, dict) or hidden_by_optional_content(state):
+        return
+    _paint_image(state, None, params.get("IM", params.get("ImageMask")) is True, False)
+
+
+def _paint_image(
+    state: InterpreterState, image: pikepdf.Stream | None, stencil: bool, lets_through: bool
+) -> None:
+    """An image paints the unit square under the CTM (§8.9.4). It hides what lies beneath
+    unless something lets that through: a mask of its own (/SMask, /Mask, alpha in the data:
+    lets_through, §11.6.5.3, §8.9.6), a stencil mask (it paints the fill colour only where
+    its pixels are set), or the graphics state's alpha, soft mask or blend mode."""
     tracking = tracking_of(state)
     paint = paint_state_of(state)
     ctm = state.gs.ctm
-    own_mask = any(optional_entry(image, key) is not None for key in ("/SMask", "/Mask"))
-    stencil = optional_entry(image, "/ImageMask") is True
-    in_data = number(optional_entry(image, "/SMaskInData"), 0.0) != 0
     opaque = (
-        not (own_mask or stencil or in_data)
+        not (lets_through or stencil)
         and paint.fill_alpha >= 1
         and paint.soft_mask is None
         and paint.blend_normal
         and not through_text(paint)
     )
-    color = state.gs.fill_color if stencil else None
-    region = parallelogram(ctm)
-    made = Paint(
-        tracking.next_order(),
-        region,
-        paint.clip,
-        color,
-        paint.fill_alpha,
-        opaque,
-        None if stencil else (image, ctm),
-    )
-    state.device.paint_area(made)
-
-
-def op_EI(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    """An inline image (§8.9.7) paints as an image XObject does; a stencil mask (/IM) paints
-    only its set pixels. Its colours are not read (image None in the paint)."""
-    params = operands[0]
-    if not isinstance(params, dict) or hidden_by_optional_content(state):
-        return
-    tracking = tracking_of(state)
-    paint = paint_state_of(state)
-    stencil = params.get("IM", params.get("ImageMask")) is True
-    opaque = not stencil and paint.fill_alpha >= 1 and paint.soft_mask is None and paint.blend_normal
-    opaque = opaque and not through_text(paint)
-    ctm = state.gs.ctm
     color = state.gs.fill_color if stencil else None
     made = Paint(
         tracking.next_order(),
@@ -95,7 +83,7 @@ def op_EI(state: InterpreterState, operands: list[Operand], index: int) -> None:
         color,
         paint.fill_alpha,
         opaque,
-        None if stencil else (None, ctm),
+        None if stencil else (image, ctm),
     )
     state.device.paint_area(made)
 
