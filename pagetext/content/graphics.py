@@ -35,22 +35,23 @@ def op_ignore(state: InterpreterState, operands: list[Operand], index: int) -> N
 # -- paths (§8.5), for a device that wants them ------------------------------------------------
 
 
-def _point(state: InterpreterState, x: Operand, y: Operand) -> tuple[float, float]:
+def user_point(state: InterpreterState, x: Operand, y: Operand) -> tuple[float, float]:
+    """A point of the content stream in user space: (x, y) through the CTM (§8.3.4)."""
     m = state.gs.ctm
     fx, fy = float(x), float(y)
     return (m[0] * fx + m[2] * fy + m[4], m[1] * fx + m[3] * fy + m[5])
 
 
 def op_m(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    state.path.move_to(_point(state, operands[0], operands[1]))
+    state.path.move_to(user_point(state, operands[0], operands[1]))
 
 
 def op_l(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    state.path.line_to(_point(state, operands[0], operands[1]))
+    state.path.line_to(user_point(state, operands[0], operands[1]))
 
 
 def op_curve(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    state.path.curve_to(_point(state, operands[-2], operands[-1]))  # c, v and y end there
+    state.path.curve_to(user_point(state, operands[-2], operands[-1]))  # c, v and y end there
 
 
 def op_h(state: InterpreterState, operands: list[Operand], index: int) -> None:
@@ -60,10 +61,10 @@ def op_h(state: InterpreterState, operands: list[Operand], index: int) -> None:
 def op_re(state: InterpreterState, operands: list[Operand], index: int) -> None:
     x, y, w, h = (float(v) for v in operands)
     corners = (
-        _point(state, x, y),
-        _point(state, x + w, y),
-        _point(state, x + w, y + h),
-        _point(state, x, y + h),
+        user_point(state, x, y),
+        user_point(state, x + w, y),
+        user_point(state, x + w, y + h),
+        user_point(state, x, y + h),
     )
     state.path.rectangle(corners)
 

@@ -12,8 +12,8 @@ import math
 from typing import Any, Final
 
 from pagetext.content.optional import OptionalContent
-from pagetext.content.paths import RGB, Outline, Segment
-from pagetext.geometry import Box, Point
+from pagetext.content.paths import RGB, Outline, Segment, axis_box, user_line_width
+from pagetext.geometry import Box, Matrix, Point
 
 # A region of more edges than this finds those near a point through a grid of this many cells
 # a side (maps and charts draw paths of thousands of edges; a point needs a few of them).
@@ -48,7 +48,7 @@ class Region:
         grow = half_width
         self.box = Box(min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow)
         # One axis-aligned rectangle, filled: the box is the area (most clips and fills).
-        self.rect = half_width == 0 and len(polygons) == 1 and _is_axis_rectangle(polygons[0])
+        self.rect = half_width == 0 and len(polygons) == 1 and _is_rectangle(polygons[0])
         self.edges: list[Segment] = [
             (polygon[i][0], polygon[i][1], polygon[i + 1][0], polygon[i + 1][1])
             for polygon in polygons
@@ -96,13 +96,10 @@ class Region:
         return grid.get(self._cell(x, y), [])
 
 
-def _is_axis_rectangle(polygon: list[Point]) -> bool:
+def _is_rectangle(polygon: list[Point]) -> bool:
+    """Four corners (the fifth closing them) round an axis-aligned rectangle, as paths read `re`."""
     points = polygon[:-1] if len(polygon) == 5 and polygon[0] == polygon[-1] else polygon
-    if len(points) != 4:
-        return False
-    xs = {round(p[0], 3) for p in points}
-    ys = {round(p[1], 3) for p in points}
-    return len(xs) <= 2 and len(ys) <= 2
+    return len(points) == 4 and axis_box((points[0], points[1], points[2], points[3])) is not None
 
 
 def winding_of(edges: list[Segment], x: float, y: float) -> tuple[int, int]:
@@ -210,6 +207,16 @@ class PaintState:
         self.cap = cap
         self.dashed = dashed
 
+    def hides(self, alpha: float) -> bool:
+        """Whether paint at this alpha hides what lies beneath: alpha 1, no soft mask, Normal
+        blending, and no clip of glyphs (paint through text shows the glyphs' shapes)."""
+        return (
+            alpha >= 1
+            and self.soft_mask is None
+            and self.blend_normal
+            and not any(region.of_text for region in self.clip)
+        )
+
     def changed(self, **fields: Any) -> PaintState:
         values = {name: getattr(self, name) for name in PaintState.__slots__}
         values.update(fields)
@@ -300,10 +307,9 @@ class TextPaint:
         self.optional_off = optional_off
 
 
-def stroke_half_width(line_width: float, ctm: tuple[float, float, float, float, float, float]) -> float:
+def stroke_half_width(line_width: float, ctm: Matrix) -> float:
     """Half the stroke width in user space (§8.4.3.2); a zero width paints the thinnest line."""
-    scale = math.sqrt(abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]))
-    return max(abs(line_width) * scale, 0.1) / 2
+    return max(user_line_width(line_width, ctm), 0.1) / 2
 
 
 class Tracking:

@@ -11,7 +11,7 @@ from typing import Any, Final
 import pikepdf
 
 from pagetext.content.glyph import Glyph
-from pagetext.content.graphics import op_CS, op_cs
+from pagetext.content.graphics import op_CS, op_cs, user_point
 from pagetext.content.paint import (
     Paint,
     PaintState,
@@ -44,12 +44,6 @@ def paint_state_of(state: InterpreterState) -> PaintState:
     return paint
 
 
-def _point(state: InterpreterState, x: Operand, y: Operand) -> tuple[float, float]:
-    m = state.gs.ctm
-    fx, fy = float(x), float(y)
-    return (m[0] * fx + m[2] * fy + m[4], m[1] * fx + m[3] * fy + m[5])
-
-
 def hidden_by_optional_content(state: InterpreterState) -> bool:
     return bool(state.marked) and state.marked[-1].optional_off
 
@@ -58,32 +52,32 @@ def hidden_by_optional_content(state: InterpreterState) -> bool:
 
 
 def op_m(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    tracking_of(state).outline.move_to(_point(state, operands[0], operands[1]))
+    tracking_of(state).outline.move_to(user_point(state, operands[0], operands[1]))
 
 
 def op_l(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    tracking_of(state).outline.line_to(_point(state, operands[0], operands[1]))
+    tracking_of(state).outline.line_to(user_point(state, operands[0], operands[1]))
 
 
 def op_c(state: InterpreterState, operands: list[Operand], index: int) -> None:
     outline = tracking_of(state).outline
-    c1 = _point(state, operands[0], operands[1])
-    c2 = _point(state, operands[2], operands[3])
-    outline.curve_to(c1, c2, _point(state, operands[4], operands[5]))
+    c1 = user_point(state, operands[0], operands[1])
+    c2 = user_point(state, operands[2], operands[3])
+    outline.curve_to(c1, c2, user_point(state, operands[4], operands[5]))
 
 
 def op_v(state: InterpreterState, operands: list[Operand], index: int) -> None:
     outline = tracking_of(state).outline  # the first control point is the current point
-    current = outline.current or _point(state, operands[0], operands[1])
+    current = outline.current or user_point(state, operands[0], operands[1])
     outline.curve_to(
-        current, _point(state, operands[0], operands[1]), _point(state, operands[2], operands[3])
+        current, user_point(state, operands[0], operands[1]), user_point(state, operands[2], operands[3])
     )
 
 
 def op_y(state: InterpreterState, operands: list[Operand], index: int) -> None:
     outline = tracking_of(state).outline  # the second control point is the end point
-    end = _point(state, operands[2], operands[3])
-    outline.curve_to(_point(state, operands[0], operands[1]), end, end)
+    end = user_point(state, operands[2], operands[3])
+    outline.curve_to(user_point(state, operands[0], operands[1]), end, end)
 
 
 def op_h(state: InterpreterState, operands: list[Operand], index: int) -> None:
@@ -93,10 +87,10 @@ def op_h(state: InterpreterState, operands: list[Operand], index: int) -> None:
 def op_re(state: InterpreterState, operands: list[Operand], index: int) -> None:
     x, y, w, h = (float(v) for v in operands)
     corners = [
-        _point(state, x, y),
-        _point(state, x + w, y),
-        _point(state, x + w, y + h),
-        _point(state, x, y + h),
+        user_point(state, x, y),
+        user_point(state, x + w, y),
+        user_point(state, x + w, y + h),
+        user_point(state, x, y + h),
     ]
     tracking_of(state).outline.rectangle(corners)
 
@@ -117,19 +111,15 @@ def _paint(state: InterpreterState, stroke: bool, fill: bool, close: bool, even_
     gs = state.gs
     paint = paint_state_of(state)
     if not hidden_by_optional_content(state):
-        # Paint clipped to glyphs shows the glyphs' shapes (image-filled type): it hides nothing.
-        transparent = paint.soft_mask is not None or not paint.blend_normal or through_text(paint)
         if fill:
-            opaque = paint.fill_alpha >= 1 and not transparent and not paint.fill_pattern
+            opaque = paint.hides(paint.fill_alpha) and not paint.fill_pattern
             color = None if paint.fill_pattern else gs.fill_color
             region = Region(closed, even_odd)
             state.device.paint_area(
                 Paint(tracking.next_order(), region, paint.clip, color, paint.fill_alpha, opaque)
             )
         if stroke:
-            opaque = (
-                paint.stroke_alpha >= 1 and not transparent and not paint.stroke_pattern and not paint.dashed
-            )
+            opaque = paint.hides(paint.stroke_alpha) and not paint.stroke_pattern and not paint.dashed
             color = None if paint.stroke_pattern else gs.stroke_color
             band = Region(polygons, False, stroke_half_width(gs.line_width, gs.ctm), cap=paint.cap)
             state.device.paint_area(
@@ -137,10 +127,6 @@ def _paint(state: InterpreterState, stroke: bool, fill: bool, close: bool, even_
             )
     if clip_rule:  # the clip takes effect after the painting (§8.5.4)
         gs.paint = paint.changed(clip=(*paint.clip, Region(closed, clip_rule == 2)))
-
-
-def through_text(paint: PaintState) -> bool:
-    return any(region.of_text for region in paint.clip)
 
 
 def op_S(state: InterpreterState, operands: list[Operand], index: int) -> None:

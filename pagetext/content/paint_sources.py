@@ -10,7 +10,7 @@ import pikepdf
 
 from pagetext.content.glyph import MarkedContent
 from pagetext.content.paint import Paint, Region, parallelogram
-from pagetext.content.paint_ops import hidden_by_optional_content, paint_state_of, through_text, tracking_of
+from pagetext.content.paint_ops import hidden_by_optional_content, paint_state_of, tracking_of
 from pagetext.content.state import InterpreterState, OperatorTable
 from pagetext.geometry import Matrix
 from pagetext.pdf.objects import number, optional_entry, read_rect
@@ -35,9 +35,7 @@ def op_sh(state: InterpreterState, operands: list[Operand], index: int) -> None:
         if box is None:
             return  # unbounded: where it paints is not known here
         region = _box_region(box, state.gs.ctm)
-    opaque = (
-        paint.fill_alpha >= 1 and paint.soft_mask is None and paint.blend_normal and not through_text(paint)
-    )
+    opaque = paint.hides(paint.fill_alpha)
     state.device.paint_area(Paint(tracking.next_order(), region, paint.clip, None, paint.fill_alpha, opaque))
 
 
@@ -68,13 +66,7 @@ def _paint_image(
     tracking = tracking_of(state)
     paint = paint_state_of(state)
     ctm = state.gs.ctm
-    opaque = (
-        not (lets_through or stencil)
-        and paint.fill_alpha >= 1
-        and paint.soft_mask is None
-        and paint.blend_normal
-        and not through_text(paint)
-    )
+    opaque = not (lets_through or stencil) and paint.hides(paint.fill_alpha)
     color = state.gs.fill_color if stencil else None
     made = Paint(
         tracking.next_order(),

@@ -110,7 +110,7 @@ class PathBuilder:
     def rectangle(self, corners: tuple[Point, Point, Point, Point]) -> None:
         """`re` (§8.5.2.1): a closed subpath of four corners, starting a new subpath at the first."""
         self._end_subpath()
-        box = _axis_box(corners)
+        box = axis_box(corners)
         if box is not None:
             self.rects.append(box)
         else:
@@ -127,7 +127,7 @@ class PathBuilder:
             self.closed = self.curved = False
             return
         if len(points) == 5 and self.closed and not self.curved:
-            box = _axis_box((points[0], points[1], points[2], points[3]))
+            box = axis_box((points[0], points[1], points[2], points[3]))
             if box is not None:
                 self.rects.append(box)
                 self.subpath = []
@@ -151,7 +151,7 @@ class PathBuilder:
         return segments, rects
 
 
-def _axis_box(corners: tuple[Point, Point, Point, Point]) -> Box | None:
+def axis_box(corners: tuple[Point, Point, Point, Point]) -> Box | None:
     """The box of four corners that go round an axis-aligned rectangle, else None."""
     (ax, ay), (bx, by), (cx, cy), (dx, dy) = corners
     tol = AXIS_TOLERANCE
