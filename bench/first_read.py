@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import subprocess
 import sys
 import tempfile
@@ -32,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.callgrind import Profile, dumps, object_split, pagetext_stages, top_functions
+from bench.stages import replace_report_section, report_section
 
 LIBRARIES = ("pagetext", "pypdfium2", "pymupdf")
 SECTION = "## First read (issue 39 profile)"
@@ -150,7 +150,7 @@ def profile_main(args: argparse.Namespace) -> int:
     sys.stdout.write(text)
     if args.report:
         old = args.report.read_text() if args.report.exists() else ""
-        args.report.write_text(_replace_section(old, text))
+        args.report.write_text(replace_report_section(old, SECTION, text))
     return 0
 
 
@@ -240,20 +240,9 @@ def render(
     return "\n".join(lines + details) + "\n"
 
 
-_SECTION_PATTERN = re.compile(rf"^{re.escape(SECTION)}\n.*?(?=^## |\Z)", re.S | re.M)
-
-
 def first_read_section(report_text: str) -> str:
     """The report's first-read section ("" when it has none): `python -m bench` keeps it."""
-    match = _SECTION_PATTERN.search(report_text)
-    return match.group(0).rstrip() + "\n" if match else ""
-
-
-def _replace_section(report_text: str, section: str) -> str:
-    """The report with this section replaced by `section` (appended when it has none)."""
-    if _SECTION_PATTERN.search(report_text):
-        return _SECTION_PATTERN.sub(lambda _: section + "\n", report_text, count=1)
-    return report_text.rstrip() + "\n\n" + section
+    return report_section(report_text, SECTION)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -165,20 +165,27 @@ def report(folders: list[Path], top: int, build: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-_SECTION_PATTERN = re.compile(rf"^{re.escape(SECTION)}\n.*?(?=^## |\Z)", re.S | re.M)
+def _section_pattern(heading: str) -> re.Pattern[str]:
+    return re.compile(rf"^{re.escape(heading)}\n.*?(?=^## |\Z)", re.S | re.M)
+
+
+def report_section(report_text: str, heading: str) -> str:
+    """The report's section under `heading` ("" when it has none), up to the next "## "."""
+    match = _section_pattern(heading).search(report_text)
+    return match.group(0).rstrip() + "\n" if match else ""
+
+
+def replace_report_section(report_text: str, heading: str, section: str) -> str:
+    """The report with its section under `heading` replaced by `section` (appended when it has none)."""
+    pattern = _section_pattern(heading)
+    if pattern.search(report_text):
+        return pattern.sub(lambda _: section + "\n", report_text, count=1)
+    return report_text.rstrip() + "\n\n" + section
 
 
 def stage_section(report_text: str) -> str:
     """The report's stage section ("" when it has none): `python -m bench` keeps it."""
-    match = _SECTION_PATTERN.search(report_text)
-    return match.group(0).rstrip() + "\n" if match else ""
-
-
-def _replace_section(report_text: str, section: str) -> str:
-    """The report with its stage section replaced by `section` (appended when it has none)."""
-    if _SECTION_PATTERN.search(report_text):
-        return _SECTION_PATTERN.sub(lambda _: section + "\n", report_text, count=1)
-    return report_text.rstrip() + "\n\n" + section
+    return report_section(report_text, SECTION)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -194,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     sys.stdout.write(text)
     if args.report:
         old = args.report.read_text() if args.report.exists() else ""
-        args.report.write_text(_replace_section(old, text))
+        args.report.write_text(replace_report_section(old, SECTION, text))
     return 0
 
 
