@@ -192,27 +192,45 @@ def text_string(value: Any) -> str | None:
         return value.decode("latin-1")
 
 
+def read_numbers(value: Any, count: int) -> list[float] | None:
+    """An array of `count` numbers (a rectangle, §7.9.5; a matrix, §8.3.4) as floats; None
+    when it is not one. Read from the array's own syntax, one call into pikepdf: iterating
+    it costs one call per item and one more per float(), three times as much for a /Rect, and
+    a form has a /Rect and a /BBox per field."""
+    if not isinstance(value, pikepdf.Array):
+        return None
+    try:
+        items = bytes(value.unparse(resolved=True))[1:-1].split()
+    except OBJECT_ERRORS:
+        return None
+    if len(items) == count:
+        try:
+            return [float(item) for item in items]
+        except ValueError:
+            pass  # a reference ("5 0 R" is three items) or another object: read item by item
+    if len(value) != count:
+        return None
+    try:
+        return [float(item) for item in value]
+    except (TypeError, ValueError):
+        return None
+
+
 def read_rect(value: Any) -> Box | None:
     """A rectangle array (§7.9.5: four numbers, corners in either order) as a Box; None when
     it is not one."""
-    if not isinstance(value, pikepdf.Array) or len(value) != 4:
+    numbers = read_numbers(value, 4)
+    if numbers is None:
         return None
-    try:
-        x0, y0, x1, y1 = (float(v) for v in value)
-    except (TypeError, ValueError):
-        return None
-    return Box.from_corners(x0, y0, x1, y1)
+    return Box.from_corners(numbers[0], numbers[1], numbers[2], numbers[3])
 
 
 def read_matrix(value: Any) -> Matrix:
     """A matrix array (§8.3.4: six numbers); the identity when it is not one."""
-    if isinstance(value, pikepdf.Array) and len(value) == 6:
-        try:
-            a, b, c, d, e, f = (float(v) for v in value)
-        except (TypeError, ValueError):
-            return IDENTITY
-        return (a, b, c, d, e, f)
-    return IDENTITY
+    numbers = read_numbers(value, 6)
+    if numbers is None:
+        return IDENTITY
+    return (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5])
 
 
 # A name as qpdf writes it: the slash and the regular characters after it (§7.3.5).

@@ -1,4 +1,4 @@
-"""Reading PDF objects: arrays read from their own syntax (objects.plain_array)."""
+"""Reading PDF objects: arrays read from their own syntax (objects.plain_array, read_numbers)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,9 @@ from pagetext.pdf.objects import (
     number,
     optional_entry,
     plain_array,
+    read_matrix,
+    read_numbers,
+    read_rect,
 )
 from tests.corpus import CORPUS, needs_corpus
 
@@ -169,3 +172,59 @@ def test_inherited_entries_come_from_the_nearest_node_in_one_walk() -> None:
     root.Parent = middle
     assert inherited_entries(page, ("/Nowhere", "/MediaBox"))[0] is None
     assert inherited_entry(page, "/Nowhere") is None
+
+
+@pytest.mark.parametrize(
+    ("syntax", "count", "expected"),
+    [
+        (b"[0 0 612 792]", 4, [0.0, 0.0, 612.0, 792.0]),
+        (b"[145.23 686.84998 -.5 +4]", 4, [145.23, 686.84998, -0.5, 4.0]),
+        (b"[1 0 0 1 72.5 -3]", 6, [1.0, 0.0, 0.0, 1.0, 72.5, -3.0]),
+        (b"[1 2 3]", 4, None),
+        (b"[1 2 3 /Four]", 4, None),
+        (b"[(1) 2 3 4]", 4, None),
+        (b"[1 2 3 4 5 6]", 4, None),
+        (b"<< /A 1 >>", 4, None),
+    ],
+)
+def test_read_numbers_reads_arrays_of_numbers_and_nothing_else(
+    syntax: bytes, count: int, expected: list[float] | None
+) -> None:
+    assert read_numbers(pikepdf.Object.parse(syntax), count) == expected
+
+
+def test_read_numbers_follows_references_item_by_item() -> None:
+    pdf = pikepdf.new()
+    width = pdf.make_indirect(pikepdf.Object.parse(b"612"))
+    rect = pdf.make_indirect(pikepdf.Array([0, 0, width, 792]))
+    assert read_numbers(pdf.make_indirect(pikepdf.Array([0, 0, width, 792])), 4) == [0.0, 0.0, 612.0, 792.0]
+    assert read_rect(pikepdf.Array([0, 792, width, 0])) == read_rect(rect)
+
+
+@needs_corpus
+def test_read_rect_and_read_matrix_read_real_files_as_pikepdf_does() -> None:
+    # Every /Rect, /BBox, /MediaBox and /Matrix of the real/ corpus: the numbers read from the
+    # array's syntax are the ones pikepdf gives item by item.
+    read = 0
+    for path in sorted((CORPUS / "real").glob("*.pdf")):
+        try:
+            pdf = pikepdf.open(path)
+        except (pikepdf.PdfError, pikepdf.PasswordError):
+            continue
+        with pdf:
+            for obj in pdf.objects:
+                if not isinstance(obj, (pikepdf.Dictionary, pikepdf.Stream)):
+                    continue
+                for key, count in (("/Rect", 4), ("/BBox", 4), ("/MediaBox", 4), ("/Matrix", 6)):
+                    value = obj.get(key)
+                    if not isinstance(value, pikepdf.Array):
+                        continue
+                    try:
+                        expected = [float(v) for v in value] if len(value) == count else None
+                    except (TypeError, ValueError):
+                        expected = None
+                    assert read_numbers(value, count) == expected
+                    read += 1
+                    if count == 6 and expected is not None:
+                        assert read_matrix(value) == tuple(expected)
+    assert read > 1000
