@@ -21,7 +21,7 @@ from pagetext.content.interpreter import Interpreter
 from pagetext.content.optional import OptionalContent
 from pagetext.errors import Warn
 from pagetext.fonts.font import Font
-from pagetext.geometry import IDENTITY, Box, Matrix, apply, multiply
+from pagetext.geometry import IDENTITY, Box, Matrix, multiply
 from pagetext.pdf.annots import annotation_entries
 from pagetext.pdf.objects import optional_entry, read_matrix, read_rect
 
@@ -98,12 +98,14 @@ def appearance_matrix(bbox: Box, matrix: Matrix, rect: Box) -> Matrix | None:
     """Form space → user space for an appearance (§12.5.5): the /BBox transformed by /Matrix
     gives a box; A maps that box onto /Rect; the result is /Matrix × A. None when the
     transformed box is empty (nothing can be fitted)."""
-    corners = [apply(matrix, x, y) for x, y in ((bbox.x0, bbox.y0), (bbox.x1, bbox.y0),
-                                                 (bbox.x1, bbox.y1), (bbox.x0, bbox.y1))]  # fmt: skip
-    x0 = min(p[0] for p in corners)
-    x1 = max(p[0] for p in corners)
-    y0 = min(p[1] for p in corners)
-    y1 = max(p[1] for p in corners)
+    # The transformed box's extent, corner by corner: an axis's least value comes from the
+    # corner at the low end of each term with a positive coefficient (the same sums as applying
+    # the matrix to all four corners, without building them: a form has one per field).
+    a, b, c, d, e, f = matrix
+    x0 = a * (bbox.x0 if a >= 0 else bbox.x1) + c * (bbox.y0 if c >= 0 else bbox.y1) + e
+    x1 = a * (bbox.x1 if a >= 0 else bbox.x0) + c * (bbox.y1 if c >= 0 else bbox.y0) + e
+    y0 = b * (bbox.x0 if b >= 0 else bbox.x1) + d * (bbox.y0 if d >= 0 else bbox.y1) + f
+    y1 = b * (bbox.x1 if b >= 0 else bbox.x0) + d * (bbox.y1 if d >= 0 else bbox.y0) + f
     if x1 - x0 <= 0 or y1 - y0 <= 0:
         return None
     sx = rect.width / (x1 - x0)
