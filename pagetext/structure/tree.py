@@ -70,8 +70,8 @@ class StructTree:
         self.broken: list[str] = []  # why the tree is damaged (cycles, wrong types, depth)
         self.role_map = _dict(root, "/RoleMap")
         self._parent_tree: dict[int, Any] | None = None
-        # Per /StructParents: its parent tree array and the array's length, (None, 0) for none.
-        self._parent_arrays: dict[int, tuple[pikepdf.Array | None, int]] = {}
+        # Per /StructParents: its parent tree array's items, read once ([] for none).
+        self._parent_arrays: dict[int, list[Any]] = {}
         self._roots: list[Node] | None = None
         self.by_key: dict[ContentKey, Node] = {}
         self.nodes: dict[ObjGen, Node] = {}
@@ -114,45 +114,47 @@ class StructTree:
         """The element a marked-content sequence belongs to, from the parent tree."""
         if struct_parents is None:
             return None
-        known = self._parent_arrays.get(struct_parents)
-        if known is None:
-            # Tested once per page: each test of a pikepdf object is a call into it.
-            entry = self.parent_tree.get(struct_parents)
-            try:
-                known = (entry, len(entry)) if isinstance(entry, pikepdf.Array) else (None, 0)
-            except OBJECT_ERRORS:
-                known = (None, 0)
-            self._parent_arrays[struct_parents] = known
-        array, length = known
-        try:
-            if array is not None and 0 <= mcid < length:
-                element = array[mcid]
-                return element if isinstance(element, pikepdf.Dictionary) else None
-        except OBJECT_ERRORS:
-            return None
+        items = self._parent_arrays.get(struct_parents)
+        if items is None:
+            items = self._parent_arrays[struct_parents] = _array_items(self.parent_tree.get(struct_parents))
+        if 0 <= mcid < len(items):
+            element = items[mcid]
+            return element if isinstance(element, pikepdf.Dictionary) else None
         return None
 
     def actual_text_unit(self, element: pikepdf.Dictionary) -> tuple[ObjGen, str] | None:
         """The outermost element at or above `element` with an /ActualText (§14.9.4): its
-        identity and its text, or None."""
+        identity and its text, or None.
+
+        Each element's answer is kept in a table by its identity, so that an element is read
+        through pikepdf once per document: a walk up stops at the first element met before
+        (the elements of a page share their ancestors, and the pages theirs)."""
+        actual = self._actual
+        key = _key(element)
+        if key in actual:
+            return actual[key]
         chain: list[tuple[ObjGen, str | None]] = []  # from the element up, with their own
         above: tuple[ObjGen, str] | None = None  # the answer for the element above the chain
         node: Any = element
         seen: set[ObjGen] = set()
-        for _ in range(MAX_STRUCT_DEPTH):
-            if not isinstance(node, pikepdf.Dictionary):
-                break
-            key = _key(node)
-            if key in self._actual:  # the answer at and above this element is known
-                above = self._actual[key]
-                break
+        for depth in range(MAX_STRUCT_DEPTH):
+            if depth:
+                if not isinstance(node, pikepdf.Dictionary):
+                    break
+                key = _key(node)
+                if key in actual:  # the answer at and above this element is known
+                    above = actual[key]
+                    break
             # The root by its identity: reading and comparing its /Type is three calls into
             # pikepdf, for every element of the chain.
             if key in seen or key == self._root_key:
                 break
             seen.add(key)
             try:
-                chain.append((key, text_string(optional_entry(node, "/ActualText"))))
+                # Tested before it is read: most elements have none, and a missing key costs
+                # pikepdf's get() an exception inside.
+                text = text_string(node["/ActualText"]) if "/ActualText" in node else None
+                chain.append((key, text))
                 node = node.get("/P")
             except OBJECT_ERRORS:
                 break
@@ -161,7 +163,7 @@ class StructTree:
         for key, text in reversed(chain):
             if found is None and text is not None:
                 found = (key, text)
-            self._actual[key] = found
+            actual[key] = found
         return found
 
     # -- role maps (§14.7.3, ISO 32000-2 §14.7.4) -------------------------------------------
@@ -335,6 +337,28 @@ class StructTree:
         if node is not None and key not in self.by_key:
             self._own(node, key)
         return node
+
+
+def _array_items(entry: Any) -> list[Any]:
+    """The items of a parent tree entry (§14.7.4.4), read in one call rather than one per
+    MCID; [] when it is no array, None for an item that cannot be read."""
+    try:
+        if not isinstance(entry, pikepdf.Array):
+            return []
+        return list(entry)
+    except OBJECT_ERRORS:
+        pass
+    try:  # item by item: what can be read of a damaged array
+        count = len(entry)
+    except OBJECT_ERRORS:
+        return []
+    items: list[Any] = []
+    for index in range(count):
+        try:
+            items.append(entry[index])
+        except OBJECT_ERRORS:
+            items.append(None)
+    return items
 
 
 def _dict(holder: Any, key: str) -> pikepdf.Dictionary | None:

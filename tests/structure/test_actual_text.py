@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pikepdf import Dictionary, String
 
 import pagetext
@@ -75,3 +77,36 @@ def test_the_structure_tree_root_is_no_element_whatever_its_type_says() -> None:
     del root.Type
     root.ActualText = String("not text of the page")
     assert pagetext.open(to_bytes(pdf))[0].text() == "Hi"
+
+
+def _nest(depth: int, inner: Any) -> Any:
+    for _ in range(depth):
+        inner = element("Div", inner)
+    return inner
+
+
+def test_actual_text_high_above_deep_elements_covers_them_all() -> None:
+    # Two paragraphs far below the element with the ActualText, and one beside it: the second
+    # paragraph's walk up meets the ancestors the first one's walk read (§14.9.4).
+    content = (
+        b"BT /F1 10 Tf /P <</MCID 0>> BDC 72 700 Td (ab) Tj EMC ET "
+        b"BT /F1 10 Tf /P <</MCID 1>> BDC 72 680 Td (cd) Tj EMC ET "
+        b"BT /F1 10 Tf /P <</MCID 2>> BDC 72 660 Td (ef) Tj EMC ET"
+    )
+    shared = _nest(60, element("Div", element("P", 0), element("P", 1)))
+    covered = _nest(60, element("Sect", shared, ActualText="Whole"))
+    page = tagged_page(content, [element("Document", covered, _nest(60, element("P", 2)))])
+    assert page.text() == "Whole\nef"
+    assert page.text(params=LayoutParams(actual_text=False)) == "ab\ncd\nef"
+
+
+def test_a_loop_of_parents_ends_the_walk_up() -> None:
+    # /P of the paragraph's parent points back to the paragraph: the walk stops at the repeat,
+    # and the outermost ActualText it read still wins.
+    content = b"BT /F1 10 Tf /P <</MCID 0>> BDC 72 700 Td (ab) Tj EMC ET"
+    pdf = new_pdf()
+    page = add_page(pdf, content)
+    root = build(pdf, page, [element("Div", element("P", 0), ActualText="Loop")])
+    div = root.K[0]
+    div.P = div.K[0]
+    assert pagetext.open(to_bytes(pdf))[0].text() == "Loop"
