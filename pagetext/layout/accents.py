@@ -33,6 +33,11 @@ _COMBINING: Final[dict[str, str]] = {
 }
 # Dotless i and j take an accent above as i and j do (TeX's \'\i).
 _DOTLESS: Final[dict[str, str]] = {"\u0131": "i", "\u0237": "j"}
+# The combining marks (U+0300–U+036F): an accent glyph's text may be one of them already.
+_FIRST_MARK: Final = 0x300
+_LAST_MARK: Final = 0x36F
+_GRAVE: Final = 0x60  # the one spacing accent in ASCII
+_FIRST_NON_ASCII: Final = 0x80
 _FIRST_MARK_BELOW: Final = "\u0316"  # U+0300–U+0315 are marks above the letter
 # TeX's \not: a long solidus drawn over a relation (= < ∈ ...), which composes with it (≠).
 _NEGATION: Final = "\u0338"
@@ -42,7 +47,13 @@ def _mark(text: str) -> str:
     """The combining mark an accent glyph's text stands for, or ""."""
     if len(text) != 1:
         return ""
-    if "\u0300" <= text <= "\u036f":
+    # By code point first: most glyphs are ASCII, whose one accent is the grave, or lie past
+    # the combining marks (CJK), and are told without a lookup. Compiled, comparing strings
+    # and looking one up cost more than the rest of a glyph's accent check.
+    point = ord(text)
+    if point > _LAST_MARK or (point < _FIRST_NON_ASCII and point != _GRAVE):
+        return ""
+    if point >= _FIRST_MARK:
         return text
     return _COMBINING.get(text, "")
 

@@ -12,6 +12,7 @@ import pikepdf
 import pytest
 from pikepdf import Array, Dictionary, Name
 
+from pagetext.layout.accents import _COMBINING, _mark
 from pagetext.layout.params import LayoutParams
 from tests.pdfbuild import open_page, simple_font
 
@@ -78,3 +79,13 @@ def test_a_negation_slash_over_a_relation_composes_with_it() -> None:
     # TeX's \\not=: cmsy's negationslash (U+0338), then the equals sign under it.
     assert _text(b"BT /F1 10 Tf 100 700 Td [(a 6) 500 (= b)] TJ ET") == "a \u2260 b"
     assert _text(b"BT /F1 10 Tf 100 700 Td [(a 6) 500 (- b)] TJ ET") == "a \u0338- b"
+
+
+def test_every_spacing_accent_and_combining_mark_and_nothing_else_is_a_mark() -> None:
+    # _mark tells most characters by their code point before it looks in its table: every
+    # character of the planes in use must come out as the table and the mark block say.
+    for point in range(0x30000):
+        char = chr(point)
+        expected = char if 0x300 <= point <= 0x36F else _COMBINING.get(char, "")
+        assert _mark(char) == expected, hex(point)
+    assert _mark("a\u0301") == ""  # a letter with its mark already is no accent glyph
