@@ -100,6 +100,28 @@ EXTRACTORS: dict[str, Extractor] = {
 }
 
 
+# The module each worker imports before its first job: the bench times the first read of
+# each document, not the library's import (a process pays that once, before any document).
+MODULES = {
+    "pagetext": "pagetext",
+    "pagetext_py": "pagetext",
+    "pdf_oxide": "pdf_oxide",
+    "pymupdf": "pymupdf",
+    "pypdfium2": "pypdfium2",
+    "pypdf": "pypdf",
+    "pdfminer": "pdfminer.high_level",
+}
+
+
+def import_library(library: str) -> None:
+    """Import the library's module, as its extractor will find it (pagetext_py: the plain copy)."""
+    import importlib
+
+    if library == "pagetext_py":
+        _use_plain_python_pagetext()
+    importlib.import_module(MODULES[library])
+
+
 def chosen_libraries(parser: argparse.ArgumentParser, libs: str) -> list[str]:
     """The libraries named in a comma-separated --libs value; an unknown name is a usage error."""
     libraries = [lib for lib in libs.split(",") if lib]
