@@ -110,8 +110,8 @@ def appearance_matrix(bbox: Box, matrix: Matrix, rect: Box) -> Matrix | None:
         return None
     sx = rect.width / (x1 - x0)
     sy = rect.height / (y1 - y0)
-    a: Matrix = (sx, 0.0, 0.0, sy, rect.x0 - x0 * sx, rect.y0 - y0 * sy)
-    return multiply(matrix, a)
+    fitted: Matrix = (sx, 0.0, 0.0, sy, rect.x0 - x0 * sx, rect.y0 - y0 * sy)  # A
+    return multiply(matrix, fitted)
 
 
 class _Context:
