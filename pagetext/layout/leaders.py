@@ -10,6 +10,12 @@ from typing import Final
 LEADER_CHARS: Final = frozenset(".·…_")
 
 
+def has_leader_char(text: str) -> bool:
+    """Whether any character of the text is a leader character: four substring searches,
+    where LEADER_CHARS.isdisjoint(text) makes a string of every character to look it up."""
+    return "." in text or "_" in text or "·" in text or "…" in text
+
+
 def leader_word(text: str) -> bool:
     """Whether a word is made of leader characters only."""
     return bool(text) and all(char in LEADER_CHARS for char in text)
