@@ -30,8 +30,9 @@ def leader_run(run: Sequence[str]) -> bool:
 def ends_in_leaders(words: Sequence[str]) -> bool:
     """Whether words end in leader dots ("Introduction ........", ". . . .")."""
     count = 0
-    for text in reversed(words):
-        if not leader_word(text):
+    # Indexed from the end: compiled, reversed() is the builtin and an iterator object.
+    for index in range(len(words) - 1, -1, -1):
+        if not leader_word(words[index]):
             break
         count += 1
     return leader_run(words[len(words) - count :]) if count else False
