@@ -19,6 +19,9 @@ def cut_at_gutter(spans: list[Span], gap_x0: float, gap_x1: float, params: Layou
     """
     result: list[Span] = []
     for span in spans:
+        if len(span.cells) < 2:  # most spans: no gap between cells to cut at
+            result.append(span)
+            continue
         cells = sorted(span.cells, key=lambda cell: cell.x0)
         cut = 0
         for index in range(1, len(cells)):
@@ -39,14 +42,22 @@ def cut_at_gutter(spans: list[Span], gap_x0: float, gap_x1: float, params: Layou
 
 def x_gutters(spans: list[Span], params: LayoutParams) -> list[tuple[float, float]]:
     """The vertical gutters of a region, widest first: X ranges almost no span covers."""
-    left = min(span.x0 for span in spans)
-    right = max(span.x1 for span in spans)
+    # min() and max() of generators, as loops: compiled, each item would go through the
+    # builtin boxed. Compared as min() and max() compare, from the first span on.
+    left = spans[0].x0
+    right = spans[0].x1
+    for span in spans:
+        if span.x0 < left:
+            left = span.x0
+        if span.x1 > right:
+            right = span.x1
     width = right - left
     if width <= 0:
         return []
     # Spans too wide to be column text and single characters (table cells, bullets) do not
     # shape columns: they are left out of the projection (the seed's guards).
-    projected = [s for s in spans if s.x1 - s.x0 <= params.wide_span * width and s.chars > 1]
+    widest = params.wide_span * width  # read once: LayoutParams is a plain Python object
+    projected = [s for s in spans if s.x1 - s.x0 <= widest and s.chars > 1]
     if len(projected) < 2:
         return []
     height = median([span.height for span in projected])
@@ -77,4 +88,6 @@ def x_gutters(spans: list[Span], params: LayoutParams) -> list[tuple[float, floa
             if gap_x1 - gap_x0 > min_width:
                 gutters.append((gap_x0, gap_x1))
         start = -1
+    if len(gutters) < 2:
+        return gutters
     return sorted(gutters, key=lambda gap: gap[0] - gap[1])  # the widest first

@@ -10,6 +10,12 @@ from typing import Final
 LEADER_CHARS: Final = frozenset(".·…_")
 
 
+def has_leader_char(text: str) -> bool:
+    """Whether any character of the text is a leader character: four substring searches,
+    where LEADER_CHARS.isdisjoint(text) makes a string of every character to look it up."""
+    return "." in text or "_" in text or "·" in text or "…" in text
+
+
 def leader_word(text: str) -> bool:
     """Whether a word is made of leader characters only."""
     return bool(text) and all(char in LEADER_CHARS for char in text)
@@ -24,8 +30,9 @@ def leader_run(run: Sequence[str]) -> bool:
 def ends_in_leaders(words: Sequence[str]) -> bool:
     """Whether words end in leader dots ("Introduction ........", ". . . .")."""
     count = 0
-    for text in reversed(words):
-        if not leader_word(text):
+    # Indexed from the end: compiled, reversed() is the builtin and an iterator object.
+    for index in range(len(words) - 1, -1, -1):
+        if not leader_word(words[index]):
             break
         count += 1
     return leader_run(words[len(words) - count :]) if count else False

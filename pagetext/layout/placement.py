@@ -39,7 +39,8 @@ def y_bands(tops: list[float], bottoms: list[float], gap: float) -> tuple[list[i
     """The items' indices top first (equal tops in their order), and the band of each item
     (0 = top): bands are cut at empty horizontal strips at least `gap` × the median item
     height tall. Along the order the bands only grow."""
-    height = median([max(top - bottom, 1e-6) for top, bottom in zip(tops, bottoms, strict=True)])
+    # Indexed, not zipped: compiled, zip(..., strict=True) is the builtin, a tuple per item.
+    height = median([max(tops[i] - bottoms[i], 1e-6) for i in range(len(tops))])
     bands = [0] * len(tops)
     band = 0
     bottom = 0.0

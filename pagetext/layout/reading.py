@@ -42,9 +42,28 @@ def _line_parts(minor: list[Span], major: list[Span]) -> bool:
 
 def _side_by_side(minor: list[Span], major: list[Span]) -> bool:
     """Whether two sides of a gutter share some height of the page."""
-    top = min(max(s.y1 for s in minor), max(s.y1 for s in major))
-    bottom = max(min(s.y0 for s in minor), min(s.y0 for s in major))
+    top = min(_top(minor), _top(major))
+    bottom = max(_bottom(minor), _bottom(major))
     return top > bottom
+
+
+def _top(spans: list[Span]) -> float:
+    """max(s.y1 for s in spans), as a loop: compiled, max() of a generator is the builtin
+    over a list of boxed floats. Compared as max() compares, from the first span on."""
+    top = spans[0].y1
+    for span in spans:
+        if span.y1 > top:
+            top = span.y1
+    return top
+
+
+def _bottom(spans: list[Span]) -> float:
+    """min(s.y0 for s in spans), as _top is max()."""
+    bottom = spans[0].y0
+    for span in spans:
+        if span.y0 < bottom:
+            bottom = span.y0
+    return bottom
 
 
 def _bands_around(spans: list[Span], crossing: list[Span]) -> list[list[Span]]:
@@ -88,7 +107,8 @@ def _y_bands(spans: list[Span], gap: float) -> list[list[Span]]:
 def _flows(side: list[Span], params: LayoutParams) -> bool:
     """Whether one side of a gutter holds text lines, not cells: most of its characters are
     in spans at least min_column_chars long."""
-    return 2 * sum(s.chars for s in side if s.chars >= params.min_column_chars) >= sum(s.chars for s in side)
+    least = params.min_column_chars  # read once: LayoutParams is a plain Python object
+    return 2 * sum(s.chars for s in side if s.chars >= least) >= sum(s.chars for s in side)
 
 
 class _Leaf:
@@ -223,7 +243,7 @@ def _rows(leaf: list[Span], mode: str = "auto") -> list[list[Span]]:
     re-sorting of well-ordered columns), or always in mode "stream"; sorted by position when
     the stream is shuffled, or always in mode "rows". Consecutive spans of one baseline form
     one row."""
-    in_content_order = sorted(leaf, key=lambda s: (s.order, s.x0))
+    in_content_order = leaf if _in_content_order(leaf) else sorted(leaf, key=lambda s: (s.order, s.x0))
     upward = sum(
         1
         for prev, span in itertools.pairwise(in_content_order)
@@ -239,11 +259,24 @@ def _rows(leaf: list[Span], mode: str = "auto") -> list[list[Span]]:
         else:
             rows.append([span])
     return [
-        sorted(row, key=lambda s: -s.x1)
+        row
+        if len(row) < 2  # most rows are one span
+        else sorted(row, key=lambda s: -s.x1)
         if 2 * sum(s.rtl_chars for s in row) > sum(s.chars for s in row)
         else sorted(row, key=lambda s: s.x0)
         for row in rows
     ]
+
+
+def _in_content_order(spans: list[Span]) -> bool:
+    """Whether sorting the spans by (order, x0) would leave them as they are (no span before
+    one it sorts after), as the XY-cut mostly leaves them: a sort by a tuple key makes a
+    tuple per span and compares them."""
+    for index in range(1, len(spans)):
+        prev, span = spans[index - 1], spans[index]
+        if span.order < prev.order or (span.order == prev.order and span.x0 < prev.x0):
+            return False
+    return True
 
 
 def _join(spans: Sequence[Span], frame: Point) -> Line:
@@ -260,13 +293,25 @@ def _frame(lines: Sequence[Line]) -> Point:
     """The page's main writing direction: the one most characters follow."""
     # Directions by hundredths, as integers: round(x, 2) formats a decimal string per call.
     weights: dict[tuple[int, int], int] = {}
+    # Counted by runs of lines in one direction (most pages have a single run), each run
+    # added once: keys still enter the dict in the order the lines first give them.
+    run_x, run_y = lines[0].direction
+    run_chars = 0
     for line in lines:
         ux, uy = line.direction
-        key = (_hundredths(ux), _hundredths(uy))
-        weights[key] = weights.get(key, 0) + len(line.text)
+        if ux != run_x or uy != run_y:
+            _weigh(weights, run_x, run_y, run_chars)
+            run_x, run_y, run_chars = ux, uy, 0
+        run_chars += len(line.text)
+    _weigh(weights, run_x, run_y, run_chars)
     x, y = max(weights, key=lambda k: weights[k])
     norm = math.hypot(x, y) or 1.0
     return x / norm, y / norm
+
+
+def _weigh(weights: dict[tuple[int, int], int], ux: float, uy: float, chars: int) -> None:
+    key = (_hundredths(ux), _hundredths(uy))
+    weights[key] = weights.get(key, 0) + chars
 
 
 def _hundredths(value: float) -> int:

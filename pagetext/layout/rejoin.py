@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from pagetext.geometry import Point
-from pagetext.layout.leaders import ends_in_leaders, leader_run, leader_word
+from pagetext.layout.leaders import LEADER_CHARS, ends_in_leaders, leader_run, leader_word
 from pagetext.layout.records import Line, Word, quad_extent, words_extent, words_quad
 
 _INFINITY: Final = float("inf")  # compiled, float("inf") would parse the string at each use
@@ -75,7 +75,8 @@ def _flows_under(part: _Part, above: _Part) -> bool:
 
 def _leaders(text: str) -> bool:
     """Whether a line's text ends in leader dots."""
-    return ends_in_leaders(text.split())
+    # Most lines do not even end in a leader character: no list of their words to make.
+    return text.rstrip()[-1:] in LEADER_CHARS and ends_in_leaders(text.split())
 
 
 def _led_to(part: _Part, into: _Part) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from pagetext.geometry import Point
-from pagetext.layout.leaders import LEADER_CHARS, ends_in_leaders, leader_run, leader_word
+from pagetext.layout.leaders import ends_in_leaders, has_leader_char, leader_run, leader_word
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Extent, Line, Word, quad_extent, words_extent
 from pagetext.layout.scripts import has_rtl
@@ -62,8 +62,9 @@ def split_line(line: Line, order: int, frame: Point, rtl: bool, params: LayoutPa
     spans = spans_in_order(line, order, frame, rtl, limit)
     if spans is None:
         spans = spans_by_position(line, order, frame, rtl, limit)
-    # Most lines hold no leader character at all: no entries to look for.
-    entries = None if LEADER_CHARS.isdisjoint(line.text) else _entries(spans)
+    # A line of one span is one entry at most, and most lines hold no leader character at
+    # all: no entries to look for.
+    entries = _entries(spans) if len(spans) >= 2 and has_leader_char(line.text) else None
     if entries is not None:
         return entries
     if len(spans) >= 3 and 2 * sum(s.chars < params.min_column_chars for s in spans) > len(spans):
@@ -150,17 +151,42 @@ def spans_in_order(line: Line, order: int, frame: Point, rtl: bool, limit: float
 
 def spans_by_position(line: Line, order: int, frame: Point, rtl: bool, limit: float) -> list[Span]:
     ux, uy = frame
-    extents = []
-    for index, word in enumerate(line.words):
-        low, high, _, _ = quad_extent(word.quad, ux, uy)
-        extents.append((low, high, index))
-    extents.sort()
+    lows: list[float] = []
+    highs: list[float] = []
+    bottoms: list[float] = []
+    tops: list[float] = []
+    for word in line.words:
+        extent = quad_extent(word.quad, ux, uy)  # indexed: a "_" target would box
+        lows.append(extent[0])
+        highs.append(extent[1])
+        bottoms.append(extent[2])
+        tops.append(extent[3])
+    # By start, words that start together by end, then in the line's order: sorting the
+    # indices by start alone orders them so when no two starts are equal (set() counts
+    # equal starts once), and spares a tuple per word and the tuples' comparisons.
+    if len(set(lows)) == len(lows):
+        ordered = sorted(range(len(lows)), key=lows.__getitem__)
+    else:
+        ordered = sorted(range(len(lows)), key=lambda i: (lows[i], highs[i], i))
     groups: list[list[int]] = []
     previous_end = -_INFINITY
-    for start, end, index in extents:
+    for index in ordered:
+        start, end = lows[index], highs[index]
         if not groups or start - previous_end > limit:
             groups.append([])
         groups[-1].append(index)
         if end > previous_end:
             previous_end = end
-    return [Span([line.words[i] for i in sorted(group)], order, frame, rtl) for group in groups]
+    spans: list[Span] = []
+    for group in groups:
+        group.sort()
+        # Grown in the line's order as words_extent grows an extent: the span measures the same.
+        x0 = y0 = _INFINITY
+        x1 = y1 = -_INFINITY
+        for i in group:
+            x0 = lows[i] if lows[i] < x0 else x0
+            x1 = highs[i] if highs[i] > x1 else x1
+            y0 = bottoms[i] if bottoms[i] < y0 else y0
+            y1 = tops[i] if tops[i] > y1 else y1
+        spans.append(Span([line.words[i] for i in group], order, frame, rtl, (x0, x1, y0, y1)))
+    return spans
