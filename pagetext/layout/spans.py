@@ -151,42 +151,17 @@ def spans_in_order(line: Line, order: int, frame: Point, rtl: bool, limit: float
 
 def spans_by_position(line: Line, order: int, frame: Point, rtl: bool, limit: float) -> list[Span]:
     ux, uy = frame
-    lows: list[float] = []
-    highs: list[float] = []
-    bottoms: list[float] = []
-    tops: list[float] = []
-    for word in line.words:
-        extent = quad_extent(word.quad, ux, uy)  # indexed: a "_" target would box
-        lows.append(extent[0])
-        highs.append(extent[1])
-        bottoms.append(extent[2])
-        tops.append(extent[3])
-    # By start, words that start together by end, then in the line's order: sorting the
-    # indices by start alone orders them so when no two starts are equal (set() counts
-    # equal starts once), and spares a tuple per word and the tuples' comparisons.
-    if len(set(lows)) == len(lows):
-        ordered = sorted(range(len(lows)), key=lows.__getitem__)
-    else:
-        ordered = sorted(range(len(lows)), key=lambda i: (lows[i], highs[i], i))
+    extents = []
+    for index, word in enumerate(line.words):
+        low, high, _, _ = quad_extent(word.quad, ux, uy)
+        extents.append((low, high, index))
+    extents.sort()
     groups: list[list[int]] = []
     previous_end = -_INFINITY
-    for index in ordered:
-        start, end = lows[index], highs[index]
+    for start, end, index in extents:
         if not groups or start - previous_end > limit:
             groups.append([])
         groups[-1].append(index)
         if end > previous_end:
             previous_end = end
-    spans: list[Span] = []
-    for group in groups:
-        group.sort()
-        # Grown in the line's order as words_extent grows an extent: the span measures the same.
-        x0 = y0 = _INFINITY
-        x1 = y1 = -_INFINITY
-        for i in group:
-            x0 = lows[i] if lows[i] < x0 else x0
-            x1 = highs[i] if highs[i] > x1 else x1
-            y0 = bottoms[i] if bottoms[i] < y0 else y0
-            y1 = tops[i] if tops[i] > y1 else y1
-        spans.append(Span([line.words[i] for i in group], order, frame, rtl, (x0, x1, y0, y1)))
-    return spans
+    return [Span([line.words[i] for i in sorted(group)], order, frame, rtl) for group in groups]
