@@ -38,6 +38,7 @@ COMPILED = [
     "pagetext/fonts/cid_metrics.py",
     "pagetext/fonts/cmap.py",
     "pagetext/fonts/cmap_file.py",
+    "pagetext/fonts/code_texts.py",
     "pagetext/fonts/composite.py",
     "pagetext/fonts/encodings.py",
     "pagetext/fonts/font.py",

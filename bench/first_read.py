@@ -69,8 +69,9 @@ def pick(sizes: dict[str, dict[str, int]], top: int) -> list[tuple[str, str]]:
 
 def font_codes(path: Path) -> dict[str, int]:
     """What the fonts of a document hold against what its pages show, after one read: fonts
-    loaded, the codes every simple font prepares (256 each) and those shown, the ToUnicode
-    entries parsed (a range counts its codes) and the codes shown from fonts that have one."""
+    loaded, the codes simple fonts prepare (as strings first show them; fonts with the same
+    mappings share theirs) and those shown, the ToUnicode entries parsed (a range counts its
+    codes) and the codes shown from fonts that have one."""
     import warnings
 
     import pagetext
@@ -78,6 +79,7 @@ def font_codes(path: Path) -> dict[str, int]:
 
     warnings.simplefilter("ignore")
     counts: dict[str, int] = defaultdict(int)
+    shared: set[int] = set()
     with pagetext.open(path) as doc:
         for page in doc:
             page.text()
@@ -91,7 +93,10 @@ def font_codes(path: Path) -> dict[str, int]:
             counts[f"{kind} fonts"] += 1
             counts[f"{kind} codes shown"] += shown
             if simple:
-                counts["simple codes prepared"] += len(decoded)
+                prepared = font._codes._texts  # None for a code not worked out yet
+                if id(prepared) not in shared:
+                    shared.add(id(prepared))
+                    counts["simple codes prepared"] += len(prepared) - prepared.count(None)
             font_dict = doc._pdf.get_object(key)
             if "/ToUnicode" in font_dict:
                 unicode_map = read_to_unicode(font_dict, lambda message: None)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
+import os
 import re
+import sys
 import unicodedata
-from functools import cache
-from importlib import resources
-from typing import Any, Final
+from array import array
+from typing import Final
 
 from fontTools import agl
 
@@ -39,20 +39,80 @@ def without_controls(text: str) -> str:
     return _CONTROLS.sub("", text) if _CONTROLS.search(text) else text
 
 
-@cache
-def _data(name: str) -> Any:
-    return json.loads(resources.files("pagetext.fonts").joinpath("data").joinpath(name).read_text("utf-8"))
+class Core14Metrics:
+    """A standard-14 font's metrics in glyph-space units: ascent, descent and advance widths
+    by glyph name, as the package data holds them (tools/build_data.py)."""
+
+    __slots__ = ("_encoding", "ascent", "descent", "widths")
+
+    def __init__(self, data: str) -> None:
+        _, extent, glyphs, widths, encoding = data.split("\n", 5)[:5]
+        ascent, descent = extent.split()
+        self.ascent = int(ascent)
+        self.descent = int(descent)
+        values = array("H", bytes.fromhex(widths))  # one call, where int() per width costs 2,000
+        if sys.byteorder == "big":
+            values.byteswap()  # stored little-endian
+        self.widths: dict[str, int] = dict(zip(glyphs.split(), values, strict=True))
+        self._encoding = encoding
+
+    def encoding(self) -> list[str | None]:
+        """The font's built-in encoding, code → glyph name (read when asked: fonts use their
+        own but for Symbol and ZapfDingbats)."""
+        table: list[str | None] = [None] * 256
+        items = self._encoding.split()
+        for index in range(0, len(items) - 1, 2):
+            table[int(items[index])] = items[index + 1]
+        return table
+
+
+# The package data (tools/build_data.py), beside this module in either build. Read by path:
+# importlib.resources imports zipfile and more on its first use, 5 M instructions.
+DATA_FOLDER: Final = os.path.join(os.path.dirname(__file__), "data")
+# The names of the package data files by folder, listed on first use: names come from PDFs,
+# and a file system that ignores case would find "winansiencoding" too.
+_DATA_NAMES: Final[dict[str, frozenset[str]]] = {}
+
+
+def _data(folder: str, name: str) -> str | None:
+    """The text of a package data file, None when there is none by that name."""
+    path = os.path.join(DATA_FOLDER, folder)
+    names = _DATA_NAMES.get(folder)
+    if names is None:
+        names = _DATA_NAMES[folder] = frozenset(
+            entry[: -len(".txt")] for entry in os.listdir(path) if entry.endswith(".txt")
+        )
+    if name not in names:
+        return None
+    with open(os.path.join(path, f"{name}.txt"), encoding="utf-8") as file:
+        return file.read()
+
+
+# Read once per process, as documents ask: a few fonts and encodings, each a small file.
+# Known names only are kept (14 fonts, 8 encodings), so the tables stay that small.
+_ENCODINGS: Final[dict[str, list[str | None]]] = {}
+_CORE14: Final[dict[str, Core14Metrics]] = {}
 
 
 def encoding_table(name: str) -> list[str | None] | None:
     """The 256-entry code → glyph-name list of a named encoding, or None if unknown."""
-    table: list[str | None] | None = _data("encodings.json")["encodings"].get(name)
+    table = _ENCODINGS.get(name)
+    if table is None:
+        data = _data("encodings", name)
+        if data is None:
+            return None
+        table = _ENCODINGS[name] = [line or None for line in data.split("\n")[1:257]]
     return table
 
 
-def core14_metrics(name: str) -> dict[str, Any] | None:
-    """Ascent, descent, bbox, widths by glyph name and built-in encoding of a standard-14 font."""
-    metrics: dict[str, Any] | None = _data("core14.json")["fonts"].get(name)
+def core14_metrics(name: str) -> Core14Metrics | None:
+    """Ascent, descent, widths by glyph name and built-in encoding of a standard-14 font."""
+    metrics = _CORE14.get(name)
+    if metrics is None:
+        data = _data("core14", name)
+        if data is None:
+            return None
+        metrics = _CORE14[name] = Core14Metrics(data)
     return metrics
 
 

@@ -15,6 +15,8 @@ import pikepdf
 from pagetext.errors import Warn
 from pagetext.fonts.cmap import CMap, UnicodeMap
 from pagetext.fonts.cmap_file import parse_cmap
+from pagetext.fonts.code_texts import UNMAPPED as UNMAPPED
+from pagetext.fonts.code_texts import CodeTexts, prepared_texts
 from pagetext.pdf.objects import integer, name, number, optional_entry, read_stream
 
 
@@ -36,7 +38,6 @@ class DecodedGlyph:
         self.is_space = is_space
 
 
-UNMAPPED: Final = "\ufffd"
 DEFAULT_ASCENT: Final = 0.8
 DEFAULT_DESCENT: Final = -0.2
 # Ascent to descent beyond 1.6 em is no line height: producers copy the FontBBox of CJK fonts
@@ -78,13 +79,14 @@ class Font:
 class SimpleFont(Font):
     """Type1, MMType1, TrueType and Type3 fonts: one byte per code, 256-entry tables (§9.6).
 
-    Codes whose text only the embedded font program can give wait for it (`pending`): the
-    program is parsed, by `settle`, when a string first shows one of them. Fonts leave such
+    Each code's text is worked out when a string first shows it (CodeTexts). Codes whose
+    text only the embedded font program can give wait for it: the program is parsed, by
+    `settle`, when a string first shows a code the PDF leaves without text. Fonts leave such
     gaps for codes they never use (WinAnsi's five unnamed codes, holes in a /Differences
     range), and parsing a program costs more than the rest of the font.
     """
 
-    __slots__ = ("_decoded", "_pending", "_settle", "mapped_texts", "texts", "widths")
+    __slots__ = ("_codes", "_decoded", "_settle", "widths")
 
     def __init__(
         self,
@@ -92,30 +94,33 @@ class SimpleFont(Font):
         subtype: str,
         ascent: float,
         descent: float,
-        texts: list[str],
+        texts: list[str] | CodeTexts,
         widths: list[float],
-        mapped_texts: list[str] | None = None,
-        pending: bytes = b"",
-        settle: Callable[[], tuple[list[str], list[str]]] | None = None,
+        settle: Callable[[CodeTexts], CodeTexts] | None = None,
     ) -> None:
         super().__init__(base_font, subtype, ascent, descent)
-        self.texts = texts
+        self._codes = texts if isinstance(texts, CodeTexts) else prepared_texts(texts)
         self.widths = widths
-        self.mapped_texts = mapped_texts if mapped_texts is not None else texts
-        self._settle = settle if pending else None
-        self._pending = pending if self._settle is not None else b""
+        # Reads the program when the PDF leaves a code the font has without text (simple.py).
+        self._settle = settle
         # Each code's decoded record, made when a string first shows the code and shared by
         # every string after (most fonts show a few dozen of their 256 codes).
         self._decoded: list[DecodedGlyph | None] = [None] * 256
 
+    @property
+    def texts(self) -> list[str]:
+        """The text of every code (settle() first for the program's)."""
+        return self._codes.texts()
+
     def settle(self) -> None:
-        """Give the pending codes their text from the font program (once)."""
+        """Give the codes the PDF leaves without text theirs from the font program (once)."""
         settle = self._settle
         if settle is not None:
-            self._settle = None
-            self._pending = b""  # no code stays pending, or decode() would ask again and again
-            self._decoded = [None] * 256
-            self.texts, self.mapped_texts = settle()
+            self._settle = None  # asked once: decode() would ask again and again
+            codes = settle(self._codes)
+            if codes is not self._codes:
+                self._codes = codes
+                self._decoded = [None] * 256
 
     def decode(self, data: bytes) -> list[DecodedGlyph]:
         table = self._decoded
@@ -124,11 +129,12 @@ class SimpleFont(Font):
             code = data[index]
             entry = table[code]
             if entry is None:
-                if code in self._pending:  # a code only the program names: read it, then decode again
-                    self.settle()
+                codes = self._codes
+                if self._settle is not None and not codes.found(code):
+                    self.settle()  # the program may name it: read it, then decode again
                     return self.decode(data)
                 entry = table[code] = DecodedGlyph(
-                    code, self.texts[code], self.mapped_texts[code], self.widths[code], code == 32
+                    code, codes.text(code), codes.mapped_text(code), self.widths[code], code == 32
                 )
             result.append(entry)
         return result

@@ -5,20 +5,19 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import sys
 from array import array
 from functools import cache
-from importlib import resources
 
 from pagetext.fonts.cmap import CidRuns, CMap
+from pagetext.fonts.encodings import DATA_FOLDER
 
 
 def _package_data(*parts: str) -> bytes | None:
-    resource = resources.files("pagetext.fonts").joinpath("data")
-    for part in parts:
-        resource = resource.joinpath(part)
     try:
-        return gzip.decompress(resource.read_bytes())
+        with open(os.path.join(DATA_FOLDER, *parts), "rb") as file:
+            return gzip.decompress(file.read())
     except OSError:
         return None
 

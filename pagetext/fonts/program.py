@@ -7,11 +7,12 @@ Used only when the PDF's own dictionaries leave a code without Unicode: the prog
 
 from __future__ import annotations
 
+import hashlib
 import io
 import logging
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 import pikepdf
 from fontTools.cffLib import CFFFontSet
@@ -32,7 +33,8 @@ _UNICODE_CMAPS = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0
 
 @dataclass(slots=True)
 class FontProgram:
-    """Facts read from an embedded font program; every field may be empty."""
+    """Facts read from an embedded font program; every field may be empty. Shared by the
+    fonts that embed the same program (ProgramCache): nothing changes one once read."""
 
     glyph_names: list[str] = field(default_factory=list)  # by glyph id
     unicode_by_gid: dict[int, str] = field(default_factory=dict)
@@ -47,6 +49,69 @@ class FontProgram:
             return self.glyph_names.index(glyph_name)
         except ValueError:
             return None
+
+    def size(self) -> int:
+        """Its entries (names, map entries): what it holds in memory, roughly."""
+        return (
+            len(self.glyph_names)
+            + len(self.unicode_by_gid)
+            + len(self.symbolic_cmap)
+            + len(self.builtin_encoding)
+            + len(self.gid_by_cid)
+            + len(self.unicode_codes)
+        )
+
+
+# Programs kept across fonts and documents: a batch of documents from one producer embeds
+# the same subsets again and again, and so do fonts of one document that are not one object;
+# parsing one costs milliseconds. A few dozen programs cover a run of such documents; the
+# entries bound the memory, as a CJK program holds tens of thousands of names and map
+# entries (about 100 bytes each: a 2^17 budget keeps the cache within some 15 MB).
+MAX_CACHED_PROGRAMS: Final = 32
+MAX_CACHED_ENTRIES: Final = 1 << 17
+
+
+class ProgramCache:
+    """Programs read, least recently used first out, by what was parsed: the parser and a
+    digest of the bytes (the same bytes read the same). A program that could not be read
+    is kept with its warning, which every font that embeds it gives again."""
+
+    def __init__(self, max_programs: int, max_entries: int) -> None:
+        self.max_programs = max_programs
+        self.max_entries = max_entries
+        self._programs: dict[tuple[str, bytes], tuple[FontProgram | None, str]] = {}  # oldest first
+        self._entries = 0
+
+    def get(self, kind: str, data: bytes, warn: Warn) -> FontProgram | None:
+        key = (kind, hashlib.blake2b(data, digest_size=16).digest())
+        known = self._programs.pop(key, None)
+        if known is None:
+            known = _read(kind, data)
+            size = known[0].size() if known[0] is not None else 0
+            if size > self.max_entries:
+                return _warned(known, warn)
+            self._entries += size
+            while self._programs and (
+                len(self._programs) >= self.max_programs or self._entries > self.max_entries
+            ):
+                oldest = next(iter(self._programs))
+                dropped = self._programs.pop(oldest)[0]
+                self._entries -= dropped.size() if dropped is not None else 0
+        self._programs[key] = known  # now the most recently used
+        return _warned(known, warn)
+
+    def __len__(self) -> int:
+        return len(self._programs)
+
+
+PROGRAMS: Final = ProgramCache(MAX_CACHED_PROGRAMS, MAX_CACHED_ENTRIES)
+
+
+def _warned(known: tuple[FontProgram | None, str], warn: Warn) -> FontProgram | None:
+    program, problem = known
+    if problem:
+        warn(problem)
+    return program
 
 
 def load_program(descriptor: Any, warn: Warn) -> FontProgram | None:
@@ -69,18 +134,27 @@ def load_program(descriptor: Any, warn: Warn) -> FontProgram | None:
             data = read_stream(stream, what, warn)
         if not data:
             return None
-        try:
-            if key == "/FontFile":
-                return _type1(data)
-            subtype = name(stream.get("/Subtype"))
-            if key == "/FontFile3" and subtype in ("Type1C", "CIDFontType0C"):
-                return _cff(data)
-            return _truetype(data)
-        # fontTools raises many kinds of errors on damaged programs; none may escape.
-        except Exception as error:
-            warn(f"embedded font program could not be read ({type(error).__name__}: {error})")
-            return None
+        if key == "/FontFile":
+            kind = "type1"
+        elif key == "/FontFile3" and name(stream.get("/Subtype")) in ("Type1C", "CIDFontType0C"):
+            kind = "cff"
+        else:
+            kind = "truetype"
+        return PROGRAMS.get(kind, data, warn)
     return None
+
+
+def _read(kind: str, data: bytes) -> tuple[FontProgram | None, str]:
+    """The program in `data`, or None and the warning why it cannot be read."""
+    try:
+        if kind == "type1":
+            return _type1(data), ""
+        if kind == "cff":
+            return _cff(data), ""
+        return _truetype(data), ""
+    # fontTools raises many kinds of errors on damaged programs; none may escape.
+    except Exception as error:
+        return None, f"embedded font program could not be read ({type(error).__name__}: {error})"
 
 
 def _truetype(data: bytes) -> FontProgram:
