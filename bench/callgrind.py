@@ -26,7 +26,7 @@ STAGE_FUNCTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("content streams (read, inflate)", ("page_content.PageContent.content",)),
     ("interpretation (run_page)", ("interpreter.Interpreter.run_page",)),
     ("  fonts (load_font)", ("loader.load_font",)),
-    ("    standard-14 metrics (JSON)", ("encodings.core14_metrics",)),
+    ("    standard-14 metrics", ("encodings.core14_metrics",)),
     ("    ToUnicode CMaps", ("font.read_to_unicode",)),
     ("    widths", ("simple._widths",)),
     ("  font programs (fontTools, when a string first needs one)", ("_ctypes_callproc",)),
@@ -39,13 +39,12 @@ STAGE_FUNCTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("annotations", ("page_content.PageContent.annotations",)),
     ("untrack glyph records", ("untrack.untrack_records",)),
     ("assembly", ("assembly.assemble",)),
-    # dropcap.py and overlay.py are not compiled: Page._lines calls them as Python functions.
-    ("drop caps, overlay (not compiled)", ("arc:page.Page._lines>PyObject_Vectorcall",)),
+    ("drop caps, overlay", ("dropcap.join_drop_caps", "overlay.place_overlay")),
     ("reading order", ("reading.reading_order",)),
     ("freeing each page's records", ("page___Page_dealloc",)),
-    # The package's own data files, parsed on first use in each process (then cached for the
+    # The package's own data files, read on first use in each process (then cached for the
     # next document, not for the next process).
-    ("* package data (core14/encodings JSON, CMaps)", ("encodings._data", "predefined._package_data")),
+    ("* package data (metrics, encodings, CMaps)", ("encodings._data", "predefined._package_data")),
 )
 
 # Shared objects grouped for the split by library (a regular expression on the object's path).
