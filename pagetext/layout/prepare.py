@@ -7,6 +7,8 @@ copies, separate accents, hidden white space, vertical runs.
 
 from __future__ import annotations
 
+import math
+
 from pagetext.content.glyph import Glyph
 from pagetext.geometry import projection
 from pagetext.layout.accents import compose_accents
@@ -14,48 +16,105 @@ from pagetext.layout.advance import follow_advance
 from pagetext.layout.params import LayoutParams
 
 
+class _Run:
+    """Kept glyphs glyphs[first:end], each starting where the one before ended (a straight
+    stretch, mostly one string), and the box of their starts."""
+
+    __slots__ = ("end", "first", "high_x", "high_y", "low_x", "low_y")
+
+    def __init__(
+        self, first: int, end: int, low_x: float, high_x: float, low_y: float, high_y: float
+    ) -> None:
+        self.first = first
+        self.end = end
+        self.low_x = low_x
+        self.high_x = high_x
+        self.low_y = low_y
+        self.high_y = high_y
+
+
 def drop_duplicates(glyphs: list[Glyph], params: LayoutParams) -> list[Glyph]:
     """Remove fake-bold copies: the same text drawn again at almost the same place.
 
     A glyph that starts where the previous one ended continues its run and is no copy (nine
     glyphs in ten); any other is compared with the glyphs kept among the last
-    `duplicate_window`, by position first, which few of them share, then by text. Nothing
-    is kept per glyph for that: a record per text, grown per glyph, cost five times more.
+    `duplicate_window` whose start lies within its limit. Nothing is kept per glyph for
+    that (a record per text, grown per glyph, cost five times more): the kept glyphs are
+    grouped into runs with the box of their starts, and only a run whose box the glyph's
+    start is near is searched (see _repeats).
     """
     kept: list[Glyph] | None = None  # made at the first copy: most pages have none
-    dropped = [False] * len(glyphs)  # by index
+    runs: list[_Run] = []
     window = params.duplicate_window
     tolerance = params.duplicate_tolerance
-    pen_x = pen_y = float("nan")
+    pen_x = pen_y = math.nan
+    first = -1  # where the open run starts; -1: none is open
+    low_x = low_y = math.inf
+    high_x = high_y = -math.inf
     for index in range(len(glyphs)):
         glyph = glyphs[index]
         x, y = glyph.baseline_start
         limit = tolerance * glyph.box_height or 1e-6
         if not (-limit <= x - pen_x <= limit and -limit <= y - pen_y <= limit):
-            text = glyph.text
-            duplicate = False
-            oldest = index - window if index > window else 0
-            # Any match among the kept glyphs will do. Compiled, a slice is read natively where
-            # an index is bounds-checked.
-            for offset, other in enumerate(glyphs[oldest:index]):
-                seen_x, seen_y = other.baseline_start
-                if (
-                    -limit <= x - seen_x <= limit
-                    and -limit <= y - seen_y <= limit
-                    and other.text == text
-                    and not dropped[oldest + offset]
-                ):
-                    duplicate = True
-                    break
-            if duplicate:
+            # A jump ends the open run: every glyph kept before this one is in a closed run.
+            if first >= 0:
+                runs.append(_Run(first, index, low_x, high_x, low_y, high_y))
+                first = -1
+            if _repeats(glyphs, runs, index, index - window, x, y, limit):
                 if kept is None:
                     kept = glyphs[:index]
-                dropped[index] = True
                 continue
+        if first < 0:
+            first = index
+            low_x = low_y = math.inf
+            high_x = high_y = -math.inf
+        # Comparisons leave a NaN start out of the box: it matches no glyph anyway.
+        if x < low_x:
+            low_x = x
+        if x > high_x:
+            high_x = x
+        if y < low_y:
+            low_y = y
+        if y > high_y:
+            high_y = y
         if kept is not None:
             kept.append(glyph)
         pen_x, pen_y = glyph.baseline_end
     return glyphs if kept is None else kept
+
+
+def _repeats(
+    glyphs: list[Glyph], runs: list[_Run], index: int, oldest: int, x: float, y: float, limit: float
+) -> bool:
+    """Whether a kept glyph of glyphs[oldest:index] (the runs hold them all) has the text of
+    glyphs[index] and a start within `limit` of (x, y) on both axes.
+
+    A run is searched only when the start could be within `limit` of its box. The test is
+    exact, not a heuristic: rounding is monotonic, so for any start s in [low, high],
+    x - high <= x - s <= x - low as computed; a glyph of the run within the limit keeps
+    x - low >= -limit and x - high <= limit. It is written as "not beyond", so that a NaN
+    (infinite coordinates) searches the run rather than skip it.
+    """
+    text = glyphs[index].text
+    k = len(runs) - 1
+    while k >= 0:
+        run = runs[k]
+        k -= 1
+        if run.end <= oldest:
+            break
+        if (
+            x - run.low_x < -limit
+            or x - run.high_x > limit
+            or y - run.low_y < -limit
+            or y - run.high_y > limit
+        ):
+            continue
+        # Compiled, a slice is read natively where an index is bounds-checked.
+        for other in glyphs[run.first if run.first > oldest else oldest : run.end]:
+            seen_x, seen_y = other.baseline_start
+            if -limit <= x - seen_x <= limit and -limit <= y - seen_y <= limit and other.text == text:
+                return True
+    return False
 
 
 def _column_order(run: list[Glyph]) -> list[Glyph]:
