@@ -17,20 +17,16 @@ from pagetext.layout.params import LayoutParams
 
 
 class _Run:
-    """Kept glyphs glyphs[first:end], each starting where the one before ended (a straight
-    stretch, mostly one string), and the box of their starts."""
+    """Glyphs glyphs[first:end], the kept ones each starting where the one before ended or
+    in line with those before, and the box of their starts (a segment of a line, mostly)."""
 
     __slots__ = ("end", "first", "high_x", "high_y", "low_x", "low_y")
 
-    def __init__(
-        self, first: int, end: int, low_x: float, high_x: float, low_y: float, high_y: float
-    ) -> None:
+    def __init__(self, first: int) -> None:
         self.first = first
-        self.end = end
-        self.low_x = low_x
-        self.high_x = high_x
-        self.low_y = low_y
-        self.high_y = high_y
+        self.end = first
+        self.low_x = self.low_y = math.inf
+        self.high_x = self.high_y = -math.inf
 
 
 def drop_duplicates(glyphs: list[Glyph], params: LayoutParams) -> list[Glyph]:
@@ -39,16 +35,19 @@ def drop_duplicates(glyphs: list[Glyph], params: LayoutParams) -> list[Glyph]:
     A glyph that starts where the previous one ended continues its run and is no copy (nine
     glyphs in ten); any other is compared with the glyphs kept among the last
     `duplicate_window` whose start lies within its limit. Nothing is kept per glyph for
-    that (a record per text, grown per glyph, cost five times more): the kept glyphs are
-    grouped into runs with the box of their starts, and only a run whose box the glyph's
-    start is near is searched (see _repeats).
+    that (a record per text, grown per glyph, cost five times more): the glyphs are grouped
+    into runs with the box of their starts, and only a run whose box the glyph's start is
+    near is searched (see _repeats). A glyph kerned along a level (or upright) run stays in
+    it, the box still a segment of the line: a line set with kerns is one run to look at.
     """
     kept: list[Glyph] | None = None  # made at the first copy: most pages have none
+    dropped = [False] * len(glyphs)  # by index
     runs: list[_Run] = []
+    run: _Run | None = None  # the open run, the last of runs
     window = params.duplicate_window
     tolerance = params.duplicate_tolerance
     pen_x = pen_y = math.nan
-    first = -1  # where the open run starts; -1: none is open
+    # The open run's box, kept here as the glyphs come and stored at the next jump.
     low_x = low_y = math.inf
     high_x = high_y = -math.inf
     for index in range(len(glyphs)):
@@ -56,18 +55,21 @@ def drop_duplicates(glyphs: list[Glyph], params: LayoutParams) -> list[Glyph]:
         x, y = glyph.baseline_start
         limit = tolerance * glyph.box_height or 1e-6
         if not (-limit <= x - pen_x <= limit and -limit <= y - pen_y <= limit):
-            # A jump ends the open run: every glyph kept before this one is in a closed run.
-            if first >= 0:
-                runs.append(_Run(first, index, low_x, high_x, low_y, high_y))
-                first = -1
-            if _repeats(glyphs, runs, index, index - window, x, y, limit):
+            if run is not None:
+                run.end = index
+                run.low_x, run.high_x, run.low_y, run.high_y = low_x, high_x, low_y, high_y
+            if _repeats(glyphs, dropped, runs, index, index - window, x, y, limit):
+                dropped[index] = True
                 if kept is None:
                     kept = glyphs[:index]
                 continue
-        if first < 0:
-            first = index
-            low_x = low_y = math.inf
-            high_x = high_y = -math.inf
+            level = low_y == high_y == y and low_x < high_x
+            upright = low_x == high_x == x and low_y < high_y
+            if run is None or not (level or upright):
+                run = _Run(index)
+                runs.append(run)
+                low_x = low_y = math.inf
+                high_x = high_y = -math.inf
         # Comparisons leave a NaN start out of the box: it matches no glyph anyway.
         if x < low_x:
             low_x = x
@@ -84,7 +86,14 @@ def drop_duplicates(glyphs: list[Glyph], params: LayoutParams) -> list[Glyph]:
 
 
 def _repeats(
-    glyphs: list[Glyph], runs: list[_Run], index: int, oldest: int, x: float, y: float, limit: float
+    glyphs: list[Glyph],
+    dropped: list[bool],
+    runs: list[_Run],
+    index: int,
+    oldest: int,
+    x: float,
+    y: float,
+    limit: float,
 ) -> bool:
     """Whether a kept glyph of glyphs[oldest:index] (the runs hold them all) has the text of
     glyphs[index] and a start within `limit` of (x, y) on both axes.
@@ -109,10 +118,16 @@ def _repeats(
             or y - run.high_y > limit
         ):
             continue
+        begin = run.first if run.first > oldest else oldest
         # Compiled, a slice is read natively where an index is bounds-checked.
-        for other in glyphs[run.first if run.first > oldest else oldest : run.end]:
+        for offset, other in enumerate(glyphs[begin : run.end]):
             seen_x, seen_y = other.baseline_start
-            if -limit <= x - seen_x <= limit and -limit <= y - seen_y <= limit and other.text == text:
+            if (
+                -limit <= x - seen_x <= limit
+                and -limit <= y - seen_y <= limit
+                and other.text == text
+                and not dropped[begin + offset]
+            ):
                 return True
     return False
 
