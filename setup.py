@@ -67,6 +67,7 @@ COMPILED = [
     "pagetext/layout/scripts.py",
     "pagetext/layout/spans.py",
     "pagetext/layout/table_rows.py",
+    "pagetext/layout/tracking.py",
     "pagetext/layout/visual_words.py",
     "pagetext/structure/marked.py",
     "pagetext/structure/nodes.py",

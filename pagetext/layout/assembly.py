@@ -7,6 +7,7 @@ assembly and `explain` call it, so what a user is shown is exactly what was deci
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Final
 
 from pagetext.content.glyph import Glyph
 from pagetext.layout.advance import restore
@@ -20,7 +21,6 @@ from pagetext.layout.gaps import (
     decide,
     is_letter_gap,
     judge,
-    local_tracking,
     tight_limit,
     tracking_allows,
 )
@@ -28,6 +28,14 @@ from pagetext.layout.params import LayoutParams
 from pagetext.layout.prepare import prepare_glyphs
 from pagetext.layout.records import Line, make_word, words_quad
 from pagetext.layout.scripts import has_rtl
+from pagetext.layout.tracking import TrackedGaps
+
+# ASCII letters by code point (str.isalpha of a character below 128 is true for these only).
+_FIRST_NON_ASCII: Final = 0x80
+_ASCII_UPPER_A: Final = ord("A")
+_ASCII_UPPER_Z: Final = ord("Z")
+_ASCII_LOWER_A: Final = ord("a")
+_ASCII_LOWER_Z: Final = ord("z")
 
 
 def _line(
@@ -211,7 +219,7 @@ def _finished(
 ) -> _DecidedLine:
     """The line glyphs[start:end], its word spaces judged again where its own letter gaps
     say so: a tightly set line with the lowered limit; a line that may be letter-spaced gap
-    by gap, each word gap against the tracking of its neighbourhood (gaps.local_tracking)."""
+    by gap, each word gap against the tracking of its neighbourhood (tracking.TrackedGaps)."""
     line = glyphs[start:end]
     tight = False
     if end - start >= params.tight_min_gaps:
@@ -237,39 +245,45 @@ def _join_tracked(
     become letter gaps; per glyph of the line, the tracking that joined the gap before it
     (0.0: none)."""
     trackings = [0.0] * (end - start)
-    ratios: list[float] = []  # the line's letter gaps, × height, in order
-    letters: list[bool] = []
-    heights: list[float] = []
-    at = [-1] * (end - start)  # each glyph's gap before it, as an index into ratios
-    measures: list[tuple[float, float]] = [(0.0, 0.0)] * (end - start)
+    gaps = TrackedGaps(params)  # the line's letter gaps, in order
+    at = [-1] * (end - start)  # each glyph's gap before it, as an index into gaps
     line_shift = params.line_shift
     word_gap = params.word_gap
     script_size = params.script_size
     overstrike = params.overstrike_overlap
+    tracking_size = params.tracking_size
     for i in range(start + 1, end):
         prev = glyphs[i - 1]
         glyph = glyphs[i]
-        judgement = judge(prev, glyph, line_shift, word_gap, script_size, overstrike)
-        gap = judgement[1]
-        height = judgement[2]
+        # Unpacked into named targets: compiled, a "_" target would box the float it drops.
+        _verdict, gap, height, _limit, _shift, _line_limit = judge(
+            prev, glyph, line_shift, word_gap, script_size, overstrike
+        )
         if is_letter_gap(prev, glyph, height) and gap == gap:
-            at[i - start] = len(ratios)
-            measures[i - start] = (gap, height)
-            ratios.append(gap / height)
-            letters.append(prev.text[-1].isalpha() and glyph.text[0].isalpha())
-            # A pair of glyphs of two sizes belongs to no tracked run (NaN matches nothing).
-            same_size = abs(prev.box_height - height) <= params.tracking_size * height
-            heights.append(height if same_size else float("nan"))
+            at[i - start] = len(gaps.ratios)
+            letters = _is_letter(prev.text, -1) and _is_letter(glyph.text, 0)
+            gaps.add(gap, height, letters, abs(prev.box_height - height) <= tracking_size * height)
     for i in range(start + 1, end):
         position = at[i - start]
         if not spaces[i] or position < 0:
             continue
-        tracking = local_tracking(ratios, letters, heights, position, params)
-        gap, height = measures[i - start]
+        tracking = gaps.tracking(position)
+        # A tracking is found only where the gap's height is its glyph's own (not NaN).
+        gap = gaps.gaps[position]
+        height = gaps.heights[position]
         if tracking and tracking_allows(glyphs[i - 1], glyphs[i], gap, height, tracking, params):
             spaces[i] = False
             trackings[i - start] = tracking
     return trackings
+
+
+def _is_letter(text: str, index: int) -> bool:
+    """text[index].isalpha(), ASCII told by its code point: compiled, ord() of an indexed
+    character makes no string, and isalpha is a method call by name."""
+    point = ord(text[index])
+    if point < _FIRST_NON_ASCII:
+        return _ASCII_UPPER_A <= point <= _ASCII_UPPER_Z or _ASCII_LOWER_A <= point <= _ASCII_LOWER_Z
+    return text[index].isalpha()
 
 
 def assemble(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Line]:

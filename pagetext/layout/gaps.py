@@ -52,7 +52,7 @@ class Decision:
 
     def tracked(self, tracking: float, params: LayoutParams) -> None:
         """The gap was letter spacing of `tracking` (× height): the letter gaps around it are
-        spaced alike (see local_tracking)."""
+        spaced alike (see tracking.TrackedGaps)."""
         self.space = False
         self.space_limit = (tracking + params.word_gap) * self.height
         self.reason = f"letter-spaced: the letter gaps around it are {tracking:.2f} × box height"
@@ -214,7 +214,7 @@ class LetterGaps:
     justification at 0.18 em in a 1.3 em box). A line may be letter-spaced somewhere when
     tracking_min_gaps gaps between word_gap and max_tracking come without two narrower ones
     in a row between them (the letters of prose touch, two gaps in a row at least): only
-    then are its gaps looked at in their neighbourhoods (see local_tracking).
+    then are its gaps looked at in their neighbourhoods (see tracking.TrackedGaps).
     """
 
     __slots__ = (
@@ -281,52 +281,3 @@ class LetterGaps:
         if self.count - self.above <= middle:  # the median exceeds word_gap
             return False
         return self.touching_low <= middle < self.below_touching and self.between > 0
-
-
-def local_tracking(
-    ratios: list[float], letters: list[bool], heights: list[float], index: int, params: LayoutParams
-) -> float:
-    """The tracking of letter-spaced text around the letter gap at `index`, or 0.0. A line's
-    letter gaps in order: `ratios` (× height), `letters` (whether each lies between two
-    letters), `heights` (the box height of the glyph after each).
-
-    The evidence is the neighbourhood's own: up to tracking_window gaps either side between
-    glyphs of the same size (tracking belongs to a run of one font size; a word set larger
-    beside it is tracked apart); their median exceeds word_gap, at least tracking_min_gaps
-    of them lie within tracking_band of it, few are narrower (letter-spaced text has no
-    touching letters; prose with evenly justified short words has), and most of those at the
-    median separate letters (ashow, CSS letter-spacing), not digits, operators or dots.
-    """
-    height = heights[index]
-    if height != height:  # two sizes: no run of one size to be tracked
-        return 0.0
-    tolerance = params.tracking_size * height
-    reach = params.tracking_window
-    window = [index]
-    for step in (-1, 1):
-        k = index + step
-        taken = 0
-        while 0 <= k < len(ratios) and taken < reach:
-            if abs(heights[k] - height) <= tolerance:
-                window.append(k)
-                taken += 1
-            k += step
-    if len(window) < params.tracking_min_gaps:
-        return 0.0
-    values = sorted([ratios[k] for k in window])
-    median = values[len(values) // 2]
-    if not params.word_gap < median <= params.max_tracking:
-        return 0.0
-    band = params.tracking_band
-    at_tracking = between_letters = narrower = 0
-    for k in window:
-        ratio = ratios[k]
-        if abs(ratio - median) <= band:
-            at_tracking += 1
-            if letters[k]:
-                between_letters += 1
-        elif ratio < median:
-            narrower += 1
-    if at_tracking < params.tracking_min_gaps or narrower > params.tracking_narrower * len(window):
-        return 0.0
-    return median if 2 * between_letters > at_tracking else 0.0

@@ -7,6 +7,8 @@ copies, separate accents, hidden white space, vertical runs.
 
 from __future__ import annotations
 
+import math
+
 from pagetext.content.glyph import Glyph
 from pagetext.geometry import projection
 from pagetext.layout.accents import compose_accents
@@ -14,48 +16,120 @@ from pagetext.layout.advance import follow_advance
 from pagetext.layout.params import LayoutParams
 
 
+class _Run:
+    """Glyphs glyphs[first:end], the kept ones each starting where the one before ended or
+    in line with those before, and the box of their starts (a segment of a line, mostly)."""
+
+    __slots__ = ("end", "first", "high_x", "high_y", "low_x", "low_y")
+
+    def __init__(self, first: int) -> None:
+        self.first = first
+        self.end = first
+        self.low_x = self.low_y = math.inf
+        self.high_x = self.high_y = -math.inf
+
+
 def drop_duplicates(glyphs: list[Glyph], params: LayoutParams) -> list[Glyph]:
     """Remove fake-bold copies: the same text drawn again at almost the same place.
 
     A glyph that starts where the previous one ended continues its run and is no copy (nine
     glyphs in ten); any other is compared with the glyphs kept among the last
-    `duplicate_window`, by position first, which few of them share, then by text. Nothing
-    is kept per glyph for that: a record per text, grown per glyph, cost five times more.
+    `duplicate_window` whose start lies within its limit. Nothing is kept per glyph for
+    that (a record per text, grown per glyph, cost five times more): the glyphs are grouped
+    into runs with the box of their starts, and only a run whose box the glyph's start is
+    near is searched (see _repeats). A glyph kerned along a level (or upright) run stays in
+    it, the box still a segment of the line: a line set with kerns is one run to look at.
     """
     kept: list[Glyph] | None = None  # made at the first copy: most pages have none
     dropped = [False] * len(glyphs)  # by index
+    runs: list[_Run] = []
+    run: _Run | None = None  # the open run, the last of runs
     window = params.duplicate_window
     tolerance = params.duplicate_tolerance
-    pen_x = pen_y = float("nan")
+    pen_x = pen_y = math.nan
+    # The open run's box, kept here as the glyphs come and stored at the next jump.
+    low_x = low_y = math.inf
+    high_x = high_y = -math.inf
     for index in range(len(glyphs)):
         glyph = glyphs[index]
         x, y = glyph.baseline_start
         limit = tolerance * glyph.box_height or 1e-6
         if not (-limit <= x - pen_x <= limit and -limit <= y - pen_y <= limit):
-            text = glyph.text
-            duplicate = False
-            oldest = index - window if index > window else 0
-            # Any match among the kept glyphs will do. Compiled, a slice is read natively where
-            # an index is bounds-checked.
-            for offset, other in enumerate(glyphs[oldest:index]):
-                seen_x, seen_y = other.baseline_start
-                if (
-                    -limit <= x - seen_x <= limit
-                    and -limit <= y - seen_y <= limit
-                    and other.text == text
-                    and not dropped[oldest + offset]
-                ):
-                    duplicate = True
-                    break
-            if duplicate:
+            if run is not None:
+                run.end = index
+                run.low_x, run.high_x, run.low_y, run.high_y = low_x, high_x, low_y, high_y
+            if _repeats(glyphs, dropped, runs, index, index - window, x, y, limit):
+                dropped[index] = True
                 if kept is None:
                     kept = glyphs[:index]
-                dropped[index] = True
                 continue
+            level = low_y == high_y == y and low_x < high_x
+            upright = low_x == high_x == x and low_y < high_y
+            if run is None or not (level or upright):
+                run = _Run(index)
+                runs.append(run)
+                low_x = low_y = math.inf
+                high_x = high_y = -math.inf
+        # Comparisons leave a NaN start out of the box: it matches no glyph anyway.
+        if x < low_x:
+            low_x = x
+        if x > high_x:
+            high_x = x
+        if y < low_y:
+            low_y = y
+        if y > high_y:
+            high_y = y
         if kept is not None:
             kept.append(glyph)
         pen_x, pen_y = glyph.baseline_end
     return glyphs if kept is None else kept
+
+
+def _repeats(
+    glyphs: list[Glyph],
+    dropped: list[bool],
+    runs: list[_Run],
+    index: int,
+    oldest: int,
+    x: float,
+    y: float,
+    limit: float,
+) -> bool:
+    """Whether a kept glyph of glyphs[oldest:index] (the runs hold them all) has the text of
+    glyphs[index] and a start within `limit` of (x, y) on both axes.
+
+    A run is searched only when the start could be within `limit` of its box. The test is
+    exact, not a heuristic: rounding is monotonic, so for any start s in [low, high],
+    x - high <= x - s <= x - low as computed; a glyph of the run within the limit keeps
+    x - low >= -limit and x - high <= limit. It is written as "not beyond", so that a NaN
+    (infinite coordinates) searches the run rather than skip it.
+    """
+    text = glyphs[index].text
+    k = len(runs) - 1
+    while k >= 0:
+        run = runs[k]
+        k -= 1
+        if run.end <= oldest:
+            break
+        if (
+            x - run.low_x < -limit
+            or x - run.high_x > limit
+            or y - run.low_y < -limit
+            or y - run.high_y > limit
+        ):
+            continue
+        begin = run.first if run.first > oldest else oldest
+        # Compiled, a slice is read natively where an index is bounds-checked.
+        for offset, other in enumerate(glyphs[begin : run.end]):
+            seen_x, seen_y = other.baseline_start
+            if (
+                -limit <= x - seen_x <= limit
+                and -limit <= y - seen_y <= limit
+                and other.text == text
+                and not dropped[begin + offset]
+            ):
+                return True
+    return False
 
 
 def _column_order(run: list[Glyph]) -> list[Glyph]:
