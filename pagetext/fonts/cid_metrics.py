@@ -12,18 +12,30 @@ import pikepdf
 from pagetext.pdf.objects import number, plain_array
 
 MAX_W_SPAN: Final = 0x10000  # a longer /W range is damage: it is clipped
+# A /W of at most this many items is read item by item, each nested array of widths kept as
+# pikepdf holds it and read per CID when a string first shows it: Word writes /W as a few
+# `c [w1 … w300]` entries, and writing all of them out as syntax for the lexer (plain_array)
+# costs qpdf ~800 instructions a value, ten times what reading the items one by one costs.
+# Longer arrays are mostly short ranges (`c1 c2 w`), cheaper written out at once.
+WALKED_ITEMS: Final = 32
 
 # (first CID, last CID, values): `c [m1 m2 …]` gives consecutive CIDs from c, `size` values
 # each; `c_first c_last m…` one set of `size` values for the whole range. The values as the
-# array holds them, in 1/1000 text space units (numbers; anything else reads as 0).
-Entry = tuple[int, int, list[Any]]
+# array holds them, in 1/1000 text space units (numbers; anything else reads as 0): a list,
+# or the nested pikepdf.Array itself when /W is read item by item (WALKED_ITEMS).
+Entry = tuple[int, int, Any]
 
 
 def metric_entries(array: Any, size: int) -> list[Entry]:
     """The entries of /W (size 1) or /W2 (size 3), empty ranges left out. A CID that is no
     finite number ends the reading (damage)."""
+    return _entries(_metric_items(array), size, False)
+
+
+def _entries(items: list[Any], size: int, walked: bool) -> list[Entry]:
+    """metric_entries of an array's items: nested arrays as lists, or as pikepdf.Array when
+    `walked` (asked only then: the test goes through pikepdf's metaclass, a Python call)."""
     entries: list[Entry] = []
-    items = _metric_items(array)
     i = 0
     while i < len(items) - 1:
         start = number(items[i], math.nan)
@@ -31,7 +43,7 @@ def metric_entries(array: Any, size: int) -> list[Entry]:
             break
         first = int(start)
         following = items[i + 1]
-        if isinstance(following, list):
+        if isinstance(following, list) or (walked and isinstance(following, pikepdf.Array)):
             count = len(following) // size
             if count:
                 entries.append((first, first + count - 1, following))
@@ -61,7 +73,7 @@ def _width(value: Any) -> float:
     return number(value) / 1000
 
 
-def _entry_width(values: list[Any], offset: int) -> float:
+def _entry_width(values: Any, offset: int) -> float:
     """The width an entry gives the CID `offset` past its first: a range's one value, or
     the offset-th of consecutive CIDs' values."""
     return _width(values[0] if len(values) == 1 else values[offset])
@@ -119,6 +131,10 @@ class CidWidths:
 
 def cid_widths(array: Any) -> CidWidths:
     """CID → horizontal advance from /W."""
+    if len(array) <= WALKED_ITEMS:
+        # pikepdf gives numbers as int and Decimal, which number() reads as the lexer's int
+        # and float (both the correctly rounded value of the same digits), anything else as 0.
+        return CidWidths(_entries(list(array), 1, True))
     return CidWidths(metric_entries(array, 1))
 
 

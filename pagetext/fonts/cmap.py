@@ -41,6 +41,9 @@ class UnicodeMap:
         self.entries: dict[int, str] = {}
         dropped: set[int] = set()
         for code, text in entries.items():
+            if _printable_character(text):  # the common entry, kept without a regex search
+                self.entries[code] = text
+                continue
             if text in _USELESS_TEXT:
                 continue
             text = without_controls(text)
@@ -88,6 +91,12 @@ class UnicodeMap:
         if code > last or value == 0 or value == 0xFFFD or 0xD800 <= value < 0xE000:
             return None
         return char(value)
+
+
+def _printable_character(text: str) -> bool:
+    """Whether an entry is one character that is no control character and no U+FFFD: an
+    entry kept as it is (without_controls would leave it as it is)."""
+    return len(text) == 1 and (" " <= text < "\x7f" or (text >= "\xa0" and text != "\ufffd"))
 
 
 class CidRuns:

@@ -102,10 +102,12 @@ def _bfrange(cmap: CMap, low: object, high: object, dst: object, warn: Warn) -> 
             if last - first >= LAZY_RANGE_SPAN:
                 cmap.unicode_ranges.append((first, last, start))
                 return
-            texts = [chr(value) for value in range(start, stop)]
-            for value in range(max(start, 0xD800), min(stop, 0xE000)):
-                texts[value - start] = "\ufffd"
-            cmap.unicode.update(zip(range(first, last + 1), texts, strict=True))
+            # Entry by entry: most bfranges are one code, and a list zipped into the table
+            # costs more than the entries (zip with strict= is a call with keywords, compiled).
+            unicode = cmap.unicode
+            for offset in range(last - first + 1):
+                value = start + offset
+                unicode[first + offset] = "\ufffd" if 0xD800 <= value < 0xE000 else chr(value)
             return
         for code in range(first, last + 1):
             cmap.unicode[code] = _increment_text(dst, code - first)

@@ -1,0 +1,165 @@
+"""Composite fonts' first-read work done when needed (issue 39): short /W arrays read item by
+item, their nested widths per CID when first shown; ToUnicode entries kept without a regex
+search when they are one printable character; codes decoded once per font."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pikepdf
+import pytest
+from pikepdf import Array, Dictionary, Name, String
+
+from pagetext.fonts.cid_metrics import WALKED_ITEMS, CidWidths, cid_widths, metric_entries
+from pagetext.fonts.cmap import UnicodeMap
+from pagetext.fonts.cmap_file import parse_cmap
+from pagetext.fonts.composite import CompositeFont
+from pagetext.fonts.loader import load_font
+from tests.corpus import CORPUS, needs_corpus
+from tests.pdfbuild import identity_font, new_pdf
+
+_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+CID_FONT_TYPES = ("/CIDFontType0", "/CIDFontType2")
+MAX_CHECKED_SPAN = 2048  # longer entries are checked at both ends and a sample between
+
+
+def _cids(entries: list[tuple[int, int, object]]) -> list[int]:
+    """Every CID the entries name (long ranges sampled), and the CIDs around each entry."""
+    cids: set[int] = set()
+    for first, last, _ in entries:
+        if last - first <= MAX_CHECKED_SPAN:
+            cids.update(range(first - 1, last + 2))
+        else:
+            cids.update((first - 1, first, first + 1, (first + last) // 2, last - 1, last, last + 1))
+    return sorted(cids)
+
+
+def _same_widths(array: pikepdf.Array) -> int:
+    """Whether cid_widths gives every CID the width of the syntax read whole (as before): the
+    same float, bit for bit, asked in a shuffled order. Returns how many CIDs were checked."""
+    entries = metric_entries(array, 1)  # the array written out and lexed whole
+    whole = CidWidths(entries)
+    lazy = cid_widths(array)
+    cids = _cids(entries)
+    random.Random(len(cids)).shuffle(cids)
+    for cid in cids:
+        assert repr(lazy.get(cid, -7.0)) == repr(whole.get(cid, -7.0)), cid
+    assert lazy.first_cid() == whole.first_cid()
+    return len(cids)
+
+
+@needs_corpus
+def test_real_w_arrays_read_item_by_item_give_every_cid_the_width_of_the_whole_syntax() -> None:
+    files = sorted((CORPUS / "real").glob("*.pdf"))
+    assert files, "the shared corpus is missing"
+    walked = 0
+    for path in files:
+        try:
+            pdf = pikepdf.open(path)
+        except (pikepdf.PdfError, pikepdf.PasswordError):
+            continue
+        with pdf:
+            for obj in pdf.objects:
+                if not isinstance(obj, Dictionary) or obj.get("/Subtype") not in CID_FONT_TYPES:
+                    continue
+                array = obj.get("/W")
+                if isinstance(array, pikepdf.Array):
+                    _same_widths(array)
+                    walked += len(array) <= WALKED_ITEMS
+    assert walked > 100  # the corpus has ~160 such short arrays
+
+
+def test_damaged_w_arrays_read_item_by_item_as_their_syntax_reads() -> None:
+    pdf = new_pdf()
+    target = pdf.make_indirect(Array([700, 800]))
+    damaged = [
+        Array([1, Array([500, 600.25, Name.A, String("12"), Array([3]), True, None]), 20, 22, 250]),
+        Array([1, 3, Array([400]), 9, Array([100, 200])]),  # a range whose width is an array
+        Array([5, Array([-1.5, 2.000001]), 3, Array([900]), 2, 10, 333]),  # out of order, overlapping
+        Array([1, Array([500]), Name.X, Array([600])]),  # a CID that is no number ends the reading
+        Array([1, Array([500]), 2.75, Array([600]), 4]),  # a real CID; an odd item at the end
+        Array([1, target, 10, Array([5, 6])]),  # an indirect nested array
+        Array([0, 65535 * 2, 1000]),  # a range past MAX_W_SPAN, clipped
+        Array([]),
+        # Numbers as files write them (pikepdf keeps a real's digits): signed zeros, bare dots.
+        pikepdf.Object.parse(b"[ 1 [ -0.0 -.5 5. +3 -0 0012 1.50 ] 20 22 .25 30 [ -0 ] ]"),
+    ]
+    for array in damaged:
+        assert len(array) <= WALKED_ITEMS
+        _same_widths(pdf.make_indirect(array))
+
+
+def test_a_font_decodes_each_code_alike_whether_shown_first_late_or_again() -> None:
+    texts = {code: chr(0x4E00 + code) for code in range(1, 60)} | {60: "\x01", 61: "ab"}
+    widths = {code: 100.0 + 7 * code for code in range(0, 70, 3)}
+    pdf = new_pdf()
+    fonts = [identity_font(pdf, texts, widths=widths, default_width=900, vertical=v) for v in (False, True)]
+    codes = list(range(0, 70))
+    for font_dict in fonts:
+        eager = load_font(font_dict, lambda message: None)
+        assert isinstance(eager, CompositeFont)
+        expected = {}
+        for code in codes:
+            (glyph,) = eager.decode(code.to_bytes(2, "big"))
+            expected[code] = (glyph.code, glyph.text, glyph.mapped_text, glyph.width, glyph.is_space)
+        order = codes * 3
+        random.Random(3).shuffle(order)
+        late = load_font(font_dict, lambda message: None)
+        data = b"".join(code.to_bytes(2, "big") for code in order)
+        decoded = late.decode(data)
+        records = [(g.code, g.text, g.mapped_text, g.width, g.is_space) for g in decoded]
+        assert records == [expected[code] for code in order]
+        assert decoded[0] is late.decode(data[:2])[0]  # one record per code, shared
+        for code in codes:
+            assert late.vertical_metrics(code) == eager.vertical_metrics(code)
+
+
+def test_to_unicode_entries_of_one_character_kept_as_the_regex_keeps_them() -> None:
+    # Every BMP character and a few astral ones as the text of a code: the entries kept, and
+    # the dropped codes, are those removing control characters by regex gives.
+    characters = [chr(value) for value in range(0x10000)] + ["\U0001f600", "\U00010000"]
+    mapping = UnicodeMap(dict(enumerate(characters)), [])
+    kept = {}
+    dropped = set()
+    for code, text in enumerate(characters):
+        if text in ("", "\ufffd"):
+            continue
+        cleaned = _CONTROLS.sub("", text)
+        if cleaned:
+            kept[code] = cleaned
+        else:
+            dropped.add(code)
+    assert mapping.entries == kept
+    assert mapping.dropped == dropped
+
+
+def test_short_bfranges_give_each_code_its_character_and_surrogates_u_fffd() -> None:
+    cmap, _ = parse_cmap(
+        b"1 begincodespacerange <0000> <FFFF> endcodespacerange\n"
+        b"3 beginbfrange <0010> <0012> <0041> <0020> <0023> <D7FE> <0030> <002F> <0050> endbfrange\n"
+        b"1 beginbfrange <0040> <0041> <DFFF> endbfrange\n",
+        lambda message: None,
+    )
+    assert cmap.unicode == {
+        0x10: "A",
+        0x11: "B",
+        0x12: "C",
+        0x20: "\ud7fe",
+        0x21: "\ud7ff",
+        0x22: "\ufffd",
+        0x23: "\ufffd",
+        0x40: "\ufffd",
+        0x41: "\ue000",
+    }
+    assert list(cmap.unicode) == [0x10, 0x11, 0x12, 0x20, 0x21, 0x22, 0x23, 0x40, 0x41]
+
+
+@pytest.mark.parametrize("items", [WALKED_ITEMS, WALKED_ITEMS + 1])
+def test_w_arrays_either_side_of_the_item_limit_read_alike(items: int) -> None:
+    values: list[object] = []
+    while len(values) + 2 <= items:
+        values += [len(values) * 10, Array([len(values) + 250, 333.5])]
+    values += [5000] * (items - len(values))
+    pdf = new_pdf()
+    assert _same_widths(pdf.make_indirect(Array(values))) > 0
