@@ -27,7 +27,7 @@ from pagetext.page_content import DocumentContext
 from pagetext.page_range import parse_page_range
 from pagetext.pdf.atomic import atomic_open
 from pagetext.pdf.info import document_info
-from pagetext.pdf.opening import Source, open_pdf, page_objects
+from pagetext.pdf.opening import Source, open_pdf, page_objects, source_file
 from pagetext.pdf.page_labels import page_labels
 from pagetext.pdf.pagetree import Rebuilt
 from pagetext.structure.tree import StructTree
@@ -53,7 +53,7 @@ def open(  # noqa: A001
     limits: budgets per page (operators, glyphs, decoded bytes, time); see pagetext.Limits.
     """
     pdf, rebuilt = open_pdf(source, password)
-    document = Document(pdf, limits, rebuilt)
+    document = Document(pdf, limits, rebuilt, file=source_file(source))
     document._reopen = lambda: open(source, password, limits)
     return document
 
@@ -80,8 +80,9 @@ class Document:
     """An open PDF: a sequence of pages."""
 
     def __init__(
-        self, pdf: pikepdf.Pdf, limits: Limits | None = None, rebuilt: Rebuilt | None = None
-    ) -> None:
+        self, pdf: pikepdf.Pdf, limits: Limits | None = None, rebuilt: Rebuilt | None = None, *,
+        file: str | bytes | None = None,  # the file `pdf` was opened from: its path or bytes
+    ) -> None:  # fmt: skip
         self._pdf = pdf
         self.limits = limits or Limits()
         # The same file opened afresh (for pagetext.open'ed documents): redaction and replacement
@@ -94,7 +95,7 @@ class Document:
         if rebuilt is not None:
             self.repair_warning = rebuilt.warning
             self._warn(rebuilt.warning)
-        self._context = DocumentContext(pdf, self.limits, objects, self.repair_warning)
+        self._context = DocumentContext(pdf, self.limits, objects, self.repair_warning, file)
 
     def structure_tree(self, warn: Callable[[str], None]) -> StructTree | None:
         """The structure tree (ISO 32000-1 §14.7), read on first use; None for untagged files.

@@ -82,6 +82,13 @@ def _recovered(target: Any, label: str, attempts: list[str | bytes], error: Exce
         raise DamagedPdfError(f"{label} is damaged beyond repair ({reason}): {failure}") from error
 
 
+def source_file(source: Source) -> str | bytes | None:
+    """The file a source names, for searches of its bytes: a path, or the bytes themselves."""
+    if isinstance(source, (str, os.PathLike)):
+        return os.fspath(source)
+    return source if isinstance(source, bytes) else None
+
+
 def open_pdf(source: Source, password: str | bytes | None) -> tuple[pikepdf.Pdf, Rebuilt | None]:
     """The opened file and, for a damaged one, the pages recovered from it."""
     if isinstance(source, (bytes, bytearray, memoryview)):

@@ -1,0 +1,85 @@
+"""Whether a file can hold a name (pagetext.pdf.spelling), and the structure-element /ActualText
+reading it spares (page_content: a file with none reads no element for one)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pikepdf
+import pytest
+
+import pagetext
+from pagetext.pdf.spelling import may_hold_name
+from tests.pdfbuild import add_page, new_pdf, to_bytes
+from tests.structure.tagged import build, element
+
+CONTENT = (
+    b"BT /F1 10 Tf /P <</MCID 0>> BDC 72 700 Td (H) Tj ET BT /F1 10 Tf 82 700 Td (i) Tj EMC ET "
+    b"BT /F1 10 Tf /P <</MCID 1>> BDC 72 680 Td (x) Tj EMC ET"
+)
+
+
+def _tagged(actual_text: bool, **save_options: object) -> bytes:
+    pdf = new_pdf()
+    page = add_page(pdf, CONTENT)
+    extra = {"ActualText": "Hello"} if actual_text else {}
+    build(pdf, page, [element("Document", element("P", 0, **extra), element("P", 1))])
+    return to_bytes(pdf, **save_options)
+
+
+@pytest.mark.parametrize("streams", [pikepdf.ObjectStreamMode.disable, pikepdf.ObjectStreamMode.generate])
+@pytest.mark.parametrize("as_path", [False, True])
+def test_element_actual_text_is_found_as_written_or_in_object_streams(
+    tmp_path: Path, streams: pikepdf.ObjectStreamMode, as_path: bool
+) -> None:
+    # In an object stream the element is compressed: the stream's decoded data are searched.
+    data = _tagged(True, object_stream_mode=streams, compress_streams=True)
+    path = tmp_path / "tagged.pdf"
+    path.write_bytes(data)
+    source: Path | bytes = path if as_path else data
+    with pikepdf.open(path) as pdf:
+        assert may_hold_name(pdf, str(path) if as_path else data, "ActualText")
+    with pagetext.open(source) as document:
+        assert document[0].text() == "Hello\nx"
+
+
+@pytest.mark.parametrize("streams", [pikepdf.ObjectStreamMode.disable, pikepdf.ObjectStreamMode.generate])
+def test_a_file_without_actual_text_reads_the_same_without_reading_elements(
+    tmp_path: Path, streams: pikepdf.ObjectStreamMode
+) -> None:
+    data = _tagged(False, object_stream_mode=streams)
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        assert not may_hold_name(pdf, data, "ActualText")
+        assert may_hold_name(pdf, None, "ActualText")  # no file to search: it may
+    with pagetext.open(data) as document:
+        assert document[0].text() == "H i\nx"
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    [
+        b"/Actual#54ext",
+        b"/#41ctualText",
+        b"/#41#63#74#75#61#6c#54#65#78#74",
+        b"/#41#63#74#75#61#6C#54#65#78#74",
+    ],
+)
+def test_names_written_with_escapes_are_found(spelling: bytes) -> None:
+    # §7.3.5: /Actual#54ext is /ActualText. Written out uncompressed, the escape is in the file.
+    data = _tagged(True, object_stream_mode=pikepdf.ObjectStreamMode.disable)
+    assert data.count(b"/ActualText") == 1
+    escaped = data.replace(b"/ActualText", spelling)
+    with pikepdf.open(io.BytesIO(escaped)) as pdf:
+        assert may_hold_name(pdf, escaped, "ActualText")
+    with pagetext.open(escaped) as document:
+        assert document[0].text() == "Hello\nx"
+
+
+def test_near_spellings_are_not_the_name() -> None:
+    data = _tagged(False, object_stream_mode=pikepdf.ObjectStreamMode.disable)
+    for near in (b"/ActualTex ", b"/Actual#55ext", b"/ActualTexT"):
+        changed = data.replace(b"/Type /Catalog", b"/Type /Catalog " + near + b" 1", 1)
+        assert changed != data
+        with pikepdf.open(io.BytesIO(changed)) as pdf:
+            assert not may_hold_name(pdf, changed, "ActualText"), near
