@@ -143,6 +143,8 @@ def restore(lines: Sequence[Line], originals: dict[int, Glyph]) -> None:
     """Put the original glyph records back into the words built from re-oriented copies."""
     # A page holds few copies, made after its glyphs: most glyphs' ids lie outside the
     # copies' range, told without a dictionary lookup. Only a word holding one is made again.
+    if not originals:
+        return
     low = min(originals)
     high = max(originals)
     for line in lines:
