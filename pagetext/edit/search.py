@@ -117,6 +117,6 @@ def search_lines(page_number: int, lines: Sequence[Line], pattern: re.Pattern[st
                     by_line.setdefault(page_text.line_of[offset], []).append(glyph)
         if not glyphs:
             continue
-        quads = tuple(glyphs_quad(group, group[0].direction)[0] for group in by_line.values())
+        quads = tuple(glyphs_quad(tuple(group), group[0].direction)[0] for group in by_line.values())
         hits.append(Hit(page_number, match.group(), tuple(glyphs), quads))
     return hits

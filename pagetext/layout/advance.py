@@ -141,6 +141,16 @@ def follow_advance(glyphs: list[Glyph], params: LayoutParams, originals: dict[in
 
 def restore(lines: Sequence[Line], originals: dict[int, Glyph]) -> None:
     """Put the original glyph records back into the words built from re-oriented copies."""
+    # A page holds few copies, made after its glyphs: most glyphs' ids lie outside the
+    # copies' range, told without a dictionary lookup. Only a word holding one is made again.
+    if not originals:
+        return
+    low = min(originals)
+    high = max(originals)
     for line in lines:
         for word in line.words:
-            word.glyphs = tuple([originals.get(id(glyph), glyph) for glyph in word.glyphs])
+            for glyph in word.glyphs:
+                key = id(glyph)
+                if low <= key <= high and key in originals:
+                    word.glyphs = tuple([originals.get(id(each), each) for each in word.glyphs])
+                    break

@@ -22,11 +22,12 @@ from pagetext.layout.gaps import (
     is_letter_gap,
     judge,
     tight_limit,
+    tight_share,
     tracking_allows,
 )
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.prepare import prepare_glyphs
-from pagetext.layout.records import Line, make_word, words_quad
+from pagetext.layout.records import Line, Word, word_of, words_quad
 from pagetext.layout.scripts import has_rtl
 from pagetext.layout.tracking import TrackedGaps
 
@@ -44,30 +45,17 @@ def _line(
     """A line from its glyphs and whether a word space comes before each; `stacked`: CJK
     glyphs set one under the other; `page_rtl`: whether the page is mostly right-to-left, or
     None when it has no right-to-left text at all."""
-    # Words as slices of the line, not lists grown a glyph at a time.
-    groups: list[list[Glyph]] = []
-    start = 0  # where the current word starts
-    for index in range(len(glyphs)):
-        if glyphs[index].text.isspace():
-            if index > start:
-                groups.append(glyphs[start:index])
-            start = index + 1
-        elif spaces[index] and index > start:
-            groups.append(glyphs[start:index])
-            start = index
-    if len(glyphs) > start:
-        groups.append(glyphs[start:])
-    if not groups:
-        return None
+    texts = [glyph.text for glyph in glyphs]
+    joined = "".join(texts)  # the glyphs' texts once for the line: a word's text is a slice of it
     direction = glyphs[0].direction
     if stacked:  # the line runs down the glyphs' own up-down axis
         direction = (direction[1], -direction[0])
-    if page_rtl is not None and has_rtl("".join([glyph.text for glyph in glyphs])):
+    if page_rtl is not None and has_rtl(joined):
         words = logical_words(glyphs, spaces, direction, page_rtl, params)
-    elif params.normalize_text:
-        words = [make_word(group) for group in groups]
     else:
-        words = [make_word(group, "".join([glyph.mapped_text for glyph in group])) for group in groups]
+        words = _words(tuple(glyphs), texts, spaces, joined, params.normalize_text)
+        if not words:  # whitespace only
+            return None
     text = " ".join([word.text.strip() for word in words])
     quad, bbox = words_quad(words, direction)
     font_name, font_size = _commonest_font(glyphs)
@@ -75,6 +63,46 @@ def _line(
     # right-to-left letter has no such line; mapped texts are searched.
     rtl = has_rtl(text) if page_rtl is not None or not params.normalize_text else False
     return Line(text, bbox, quad, direction, font_name, font_size, tuple(words), rtl=rtl)
+
+
+def _words(
+    row: tuple[Glyph, ...], texts: list[str], spaces: list[bool], joined: str, normalize: bool
+) -> list[Word]:
+    """The words of a line's glyphs `row` (texts: theirs, joined: those joined): split at
+    word spaces, whitespace glyphs dropped. Each word's glyphs a slice of the row (a tuple,
+    kept by the word as it is), its text a slice of `joined` (one join for the line)."""
+    words: list[Word] = []
+    start = 0  # where the current word starts
+    offset = 0  # where glyph `index`'s text starts in joined
+    begin = 0  # where the current word's text starts in joined
+    for index in range(len(row)):
+        text = texts[index]
+        if text.isspace():
+            if index > start:
+                words.append(_word(row, start, index, joined, begin, offset, normalize))
+            start = index + 1
+            offset += len(text)
+            begin = offset
+            continue
+        if spaces[index] and index > start:
+            words.append(_word(row, start, index, joined, begin, offset, normalize))
+            start = index
+            begin = offset
+        offset += len(text)
+    if len(row) > start:
+        words.append(_word(row, start, len(row), joined, begin, offset, normalize))
+    return words
+
+
+def _word(
+    row: tuple[Glyph, ...], start: int, end: int, joined: str, begin: int, stop: int, normalize: bool
+) -> Word:
+    """The word of row[start:end], its text joined[begin:stop] (a one-glyph word's text its own)."""
+    if not normalize:
+        return word_of(row[start:end], "".join([glyph.mapped_text for glyph in row[start:end]]))
+    if end - start == 1:
+        return word_of(row[start:end], row[start].text)
+    return word_of(row[start:end], joined[begin:stop])
 
 
 def _commonest_font(glyphs: list[Glyph]) -> tuple[str, float]:
@@ -117,7 +145,7 @@ def _count_font(
 ) -> None:
     for index in range(len(counts)):
         if sizes[index] == size and names[index] == name:
-            counts[index] += run
+            counts[index] = counts[index] + run  # compiled, "+=" on a list item is a generic add
             return
     names.append(name)
     sizes.append(size)
@@ -230,9 +258,19 @@ def _finished(
         line_shift = params.line_shift
         script_size = params.script_size
         overstrike = params.overstrike_overlap
+        # The limit depends on the glyph's font only: found again where the font changes,
+        # not read from the font (untyped, its reads and arithmetic generic) glyph by glyph.
+        tight_word_gap = params.tight_word_gap
+        tight_word_gap_em = params.tight_word_gap_em
+        last: object = None
+        limit = 0.0
         for i in range(start + 1, end):
-            limit = tight_limit(glyphs[i], params)
-            verdict = judge(glyphs[i - 1], glyphs[i], line_shift, limit, script_size, overstrike)[0]
+            glyph = glyphs[i]
+            font = glyph.run.font
+            if font is not last:
+                last = font
+                limit = tight_share(font, tight_word_gap, tight_word_gap_em)
+            verdict = judge(glyphs[i - 1], glyph, line_shift, limit, script_size, overstrike)[0]
             spaces[i] = verdict == GAP
     trackings = _join_tracked(glyphs, spaces, start, end, params) if not tight and gaps.spaced else None
     return _DecidedLine(line, spaces[start:end], stacked, trackings, tight)

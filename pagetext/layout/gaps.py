@@ -9,7 +9,7 @@ gaps move its word-gap limit (letter spacing, tight setting).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from pagetext.content.glyph import Glyph
 from pagetext.fonts.font import MAX_LINE_EXTENT
@@ -170,12 +170,16 @@ def is_letter_gap(before: Glyph, after: Glyph, height: float) -> bool:
 def tight_limit(glyph: Glyph, params: LayoutParams) -> float:
     """A tightly set line's word-gap limit before `glyph`, × its box height: tight_word_gap,
     at most tight_word_gap_em of an em where the font's box is taller than an em."""
-    return _tight_share(glyph, params.tight_word_gap, params.tight_word_gap_em)
+    return tight_share(glyph.run.font, params.tight_word_gap, params.tight_word_gap_em)
 
 
-def _tight_share(glyph: Glyph, tight_word_gap: float, tight_word_gap_em: float) -> float:
-    font = glyph.run.font
-    extent = font.ascent - font.descent  # the box height in ems
+def tight_share(font: Any, tight_word_gap: float, tight_word_gap_em: float) -> float:
+    """tight_limit for a glyph of this font, the parameters read once by the caller."""
+    # Read into floats: compiled, the font's fields are untyped here (glyph.run.font), and
+    # arithmetic on them would be generic.
+    ascent: float = font.ascent
+    descent: float = font.descent
+    extent = ascent - descent  # the box height in ems
     if extent > 0 and tight_word_gap * extent > tight_word_gap_em:
         return tight_word_gap_em / extent
     return tight_word_gap
@@ -263,8 +267,8 @@ class LetterGaps:
             if self.narrow_before:
                 self.streak = 0
             self.narrow_before = True
-            if ratio > self.lowest_tight and ratio > _tight_share(
-                glyph, self.tight_word_gap, self.tight_word_gap_em
+            if ratio > self.lowest_tight and ratio > tight_share(
+                glyph.run.font, self.tight_word_gap, self.tight_word_gap_em
             ):
                 self.between += 1
         if ratio <= -self.touching_gap:

@@ -153,7 +153,7 @@ def _grown(extent: Extent, quad: Quad, ux: float, uy: float) -> Extent:
 
 # One loop per record type: compiled, a quad read from a Glyph or a Word is a native field,
 # where one read from "a Glyph or a Word" is a dictionary lookup by name.
-def _glyph_extent(glyphs: list[Glyph], ux: float, uy: float) -> Extent:
+def _glyph_extent(glyphs: tuple[Glyph, ...], ux: float, uy: float) -> Extent:
     extent = (_INFINITY, -_INFINITY, _INFINITY, -_INFINITY)  # not a Final: mypyc leaves it unset
     for glyph in glyphs:
         extent = _grown(extent, glyph.quad, ux, uy)
@@ -177,7 +177,7 @@ def _low_high(a: float, b: float, c: float, d: float) -> tuple[float, float]:
     return (low if low < d else d), (high if high > d else d)
 
 
-def _glyph_bounds(glyphs: list[Glyph]) -> Bounds:
+def _glyph_bounds(glyphs: tuple[Glyph, ...]) -> Bounds:
     """x0, y0, x1, y1 of the glyphs' corners: _glyph_extent along the x axis, without the
     projection (a word's box is needed for every word; most are upright)."""
     x0 = y0 = _INFINITY
@@ -199,7 +199,7 @@ def _glyph_bounds(glyphs: list[Glyph]) -> Bounds:
     return x0, y0, x1, y1
 
 
-def glyphs_quad(glyphs: list[Glyph], direction: Point) -> tuple[Quad, Bounds]:
+def glyphs_quad(glyphs: tuple[Glyph, ...], direction: Point) -> tuple[Quad, Bounds]:
     """The smallest rectangle along `direction` around the glyphs' quads, and the bounds of
     the glyphs' own corners (x0, y0, x1, y1; no Box made)."""
     ux, uy = direction
@@ -231,9 +231,15 @@ def _rotated_quad(along_across: Extent, ux: float, uy: float) -> Quad:
 
 def make_word(glyphs: list[Glyph], text: str | None = None) -> Word:
     """A word of these glyphs, its text theirs joined unless given, boxed along the first's direction."""
-    first = glyphs[0]
-    direction = first.direction
-    quad, bounds = glyphs_quad(glyphs, direction)
     if text is None:
         text = "".join([glyph.text for glyph in glyphs])
-    return Word(text, bounds, quad, direction, first.font_name, first.font_size, tuple(glyphs))
+    return word_of(tuple(glyphs), text)
+
+
+def word_of(glyphs: tuple[Glyph, ...], text: str) -> Word:
+    """make_word of glyphs already in a tuple (the word keeps it) and their text."""
+    first = glyphs[0]
+    run = first.run  # read once: font_name and font_size are properties of the glyph reading it
+    direction = first.direction
+    quad, bounds = glyphs_quad(glyphs, direction)
+    return Word(text, bounds, quad, direction, run.font_name, run.font_size, glyphs)

@@ -71,7 +71,14 @@ def test_horizontal_latin_stacked_one_glyph_per_td_is_one_line() -> None:
 def test_stacked_label_beside_horizontal_text() -> None:
     label = b"BT /F1 10 Tf 50 700 Td (T) Tj 0 -10 Td (O) Tj 0 -10 Td (P) Tj ET"
     body = b"BT /F1 10 Tf 100 700 Td (Some body text) Tj 0 -12 Td (on two lines) Tj ET"
-    assert open_page(label + b" " + body).text() == "Some body text\non two lines\nTOP"
+    page = open_page(label + b" " + body)
+    assert page.text() == "Some body text\non two lines\nTOP"
+    # Every word holds the page's own glyph records: the label's re-oriented copies are put
+    # back, the body's glyphs (never copied) are left as they are.
+    records = {id(glyph) for glyph in page.glyphs()}
+    words = [word for line in page.lines() for word in line.words]
+    assert all(id(glyph) in records for word in words for glyph in word.glyphs)
+    assert [glyph.direction for glyph in words[-1].glyphs] == [(1.0, 0.0)] * 3
 
 
 def test_stacked_words_a_word_gap_or_an_empty_cell_apart() -> None:
