@@ -75,7 +75,7 @@ def font_codes(path: Path) -> dict[str, int]:
     import warnings
 
     import pagetext
-    from pagetext.fonts.font import read_to_unicode
+    from pagetext.fonts.font import SimpleFont, read_to_unicode
 
     warnings.simplefilter("ignore")
     counts: dict[str, int] = defaultdict(int)
@@ -92,7 +92,7 @@ def font_codes(path: Path) -> dict[str, int]:
             kind = "simple" if simple else "composite"
             counts[f"{kind} fonts"] += 1
             counts[f"{kind} codes shown"] += shown
-            if simple:
+            if isinstance(font, SimpleFont):
                 prepared = font._codes._texts  # None for a code not worked out yet
                 if id(prepared) not in shared:
                     shared.add(id(prepared))
