@@ -20,7 +20,7 @@ from tests.pdfbuild import text_pdf
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 EXIT_USAGE, EXIT_IO, EXIT_INTERRUPTED = 2, 4, 130
-BIG_PAGES = 300  # long enough that the command is still at work when Ctrl-C comes
+BIG_PAGES = 900  # long enough that the command is still at work when Ctrl-C comes, on a loaded machine too
 BATCH_COPIES = 40  # with one written, the rest keep the batch at work for seconds
 
 
