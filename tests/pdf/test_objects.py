@@ -18,7 +18,7 @@ from pagetext.pdf.objects import (
     read_numbers,
     read_rect,
 )
-from tests.corpus import CORPUS, needs_corpus
+from tests.corpus import needs_corpus, real_pdfs
 
 
 @pytest.mark.parametrize("indirect", [False, True])
@@ -59,23 +59,16 @@ def _differences(pdf: pikepdf.Pdf) -> list[pikepdf.Array]:
 
 @needs_corpus
 def test_plain_array_reads_the_differences_of_real_files_as_pikepdf_does() -> None:
-    files = sorted((CORPUS / "real").glob("*.pdf"))
-    assert files, "the shared corpus is missing"
     read = with_r = 0
-    for path in files:
-        try:
-            pdf = pikepdf.open(path)
-        except (pikepdf.PdfError, pikepdf.PasswordError):
-            continue
-        with pdf:
-            for array in _differences(pdf):
-                items = plain_array(array)
-                if items is None:
-                    continue
-                expected = [str(v)[1:] if isinstance(v, pikepdf.Name) else int(v) for v in array]
-                assert items == expected
-                read += 1
-                with_r += any(isinstance(item, str) and "R" in item for item in items)
+    for pdf in real_pdfs():
+        for array in _differences(pdf):
+            items = plain_array(array)
+            if items is None:
+                continue
+            expected = [str(v)[1:] if isinstance(v, pikepdf.Name) else int(v) for v in array]
+            assert items == expected
+            read += 1
+            with_r += any(isinstance(item, str) and "R" in item for item in items)
     assert read > 100 and with_r > 10
 
 
@@ -100,21 +93,14 @@ def _floats(items: list[object] | pikepdf.Array) -> list[object]:
 def test_plain_array_reads_the_fonts_of_real_files_as_pikepdf_does() -> None:
     # Every font metric array of the real/ corpus: what the lexer reads from the syntax is the
     # value pikepdf gives, item by item (ints and reals alike, nested /W arrays included).
-    files = sorted((CORPUS / "real").glob("*.pdf"))
-    assert files, "the shared corpus is missing"
     read = 0
-    for path in files:
-        try:
-            pdf = pikepdf.open(path)
-        except (pikepdf.PdfError, pikepdf.PasswordError):
-            continue  # encrypted without a password, or damaged beyond qpdf's repair
-        with pdf:
-            for array in _metric_arrays(pdf):
-                items = plain_array(array)
-                if items is None:
-                    continue  # references inside: read the slow way
-                assert _floats(items) == _floats(array)
-                read += 1
+    for pdf in real_pdfs():
+        for array in _metric_arrays(pdf):
+            items = plain_array(array)
+            if items is None:
+                continue  # references inside: read the slow way
+            assert _floats(items) == _floats(array)
+            read += 1
     assert read > 500  # the corpus has hundreds of fonts; nearly all arrays read fast
 
 
@@ -206,25 +192,20 @@ def test_read_rect_and_read_matrix_read_real_files_as_pikepdf_does() -> None:
     # Every /Rect, /BBox, /MediaBox and /Matrix of the real/ corpus: the numbers read from the
     # array's syntax are the ones pikepdf gives item by item.
     read = 0
-    for path in sorted((CORPUS / "real").glob("*.pdf")):
-        try:
-            pdf = pikepdf.open(path)
-        except (pikepdf.PdfError, pikepdf.PasswordError):
-            continue
-        with pdf:
-            for obj in pdf.objects:
-                if not isinstance(obj, (pikepdf.Dictionary, pikepdf.Stream)):
+    for pdf in real_pdfs():
+        for obj in pdf.objects:
+            if not isinstance(obj, (pikepdf.Dictionary, pikepdf.Stream)):
+                continue
+            for key, count in (("/Rect", 4), ("/BBox", 4), ("/MediaBox", 4), ("/Matrix", 6)):
+                value = obj.get(key)
+                if not isinstance(value, pikepdf.Array):
                     continue
-                for key, count in (("/Rect", 4), ("/BBox", 4), ("/MediaBox", 4), ("/Matrix", 6)):
-                    value = obj.get(key)
-                    if not isinstance(value, pikepdf.Array):
-                        continue
-                    try:
-                        expected = [float(v) for v in value] if len(value) == count else None
-                    except (TypeError, ValueError):
-                        expected = None
-                    assert read_numbers(value, count) == expected
-                    read += 1
-                    if count == 6 and expected is not None:
-                        assert read_matrix(value) == tuple(expected)
+                try:
+                    expected = [float(v) for v in value] if len(value) == count else None
+                except (TypeError, ValueError):
+                    expected = None
+                assert read_numbers(value, count) == expected
+                read += 1
+                if count == 6 and expected is not None:
+                    assert read_matrix(value) == tuple(expected)
     assert read > 1000
