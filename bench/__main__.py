@@ -24,29 +24,20 @@ from pathlib import Path
 from typing import Any
 
 from bench.corpus import Case, load_cases
-from bench.extractors import EXTRACTORS
+from bench.extractors import EXTRACTORS, PACKAGES
 from bench.first_read import first_read_section
 from bench.metrics import Overlap, Score, score
 from bench.process import run_cases
 from bench.stages import stage_section
 
 ROOT = Path(__file__).resolve().parent.parent
-DISTRIBUTIONS = {
-    "pagetext": "pagetext",
-    "pagetext_py": "pagetext",
-    "pdf_oxide": "pdf_oxide",
-    "pymupdf": "pymupdf",
-    "pypdfium2": "pypdfium2",
-    "pypdf": "pypdf",
-    "pdfminer": "pdfminer.six",
-}
 # Generated cases whose content stream is not drawn in reading order.
 OUT_OF_ORDER = {"right-to-left-columns", "content-order-reversed", "content-order-shuffled"}
 
 
 def _version(library: str) -> str:
     try:
-        version = metadata.version(DISTRIBUTIONS[library])
+        version = metadata.version(PACKAGES[library][0])
     except metadata.PackageNotFoundError:
         return "?"
     if library == "pagetext":

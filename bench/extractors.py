@@ -100,16 +100,17 @@ EXTRACTORS: dict[str, Extractor] = {
 }
 
 
-# The module each worker imports before its first job: the bench times the first read of
-# each document, not the library's import (a process pays that once, before any document).
-MODULES = {
-    "pagetext": "pagetext",
-    "pagetext_py": "pagetext",
-    "pdf_oxide": "pdf_oxide",
-    "pymupdf": "pymupdf",
-    "pypdfium2": "pypdfium2",
-    "pypdf": "pypdf",
-    "pdfminer": "pdfminer.high_level",
+# Per library: the distribution whose version the report names, and the module each worker
+# imports before its first job (the bench times the first read of each document, not the
+# library's import: a process pays that once, before any document).
+PACKAGES: dict[str, tuple[str, str]] = {
+    "pagetext": ("pagetext", "pagetext"),
+    "pagetext_py": ("pagetext", "pagetext"),
+    "pdf_oxide": ("pdf_oxide", "pdf_oxide"),
+    "pymupdf": ("pymupdf", "pymupdf"),
+    "pypdfium2": ("pypdfium2", "pypdfium2"),
+    "pypdf": ("pypdf", "pypdf"),
+    "pdfminer": ("pdfminer.six", "pdfminer.high_level"),
 }
 
 
@@ -119,7 +120,7 @@ def import_library(library: str) -> None:
 
     if library == "pagetext_py":
         _use_plain_python_pagetext()
-    importlib.import_module(MODULES[library])
+    importlib.import_module(PACKAGES[library][1])
 
 
 def chosen_libraries(parser: argparse.ArgumentParser, libs: str) -> list[str]:

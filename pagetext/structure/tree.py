@@ -130,31 +130,27 @@ class StructTree:
         through pikepdf once per document: a walk up stops at the first element met before
         (the elements of a page share their ancestors, and the pages theirs)."""
         actual = self._actual
-        key = _key(element)
-        if key in actual:
-            return actual[key]
+        known = _key(element)
+        if known in actual:  # asked before: no walk to set up
+            return actual[known]
         chain: list[tuple[ObjGen, str | None]] = []  # from the element up, with their own
         above: tuple[ObjGen, str] | None = None  # the answer for the element above the chain
         node: Any = element
         seen: set[ObjGen] = set()
-        for depth in range(MAX_STRUCT_DEPTH):
-            if depth:
-                if not isinstance(node, pikepdf.Dictionary):
-                    break
-                key = _key(node)
-                if key in actual:  # the answer at and above this element is known
-                    above = actual[key]
-                    break
+        for _ in range(MAX_STRUCT_DEPTH):
+            if not isinstance(node, pikepdf.Dictionary):
+                break
+            key = _key(node)
+            if key in actual:  # the answer at and above this element is known
+                above = actual[key]
+                break
             # The root by its identity: reading and comparing its /Type is three calls into
             # pikepdf, for every element of the chain.
             if key in seen or key == self._root_key:
                 break
             seen.add(key)
             try:
-                # Tested before it is read: most elements have none, and a missing key costs
-                # pikepdf's get() an exception inside.
-                text = text_string(node["/ActualText"]) if "/ActualText" in node else None
-                chain.append((key, text))
+                chain.append((key, text_string(optional_entry(node, "/ActualText"))))
                 node = node.get("/P")
             except OBJECT_ERRORS:
                 break
