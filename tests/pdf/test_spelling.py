@@ -11,6 +11,7 @@ import pytest
 
 import pagetext
 from pagetext.pdf.spelling import may_hold_name
+from tests.corpus import needs_corpus, real_pdfs
 from tests.pdfbuild import add_page, new_pdf, to_bytes
 from tests.structure.tagged import build, element
 
@@ -83,3 +84,18 @@ def test_near_spellings_are_not_the_name() -> None:
         assert changed != data
         with pikepdf.open(io.BytesIO(changed)) as pdf:
             assert not may_hold_name(pdf, changed, "ActualText"), near
+
+
+@needs_corpus
+def test_real_files_said_to_hold_no_actual_text_have_no_object_with_one() -> None:
+    # Every real/ file: where the search says no /ActualText can be there, no object of the
+    # file (written out or in an object stream) has that key.
+    without = 0
+    for pdf in real_pdfs():
+        if may_hold_name(pdf, pdf.filename, "ActualText"):
+            continue
+        without += 1
+        for obj in pdf.objects:
+            if isinstance(obj, (pikepdf.Dictionary, pikepdf.Stream)):
+                assert "/ActualText" not in obj, (pdf.filename, obj.objgen)
+    assert without > 150
