@@ -274,7 +274,8 @@ def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
     ordering = _ordering(cid_font) or collection.removeprefix("Adobe-")
     result.collection_table = cid_to_unicode_table(ordering) if ordering and ordering != "Identity" else None
     result.embedded = isinstance(descriptor, pikepdf.Dictionary) and any(
-        isinstance(descriptor.get(key), pikepdf.Stream) for key in ("/FontFile", "/FontFile2", "/FontFile3")
+        isinstance(optional_entry(descriptor, key), pikepdf.Stream)
+        for key in ("/FontFile", "/FontFile2", "/FontFile3")
     )
     if result.collection_table is None:
         result.program_source = (descriptor, warn)

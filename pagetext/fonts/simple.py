@@ -58,7 +58,7 @@ def _table(encoding_name: str) -> list[str | None]:
 
 
 def _glyph_names(
-    font: Any,
+    encoding: Any,
     symbolic: bool,
     std14_name: str | None,
     std14: Core14Metrics | None,
@@ -66,8 +66,7 @@ def _glyph_names(
     warn: Warn,
 ) -> tuple[list[str | None], bytes]:
     """Code → glyph name from /Encoding (§9.6.6), else the font's own encoding; and the
-    codes that the program's own (built-in) encoding names."""
-    encoding = font.get("/Encoding")
+    codes that the program's own (built-in) encoding names. `encoding`: the font's /Encoding."""
     base: list[str | None] | None = None
     own: set[int] = set()
     differences: Any = None
@@ -84,8 +83,9 @@ def _glyph_names(
         if std14 is not None and std14_name in ("Symbol", "ZapfDingbats"):
             base = std14.encoding()
         elif program is not None and program.builtin_encoding and (symbolic or encoding is None):
-            base = [program.builtin_encoding.get(code) for code in range(256)]
-            own = set(program.builtin_encoding)
+            builtin = program.builtin_encoding  # read once: compiled, each read is a lookup
+            base = [builtin.get(code) for code in range(256)]
+            own = set(builtin)
         elif symbolic and std14 is None:
             # A symbolic font's codes select glyphs directly (its cmap, §9.6.6.4): no names.
             base = [None] * 256
@@ -94,37 +94,53 @@ def _glyph_names(
     names = list(base)
     if isinstance(differences, pikepdf.Array):
         items = plain_array(differences)  # names as str: one call into pikepdf, not one per item
-        code = 0
-        for item in differences if items is None else items:
-            if isinstance(item, (str, pikepdf.Name)):
-                if 0 <= code < 256:
-                    names[code] = item if isinstance(item, str) else name(item)
-                    own.discard(code)
-                code += 1
-            else:
-                code = integer(item, -1)
+        if items is None:
+            items = [name(item) if isinstance(item, pikepdf.Name) else item for item in differences]
+        _apply_differences(names, own, items)
     return names, bytes(sorted(code for code in own if 0 <= code < 256))
 
 
+def _apply_differences(names: list[str | None], own: set[int], items: list[Any]) -> None:
+    """Name the codes of a /Differences array (§9.6.6.1), its names as str: each name the
+    code after the number or name before it."""
+    code = 0
+    for item in items:
+        if isinstance(item, str):
+            if 0 <= code < 256:
+                names[code] = item
+                if own:
+                    own.discard(code)
+            code += 1
+        else:
+            code = integer(item, -1)
+
+
 def _widths(
-    font: Any, names: list[str | None], scale: float, std14: Core14Metrics | None, descriptor: Any
+    widths_array: Any,
+    first: int,
+    names: list[str | None],
+    scale: float,
+    std14: Core14Metrics | None,
+    descriptor: Any,
 ) -> list[float]:
+    """Code → advance: /Widths (`widths_array`, from code `first`), else the standard-14
+    metrics, else the descriptor's."""
     missing = 0.0
     if isinstance(descriptor, pikepdf.Dictionary):
         missing = number(optional_entry(descriptor, "/MissingWidth")) * scale
-    widths_array = font.get("/Widths")
     if isinstance(widths_array, pikepdf.Array):
         widths = [missing] * 256
-        first = integer(font.get("/FirstChar"))
         values = plain_array(widths_array)
-        for i, value in enumerate(widths_array if values is None else values):
-            if 0 <= first + i < 256:
-                widths[first + i] = number(value) * scale
+        if values is None:
+            values = list(widths_array)
+        # Only the values of codes 0–255, by index: iterating would box each index anew.
+        for i in range(max(0, -first), min(len(values), 256 - first)):
+            widths[first + i] = number(values[i]) * scale
         return widths
     if std14 is not None:
         afm_widths = std14.widths
         return [afm_widths.get(glyph, 0) / 1000 if glyph else 0.0 for glyph in names]
-    if isinstance(descriptor, pikepdf.Dictionary) and number(descriptor.get("/AvgWidth")) > 0:
+    if isinstance(descriptor, pikepdf.Dictionary) and number(optional_entry(descriptor, "/AvgWidth")) > 0:
         return [number(descriptor.get("/AvgWidth")) * scale] * 256
     return [missing or DEFAULT_WIDTH] * 256
 
@@ -134,7 +150,7 @@ def _may_have_builtin_encoding(descriptor: Any) -> bool:
     TrueType program has none: its cmap names only the codes that nothing else names, so it
     is read when a string first shows such a code, like any other program."""
     return isinstance(descriptor, pikepdf.Dictionary) and not isinstance(
-        descriptor.get("/FontFile2"), pikepdf.Stream
+        optional_entry(descriptor, "/FontFile2"), pikepdf.Stream
     )
 
 
@@ -158,7 +174,7 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     # The embedded program is parsed only when the PDF leaves something to it: the built-in
     # encoding of a font without a base encoding, or codes whose text nothing else gives.
     embedded = subtype != "Type3" and std14_name not in ("Symbol", "ZapfDingbats")
-    encoding = font.get("/Encoding")
+    encoding = optional_entry(font, "/Encoding")
     has_base = isinstance(encoding, pikepdf.Name) or (
         isinstance(encoding, pikepdf.Dictionary) and optional_entry(encoding, "/BaseEncoding") is not None
     )
@@ -168,9 +184,8 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     last = integer(font.get("/LastChar"), 255)
     # A ToUnicode map that covers every code the font has widths for leaves the built-in
     # encoding nothing to name (parsing the program costs milliseconds).
-    covered = isinstance(font.get("/Widths"), pikepdf.Array) and all(
-        mapped[max(first, 0) : min(last, 255) + 1]
-    )
+    widths_array = font.get("/Widths")
+    covered = isinstance(widths_array, pikepdf.Array) and all(mapped[max(first, 0) : min(last, 255) + 1])
     program = (
         load_program(descriptor, warn)
         if embedded
@@ -180,7 +195,7 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
         and _may_have_builtin_encoding(descriptor)
         else None
     )
-    names, own = _glyph_names(font, symbolic, std14_name, std14, program, warn)
+    names, own = _glyph_names(encoding, symbolic, std14_name, std14, program, warn)
     dropped = bytes(code for code, text in enumerate(mapped) if text == "")  # controls only
     # A Type3 font names its glyph procedures as its producer likes ("square" for a glyph
     # that shows "a"): only the AGL's names are read there, as viewers do.
@@ -194,7 +209,7 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     settle = (
         partial(_with_late_program, first, last, descriptor, warn) if program is None and embedded else None
     )
-    widths = _widths(font, names, scale, std14, descriptor)
+    widths = _widths(widths_array, first, names, scale, std14, descriptor)
     std14_extent = (std14.ascent / 1000, std14.descent / 1000) if std14 else None
     ascent, descent = vertical_extent(descriptor, vscale, std14_extent, font_bbox)
     result = SimpleFont(base_font, subtype, ascent, descent, codes, widths, settle)
@@ -203,8 +218,17 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
 
 
 def _equal_widths(widths: list[float]) -> bool:
-    shown = [width for width in widths if width > 0]
-    return len(shown) >= _MIN_EQUAL_WIDTHS and min(shown) == max(shown)
+    """Whether the positive widths are all one, over at least _MIN_EQUAL_WIDTHS codes."""
+    shown = 0
+    width = 0.0
+    for index in range(len(widths)):  # indexed: compiled, a list iterator boxes nothing less
+        value = widths[index]
+        if value > 0:
+            if shown and value != width:
+                return False
+            width = value
+            shown += 1
+    return shown >= _MIN_EQUAL_WIDTHS
 
 
 # The texts of the 256 codes depend on the glyph names and the ToUnicode texts alone when no
