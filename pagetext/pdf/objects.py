@@ -248,7 +248,9 @@ def plain_array(array: pikepdf.Array) -> list[Any] | None:
     except OBJECT_ERRORS:
         return None
     # A reference ("5 0 R") is read the slow way; an R in a name (/Rcaron) is no reference.
-    if b"R" in syntax and b"R" in _NAME_TOKEN.sub(b"", syntax):
+    # Names are taken out only when an R may be outside them: qpdf writes a reference's R
+    # after a space, and a name never holds a space or a parenthesis (it writes #20, #28).
+    if b"R" in syntax and (b" R" in syntax or b"(" in syntax) and b"R" in _NAME_TOKEN.sub(b"", syntax):
         return None
     for _, operands, _ in iter_operations(syntax + b" W", ignore_warning):  # damage: None, read slowly
         if len(operands) == 1 and isinstance(operands[0], list):
