@@ -42,6 +42,8 @@ def test_plain_array_reads_names_with_an_r_and_leaves_strings_with_one_to_the_sl
     # An R in a name (/Rcaron, /R) is no reference: names are read as str without the slash.
     names = pikepdf.Array([82, pikepdf.Name("/R"), pikepdf.Name("/Rcaron"), 200, pikepdf.Name("/g7")])
     assert plain_array(names) == [82, "R", "Rcaron", 200, "g7"]
+    # qpdf writes a space or parenthesis in a name escaped (#20, #28): an R after it is the name's.
+    assert plain_array(pikepdf.Array([1, pikepdf.Name("/A R(")])) == [1, "A R("]
     # An R in a string could be part of nothing the syntax shows apart from a reference.
     assert plain_array(pikepdf.Array([1, pikepdf.String("5 0 R")])) is None
     pdf = pikepdf.new()
