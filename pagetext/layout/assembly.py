@@ -213,8 +213,14 @@ def _decided_lines(
     script_size = params.script_size
     overstrike = params.overstrike_overlap
     prev = prepared[0]
+    # is_letter_gap, inline: whether a glyph's text starts and ends in white space is read
+    # once a glyph, not once for each of the two pairs it is in (prepared texts are not "").
+    spaced_end = _ends_in_space(prev.text)  # the previous glyph's
     for index in range(1, count):
         glyph = prepared[index]
+        text = glyph.text
+        # A one-character text is its own first and last: compiled, indexing makes a str.
+        spaced_start = text.isspace() if len(text) == 1 else text[0].isspace()
         # Unpacked into named targets: compiled, a "_" target would box the float it drops.
         verdict, gap, height, _limit, _shift, _line_limit = judge(
             prev, glyph, line_shift, word_gap, script_size, overstrike
@@ -232,11 +238,16 @@ def _decided_lines(
             spaces[index] = verdict == GAP
             if verdict == CJK_COLUMN:
                 stacked = True
-            if is_letter_gap(prev, glyph, height):
+            if height > 0 and not spaced_end and not spaced_start:  # is_letter_gap(prev, glyph)
                 gaps.add(gap, height, glyph)
         prev = glyph
+        spaced_end = spaced_start if len(text) == 1 else _ends_in_space(text)
     lines.append(_finished(prepared, spaces, start, count, stacked, gaps, break_gap, break_height, params))
     return lines
+
+
+def _ends_in_space(text: str) -> bool:
+    return text.isspace() if len(text) == 1 else text[-1].isspace()
 
 
 def _finished(
