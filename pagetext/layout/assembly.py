@@ -6,10 +6,11 @@ assembly and `explain` call it, so what a user is shown is exactly what was deci
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from typing import Final
 
-from pagetext.content.glyph import Glyph
+from pagetext.content.glyph import Glyph, GlyphRun
 from pagetext.layout.advance import restore
 from pagetext.layout.bidi_text import logical_words, rtl_page
 from pagetext.layout.gaps import (
@@ -40,20 +41,26 @@ _ASCII_LOWER_Z: Final = ord("z")
 
 
 def _line(
-    glyphs: list[Glyph], spaces: list[bool], stacked: bool, page_rtl: bool | None, params: LayoutParams
+    glyphs: tuple[Glyph, ...],
+    spaces: list[bool],
+    stacked: bool,
+    page_rtl: bool | None,
+    normalize: bool,
+    params: LayoutParams,
 ) -> Line | None:
     """A line from its glyphs and whether a word space comes before each; `stacked`: CJK
     glyphs set one under the other; `page_rtl`: whether the page is mostly right-to-left, or
-    None when it has no right-to-left text at all."""
+    None when it has no right-to-left text at all; `normalize`: params.normalize_text (read
+    once a page: compiled, a LayoutParams attribute read is a lookup by name)."""
     texts = [glyph.text for glyph in glyphs]
     joined = "".join(texts)  # the glyphs' texts once for the line: a word's text is a slice of it
     direction = glyphs[0].direction
     if stacked:  # the line runs down the glyphs' own up-down axis
         direction = (direction[1], -direction[0])
     if page_rtl is not None and has_rtl(joined):
-        words = logical_words(glyphs, spaces, direction, page_rtl, params)
+        words = logical_words(list(glyphs), spaces, direction, page_rtl, params)
     else:
-        words = _words(tuple(glyphs), texts, spaces, joined, params.normalize_text)
+        words = _words(glyphs, texts, spaces, joined, normalize)
         if not words:  # whitespace only
             return None
     text = " ".join([word.text.strip() for word in words])
@@ -61,7 +68,7 @@ def _line(
     font_name, font_size = _commonest_font(glyphs)
     # Normalised words hold only the glyphs' texts, and a page whose glyphs have no
     # right-to-left letter has no such line; mapped texts are searched.
-    rtl = has_rtl(text) if page_rtl is not None or not params.normalize_text else False
+    rtl = has_rtl(text) if page_rtl is not None or not normalize else False
     return Line(text, bbox, quad, direction, font_name, font_size, tuple(words), rtl=rtl)
 
 
@@ -105,15 +112,17 @@ def _word(
     return word_of(row[start:end], joined[begin:stop])
 
 
-def _commonest_font(glyphs: list[Glyph]) -> tuple[str, float]:
+def _commonest_font(glyphs: tuple[Glyph, ...]) -> tuple[str, float]:
     """The most common font and size of the glyphs (the first of equals). Counted by runs:
     a line's glyphs mostly share one font, and a key made and hashed per glyph costs more
-    than the rest of the line. The few fonts of a line are kept in lists, searched in turn:
-    a (name, size) key hashed in a dict costs more than the search."""
-    names: list[str] = []
-    sizes: list[float] = []
+    than the rest of the line. The few fonts of a line are kept as the first GlyphRun of
+    each, searched in turn: a (name, size) key hashed in a dict costs more than the search,
+    and a run's name and size are native fields (compiled), where floats kept in a list
+    are boxed."""
+    fonts: list[GlyphRun] = []
     counts: list[int] = []
     first = glyphs[0].run
+    font = first  # the first run of the current stretch of one font
     name = first.font_name
     size = first.font_size
     run = 0
@@ -126,29 +135,30 @@ def _commonest_font(glyphs: list[Glyph]) -> tuple[str, float]:
             run += 1
             continue
         last = glyph_run
-        _count_font(names, sizes, counts, name, size, run)
+        _count_font(fonts, counts, font, run)
+        font = glyph_run
         name = glyph_run.font_name
         size = glyph_run.font_size
         run = 1
     if not counts:
         return name, size
-    _count_font(names, sizes, counts, name, size, run)
+    _count_font(fonts, counts, font, run)
     best = 0
     for index in range(1, len(counts)):
         if counts[index] > counts[best]:
             best = index
-    return names[best], sizes[best]
+    return fonts[best].font_name, fonts[best].font_size
 
 
-def _count_font(
-    names: list[str], sizes: list[float], counts: list[int], name: str, size: float, run: int
-) -> None:
+def _count_font(fonts: list[GlyphRun], counts: list[int], font: GlyphRun, run: int) -> None:
+    name = font.font_name
+    size = font.font_size
     for index in range(len(counts)):
-        if sizes[index] == size and names[index] == name:
+        seen = fonts[index]
+        if seen.font_size == size and seen.font_name == name:
             counts[index] = counts[index] + run  # compiled, "+=" on a list item is a generic add
             return
-    names.append(name)
-    sizes.append(size)
+    fonts.append(font)
     counts.append(run)
 
 
@@ -162,7 +172,7 @@ class _DecidedLine:
 
     def __init__(
         self,
-        glyphs: list[Glyph],
+        glyphs: tuple[Glyph, ...],
         spaces: list[bool],
         stacked: bool,
         trackings: list[float] | None,
@@ -175,18 +185,6 @@ class _DecidedLine:
         self.tight = tight
 
 
-class _LineBreak:
-    """The gap and height measured at the break before a line: counted among the line's
-    letter gaps, its glyphs taken as the line's last and first (tight_min_gaps was tuned
-    with that count)."""
-
-    __slots__ = ("gap", "height")
-
-    def __init__(self, gap: float, height: float) -> None:
-        self.gap = gap
-        self.height = height
-
-
 def _decided_lines(
     glyphs: list[Glyph], params: LayoutParams, originals: dict[int, Glyph]
 ) -> list[_DecidedLine]:
@@ -196,7 +194,9 @@ def _decided_lines(
     again (see _finished). Glyphs read across their font's direction are
     re-oriented copies (see advance.py), `originals` maps them back."""
     lines: list[_DecidedLine] = []
-    prepared = prepare_glyphs(glyphs, params, originals)
+    # A tuple: a line's glyphs are a slice of it and each word's a slice of the line's (the
+    # slice of a list would be copied into a tuple for the words once more).
+    prepared = tuple(prepare_glyphs(glyphs, params, originals))
     count = len(prepared)
     if not count:
         return lines
@@ -205,54 +205,73 @@ def _decided_lines(
     spaces = [False] * count
     start = 0  # where the current line starts
     stacked = False
-    gaps = LetterGaps(params)
-    line_break: _LineBreak | None = None
+    gaps = LetterGaps(params)  # the current line's, reset at each line break
+    # The gap and height measured at the break before the line (NaN: the page's first).
+    break_gap = break_height = math.nan
     line_shift = params.line_shift
     word_gap = params.word_gap
     script_size = params.script_size
     overstrike = params.overstrike_overlap
     prev = prepared[0]
+    # is_letter_gap, inline: whether a glyph's text starts and ends in white space is read
+    # once a glyph, not once for each of the two pairs it is in (prepared texts are not "").
+    spaced_end = _ends_in_space(prev.text)  # the previous glyph's
     for index in range(1, count):
         glyph = prepared[index]
+        text = glyph.text
+        # A one-character text is its own first and last: compiled, indexing makes a str.
+        spaced_start = text.isspace() if len(text) == 1 else text[0].isspace()
         # Unpacked into named targets: compiled, a "_" target would box the float it drops.
         verdict, gap, height, _limit, _shift, _line_limit = judge(
             prev, glyph, line_shift, word_gap, script_size, overstrike
         )
         if verdict == NEW_LINE:
-            lines.append(_finished(prepared, spaces, start, index, stacked, gaps, line_break, params))
+            lines.append(
+                _finished(prepared, spaces, start, index, stacked, gaps, break_gap, break_height, params)
+            )
             start = index
             stacked = False
-            gaps = LetterGaps(params)
-            line_break = _LineBreak(gap, height)
+            gaps.reset()
+            break_gap = gap
+            break_height = height
         else:
             spaces[index] = verdict == GAP
             if verdict == CJK_COLUMN:
                 stacked = True
-            if is_letter_gap(prev, glyph, height):
+            if height > 0 and not spaced_end and not spaced_start:  # is_letter_gap(prev, glyph)
                 gaps.add(gap, height, glyph)
         prev = glyph
-    lines.append(_finished(prepared, spaces, start, count, stacked, gaps, line_break, params))
+        spaced_end = spaced_start if len(text) == 1 else _ends_in_space(text)
+    lines.append(_finished(prepared, spaces, start, count, stacked, gaps, break_gap, break_height, params))
     return lines
 
 
+def _ends_in_space(text: str) -> bool:
+    return text.isspace() if len(text) == 1 else text[-1].isspace()
+
+
 def _finished(
-    glyphs: list[Glyph],
+    glyphs: tuple[Glyph, ...],
     spaces: list[bool],
     start: int,
     end: int,
     stacked: bool,
     gaps: LetterGaps,
-    line_break: _LineBreak | None,
+    break_gap: float,
+    break_height: float,
     params: LayoutParams,
 ) -> _DecidedLine:
     """The line glyphs[start:end], its word spaces judged again where its own letter gaps
     say so: a tightly set line with the lowered limit; a line that may be letter-spaced gap
-    by gap, each word gap against the tracking of its neighbourhood (tracking.TrackedGaps)."""
+    by gap, each word gap against the tracking of its neighbourhood (tracking.TrackedGaps).
+    break_gap, break_height: measured at the break before the line (NaN for the first line)."""
     line = glyphs[start:end]
     tight = False
-    if end - start >= params.tight_min_gaps:
-        if line_break is not None and is_letter_gap(line[-1], line[0], line_break.height):
-            gaps.add(line_break.gap, line_break.height, line[0])
+    if end - start >= gaps.min_gaps:
+        # The break counts among the line's letter gaps, its glyphs taken as the line's last
+        # and first (tight_min_gaps was tuned with that count); a NaN height is no letter gap.
+        if is_letter_gap(line[-1], line[0], break_height):
+            gaps.add(break_gap, break_height, line[0])
         tight = gaps.tight()
     if tight:
         line_shift = params.line_shift
@@ -277,7 +296,7 @@ def _finished(
 
 
 def _join_tracked(
-    glyphs: list[Glyph], spaces: list[bool], start: int, end: int, params: LayoutParams
+    glyphs: tuple[Glyph, ...], spaces: list[bool], start: int, end: int, params: LayoutParams
 ) -> list[float]:
     """Word spaces of glyphs[start:end] that the tracking of their neighbourhood explains
     become letter gaps; per glyph of the line, the tracking that joined the gap before it
@@ -330,8 +349,9 @@ def assemble(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Line]:
     glyph_list = list(glyphs)  # typed as a list: compiled, its items are read natively
     page_rtl = rtl_page(glyph_list)
     originals: dict[int, Glyph] = {}
+    normalize = params.normalize_text
     for decided in _decided_lines(glyph_list, params, originals):
-        line = _line(decided.glyphs, decided.spaces, decided.stacked, page_rtl, params)
+        line = _line(decided.glyphs, decided.spaces, decided.stacked, page_rtl, normalize, params)
         if line is not None:
             lines.append(line)
     if originals:

@@ -239,6 +239,11 @@ class LetterGaps:
         self.max_tracking = params.max_tracking
         self.min_gaps = params.tight_min_gaps
         self.tracking_min_gaps = params.tracking_min_gaps
+        self.reset()
+
+    def reset(self) -> None:
+        """No gaps counted: the record is reused for the page's next line (made once a page,
+        not once a line: each threshold read from LayoutParams is a lookup by name)."""
         self.count = 0
         self.above = 0  # ratio > word_gap
         self.streak = 0  # gaps in (word_gap, max_tracking] since two narrower ones in a row

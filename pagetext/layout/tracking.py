@@ -91,12 +91,17 @@ class TrackedGaps:
     def _scattered(self, index: int, height: float, tolerance: float) -> float:
         """`tracking` where gaps of another size lie between those of the window."""
         heights = self.heights
+        ratios = self.ratios
+        word_gap = self.word_gap
         window = [index]
+        narrow = 1 if ratios[index] <= word_gap else 0  # gaps of the window at most word_gap
         k = index - 1
         taken = 0
         while k >= 0 and taken < self.reach:
             if abs(heights[k] - height) <= tolerance:
                 window.append(k)
+                if ratios[k] <= word_gap:
+                    narrow += 1
                 taken += 1
             k -= 1
         k = index + 1
@@ -104,11 +109,18 @@ class TrackedGaps:
         while k < len(heights) and taken < self.reach:
             if abs(heights[k] - height) <= tolerance:
                 window.append(k)
+                if ratios[k] <= word_gap:
+                    narrow += 1
                 taken += 1
             k += 1
         if len(window) < self.min_gaps:
             return 0.0
-        values = sorted([self.ratios[k] for k in window])
+        # As in `tracking`: the median exceeds word_gap only if at most half of the gaps do
+        # not, told without the sort; with a NaN among the ratios the sort's order is not by
+        # value, and only the sort tells the median it picks.
+        if narrow > len(window) // 2 and not self.unordered:
+            return 0.0
+        values = sorted([ratios[k] for k in window])
         return self._verdict(values[len(values) // 2], window)
 
     def _verdict(self, median: float, window: list[int]) -> float:
