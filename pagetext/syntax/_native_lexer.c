@@ -26,8 +26,8 @@ static const double exact_powers_of_ten[23] = {
 };
 #define MAX_FAST_DIGITS 15
 #define MAX_INTEGER_LENGTH 18
-/* Inlined where it is called, so that the skim (no value wanted) compiles without the value
- * part: called, it costs more than it reads on the median documents. */
+/* Inlined where it is called, so that the skim (no value wanted) compiles without making one:
+ * called, the scan costs more than it reads on the median documents. */
 #if defined(__GNUC__) || defined(__clang__)
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #else
@@ -186,10 +186,19 @@ innermost_start(Lexer *self)
     return self->open_count > 0 ? self->opened[self->open_count - 1] : 0;
 }
 
-/* The number at `start` (as _read_number reads it): 1 with *value and *after set, 0 when the
- * bytes are no number, -1 on error. With `value` NULL, only its extent is read (the skim). */
+/* A number token as scanned: where it lies and its parts, its value not made yet. */
+typedef struct {
+    Py_ssize_t start, end;
+    long long mantissa; /* of the first MAX_INTEGER_LENGTH digits */
+    long long digits;
+    long long fraction; /* digits after the dot; -1: no dot */
+    int negative;
+} Number;
+
+/* Scan the number at `start` (as _read_number reads it): 1 with *number set, 0 when the bytes
+ * are no number. */
 static ALWAYS_INLINE int
-read_number(const unsigned char *data, Py_ssize_t start, Py_ssize_t end, PyObject **value, Py_ssize_t *after)
+scan_number(const unsigned char *data, Py_ssize_t start, Py_ssize_t end, Number *number)
 {
     Py_ssize_t pos = start;
     int negative = 0;
@@ -218,42 +227,71 @@ read_number(const unsigned char *data, Py_ssize_t start, Py_ssize_t end, PyObjec
     }
     if (digits == 0)
         return 0;
-    *after = pos;
-    if (value == NULL)
-        return 1;
-    if (pos - start > MAX_INTEGER_LENGTH || (fraction >= 0 && digits > MAX_FAST_DIGITS)) {
-        PyObject *text = PyBytes_FromStringAndSize((const char *)data + start, pos - start);
+    number->start = start;
+    number->end = pos;
+    number->mantissa = mantissa;
+    number->digits = digits;
+    number->fraction = fraction;
+    number->negative = negative;
+    return 1;
+}
+
+/* The value of a scanned number as a new reference (NULL on error). */
+static PyObject *
+number_value(const unsigned char *data, const Number *number)
+{
+    if (number->end - number->start > MAX_INTEGER_LENGTH
+        || (number->fraction >= 0 && number->digits > MAX_FAST_DIGITS)) {
+        PyObject *text = PyBytes_FromStringAndSize((const char *)data + number->start, number->end - number->start);
         if (text == NULL)
-            return -1;
-        *value = PyFloat_FromString(text);
+            return NULL;
+        PyObject *value = PyFloat_FromString(text);
         Py_DECREF(text);
+        return value;
     }
-    else if (fraction >= 0) {
-        double number = (double)mantissa / exact_powers_of_ten[fraction];
-        *value = PyFloat_FromDouble(negative ? -number : number);
+    if (number->fraction >= 0) {
+        double value = (double)number->mantissa / exact_powers_of_ten[number->fraction];
+        return PyFloat_FromDouble(number->negative ? -value : value);
     }
-    else
-        *value = PyLong_FromLongLong(negative ? -mantissa : mantissa);
+    return PyLong_FromLongLong(number->negative ? -number->mantissa : number->mantissa);
+}
+
+/* The number at `start`: 1 with *value and *after set, 0 when the bytes are no number, -1 on
+ * error. */
+static ALWAYS_INLINE int
+read_number(const unsigned char *data, Py_ssize_t start, Py_ssize_t end, PyObject **value, Py_ssize_t *after)
+{
+    Number number;
+    if (!scan_number(data, start, end, &number))
+        return 0;
+    *after = number.end;
+    *value = number_value(data, &number);
     return *value == NULL ? -1 : 1;
 }
 
+/* Numbers kept from the skim, so that an operator's operands are not scanned twice: cm and Tm
+ * have six. */
+#define SKIM_KEPT 8
+
 /* A run of plain numbers, each followed by white space, then a keyword: its offset and the
- * number count, or -1 when the run is anything else: a number run into another token
- * ("1.5.2", "12abc"), a comment, a string, a name. */
+ * number count, the first SKIM_KEPT numbers in `kept`, or -1 when the run is anything else:
+ * a number run into another token ("1.5.2", "12abc"), a comment, a string, a name. */
 static Py_ssize_t
-skim_numbers(const unsigned char *data, Py_ssize_t pos, Py_ssize_t end, long long *count)
+skim_numbers(const unsigned char *data, Py_ssize_t pos, Py_ssize_t end, long long *count, Number *kept)
 {
     *count = 0;
     while (pos < end) {
         int kind = byte_class[data[pos]];
         if (kind == REGULAR)
             return *count ? pos : -1;
-        Py_ssize_t after;
-        if (kind != NUMBER || read_number(data, pos, end, NULL, &after) != 1 || after >= end
-            || byte_class[data[after]] != WHITE)
+        Number number;
+        if (kind != NUMBER || !scan_number(data, pos, end, &number) || number.end >= end
+            || byte_class[data[number.end]] != WHITE)
             return -1;
+        if (*count < SKIM_KEPT)
+            kept[*count] = number;
         (*count)++;
-        pos = after;
+        pos = number.end;
         while (pos < end && byte_class[data[pos]] == WHITE)
             pos++;
     }
@@ -427,18 +465,21 @@ skimmed(Lexer *self, PyObject **result)
 {
     const unsigned char *data = self->bytes;
     long long count;
-    Py_ssize_t keyword = skim_numbers(data, self->pos, self->end, &count);
+    Number kept[SKIM_KEPT];
+    Py_ssize_t keyword = skim_numbers(data, self->pos, self->end, &count, kept);
     if (keyword < 0)
         return 0;
     Py_ssize_t keyword_end = keyword + 1;
     while (keyword_end < self->end && byte_class[data[keyword_end]] >= REGULAR)
         keyword_end++;
     Py_ssize_t length = keyword_end - keyword;
-    /* BI starts an inline image, and the constants are operands. */
-    static const char *const KEPT[] = {"BI", "true", "false", "null", NULL};
-    for (int i = 0; KEPT[i] != NULL; i++)
-        if ((Py_ssize_t)strlen(KEPT[i]) == length && memcmp(KEPT[i], data + keyword, length) == 0)
-            return 0;
+    /* BI starts an inline image, and the constants are operands (lengths first: this runs
+     * for every operator with numbers). */
+    const char *word = (const char *)data + keyword;
+    if ((length == 2 && memcmp(word, "BI", 2) == 0)
+        || (length == 4 && (memcmp(word, "true", 4) == 0 || memcmp(word, "null", 4) == 0))
+        || (length == 5 && memcmp(word, "false", 5) == 0))
+        return 0;
     PyObject *op = word_text(data + keyword, length, 0);
     if (op == NULL)
         return -1;
@@ -447,14 +488,20 @@ skimmed(Lexer *self, PyObject **result)
         Py_DECREF(op);
         return -1;
     }
-    if (!unread) { /* read: the numbers are its operands, their values read on this pass */
+    if (!unread) { /* read: the numbers are its operands, made now */
         Py_ssize_t pos = self->pos;
-        for (long long number = 0; number < count; number++) {
-            while (byte_class[data[pos]] == WHITE) /* the keyword ends the run */
-                pos++;
-            PyObject *value = NULL;
-            if (read_number(data, pos, self->end, &value, &pos) != 1 || push(self, value) < 0) {
-                drop_items(self, 0); /* on an error (the skim read every number already) */
+        for (long long index = 0; index < count; index++) {
+            Number number = {0};
+            if (index < SKIM_KEPT)
+                number = kept[index];
+            else { /* scanned again: the skim keeps only the first ones */
+                while (byte_class[data[pos]] == WHITE) /* the keyword ends the run */
+                    pos++;
+                scan_number(data, pos, self->end, &number); /* the skim found one here */
+            }
+            pos = number.end;
+            if (push(self, number_value(data, &number)) < 0) {
+                drop_items(self, 0);
                 Py_DECREF(op);
                 return -1;
             }
