@@ -44,15 +44,21 @@ static PyObject *read_literal_fn, *decode_hex_fn, *decode_name_fn, *to_dict_fn, 
 typedef struct {
     uint64_t key; /* the bytes, and the length in the top byte; 0: empty */
     PyObject *text;
+    /* Whether the word is in this unread set (a reference kept, so that no other set takes
+     * its address): a set lookup per operator costs more than the rest of its lexing. */
+    PyObject *unread_set;
+    int unread;
 } WordSlot;
 static WordSlot words[WORD_SLOTS];
 static int word_count;
 
 /* The word as a new reference to a str: decoded as UTF-8, else Latin-1, as decode_name does;
- * for ASCII, where the table applies, both decodings agree. */
+ * for ASCII, where the table applies, both decodings agree. *found: its slot in the table, or
+ * NULL when it has none. */
 static PyObject *
-word_text(const unsigned char *start, Py_ssize_t length, int utf8)
+word_text(const unsigned char *start, Py_ssize_t length, int utf8, WordSlot **found)
 {
+    *found = NULL;
     uint64_t key = 0;
     int ascii = length <= MAX_WORD_LENGTH;
     for (Py_ssize_t i = 0; ascii && i < length; i++) {
@@ -75,6 +81,7 @@ word_text(const unsigned char *start, Py_ssize_t length, int utf8)
     size_t slot = (size_t)((key * 0x9E3779B97F4A7C15ULL) >> 52) & (WORD_SLOTS - 1);
     while (words[slot].key != 0) {
         if (words[slot].key == key) {
+            *found = &words[slot];
             Py_INCREF(words[slot].text);
             return words[slot].text;
         }
@@ -87,6 +94,7 @@ word_text(const unsigned char *start, Py_ssize_t length, int utf8)
         words[slot].text = text;
         Py_INCREF(text);
         word_count++;
+        *found = &words[slot];
     }
     return text;
 }
@@ -424,17 +432,32 @@ operation(Lexer *self, PyObject *op)
     return result;
 }
 
+/* Whether `op` (its word's slot in `slot`, or NULL) is in the unread set: 1, 0, or -1 on
+ * error. */
+static int
+is_unread(Lexer *self, PyObject *op, WordSlot *slot)
+{
+    if (self->unread == NULL)
+        return 0;
+    if (slot != NULL && slot->unread_set == self->unread)
+        return slot->unread;
+    int unread = PySet_Contains(self->unread, op);
+    if (unread >= 0 && slot != NULL) {
+        Py_XSETREF(slot->unread_set, Py_NewRef(self->unread));
+        slot->unread = unread;
+    }
+    return unread;
+}
+
 /* The operator `op` (a new reference) ends an operation: for read_operations, an unread one
  * loses its operands and, within the allowance, is skipped (NULL without an error set: read
- * on). `unread`: whether `op` is in the unread set, -1 when not known yet. */
+ * on). `unread`: whether `op` is in the unread set (is_unread), -1 on its error. */
 static PyObject *
 emit(Lexer *self, PyObject *op, int unread)
 {
     if (self->allowance == NULL)
         return operation(self, op);
     self->lexed++;
-    if (unread < 0)
-        unread = self->unread != NULL ? PySet_Contains(self->unread, op) : 0;
     if (unread < 0) {
         Py_DECREF(op);
         self->done = 1;
@@ -480,10 +503,11 @@ skimmed(Lexer *self, PyObject **result)
         || (length == 4 && (memcmp(word, "true", 4) == 0 || memcmp(word, "null", 4) == 0))
         || (length == 5 && memcmp(word, "false", 5) == 0))
         return 0;
-    PyObject *op = word_text(data + keyword, length, 0);
+    WordSlot *slot;
+    PyObject *op = word_text(data + keyword, length, 0, &slot);
     if (op == NULL)
         return -1;
-    int unread = PySet_Contains(self->unread, op);
+    int unread = is_unread(self, op, slot);
     if (unread < 0) {
         Py_DECREF(op);
         return -1;
@@ -690,7 +714,7 @@ lexer_next(Lexer *self)
                 PyObject *painted = PyUnicode_InternFromString("EI");
                 if (painted == NULL)
                     goto error;
-                PyObject *result = emit(self, painted, -1);
+                PyObject *result = emit(self, painted, is_unread(self, painted, NULL));
                 if (result != NULL)
                     return result;
                 if (PyErr_Occurred())
@@ -709,10 +733,11 @@ lexer_next(Lexer *self)
                     goto error;
                 continue;
             }
-            PyObject *op = word_text((const unsigned char *)word, length, 0);
+            WordSlot *slot;
+            PyObject *op = word_text((const unsigned char *)word, length, 0, &slot);
             if (op == NULL)
                 goto error;
-            PyObject *result = emit(self, op, -1);
+            PyObject *result = emit(self, op, is_unread(self, op, slot));
             if (result != NULL)
                 return result;
             if (PyErr_Occurred())
@@ -725,9 +750,10 @@ lexer_next(Lexer *self)
                 pos++;
             self->pos = pos;
             self->index++;
+            WordSlot *slot;
             PyObject *name = memchr(data + start, '#', pos - start) != NULL
                                  ? call_helper(decode_name_fn, self, start, pos, NULL)
-                                 : word_text(data + start, pos - start, 1);
+                                 : word_text(data + start, pos - start, 1, &slot);
             if (push(self, name) < 0)
                 goto error;
         }

@@ -105,7 +105,18 @@ def test_unread_operators_are_skipped_whatever_their_operands() -> None:
 
 
 @needs_native
-def test_long_and_escaped_strings_read_the_same() -> None:
+def test_callers_with_different_unread_operators_each_get_their_own() -> None:
+    # The C lexer remembers per word whether it is unread, for the set it was last asked about.
+    data = b"1 2 m (a) Tj 3 4 l /m gs"
+    for unread in (frozenset({"m"}), frozenset({"l", "gs"}), frozenset({"m"}), frozenset({"Tj"})):
+        result, expected = both_read(data, unread, 100)
+        assert result == expected
+    assert both_read(data, frozenset({"l", "gs"}), 100)[0][0] == [
+        ("m", [1, 2], 2, 0),
+        ("Tj", [b"a"], 4, 0),
+        ("gs", [], 9, 1),
+    ]
+
     hex_digits = zlib.compress(bytes(range(256)) * 8).hex().encode()
     spaced = b" ".join(hex_digits[i : i + 2] for i in range(0, len(hex_digits), 2))
     data = b"<%s> Tj <%s> Tj (%s) Tj (a\\101\\\nb\\q) Tj" % (hex_digits, spaced, b"x" * 5000)
