@@ -23,8 +23,7 @@ closed at the end, and each problem is reported through the ``warn`` callback.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from types import ModuleType
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Final
 
 from pagetext.errors import Warn
@@ -38,6 +37,8 @@ if TYPE_CHECKING:  # native 64-bit ints where compiled (mypyc); plain ints other
 Operation = tuple[str, list[Operand], int]
 # (operator, operands, operator token index, unread operators skipped just before it)
 ReadOperation = tuple[str, list[Operand], int, int]
+NativeOperations = Callable[[bytes, Warn], Iterator[Operation]]
+NativeReadOperations = Callable[[bytes, Warn, frozenset[str], list[int]], Iterator[ReadOperation]]
 
 
 # The lexer reads byte by byte, not with a regular expression per token: compiled (mypyc)
@@ -152,8 +153,8 @@ def iter_operations(data: bytes, warn: Warn, spans: list[int] | None = None) -> 
     The compiled build reads with the C twin of `_operations` (_native_lexer.c); editing,
     which needs spans, reads in Python.
     """
-    if _NATIVE is not None and spans is None:
-        return _NATIVE.operations(data, warn)
+    if _NATIVE_OPERATIONS is not None and spans is None:
+        return _NATIVE_OPERATIONS(data, warn)
     return _operations(data, warn, spans)
 
 
@@ -172,8 +173,8 @@ def read_operations(
     compiled build reads with the C twin (_native_lexer.c), which never makes the numbers
     of an unread operator.
     """
-    if _NATIVE is not None:
-        return _NATIVE.read_operations(data, warn, unread, allowance)
+    if _NATIVE_READ_OPERATIONS is not None:
+        return _NATIVE_READ_OPERATIONS(data, warn, unread, allowance)
     return _read_operations(data, warn, unread, allowance)
 
 
@@ -358,15 +359,17 @@ def _close_container(
     return outer
 
 
-def _native() -> ModuleType | None:
-    """The C lexer, set up with the helpers it leaves the rare cases to; None where it is not
-    built (plain Python reads with _operations)."""
+def _native_lexer() -> tuple[NativeOperations | None, NativeReadOperations | None]:
+    """The C lexer's entry points, set up with the helpers it leaves the rare cases to; None
+    where it is not built (plain Python reads with _operations)."""
     try:
-        from pagetext.syntax import _native_lexer
+        from pagetext.syntax._native_lexer import operations, read_operations, setup
     except ImportError:
-        return None
-    _native_lexer.setup(read_literal, decode_hex, decode_name, to_dict, skip_inline_image_data)
-    return _native_lexer
+        return None, None
+    setup(read_literal, decode_hex, decode_name, to_dict, skip_inline_image_data)
+    return operations, read_operations
 
 
-_NATIVE: Final = _native()
+_NATIVE: Final = _native_lexer()
+_NATIVE_OPERATIONS: Final = _NATIVE[0]
+_NATIVE_READ_OPERATIONS: Final = _NATIVE[1]

@@ -32,7 +32,8 @@ def test_the_compiled_build_reads_with_the_c_lexer() -> None:
     if os.environ.get("PAGETEXT_COMPILE") == "1":
         assert native is not None
     if native is not None:
-        assert lexer._NATIVE is native
+        assert lexer._NATIVE_OPERATIONS is native.operations
+        assert lexer._NATIVE_READ_OPERATIONS is native.read_operations
 
 
 def both(data: bytes) -> tuple[list[object], list[object]]:
