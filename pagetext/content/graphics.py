@@ -7,7 +7,7 @@ for a device that wants paths (tables read them), so that text extraction never 
 from __future__ import annotations
 
 from pagetext.content.paths import PathRecord, initial_color, rgb, space_components, user_line_width
-from pagetext.content.state import InterpreterState
+from pagetext.content.state import InterpreterState, number
 from pagetext.geometry import multiply
 from pagetext.syntax.literals import Operand
 
@@ -24,8 +24,8 @@ def op_Q(state: InterpreterState, operands: list[Operand], index: int) -> None:
 
 
 def op_cm(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    matrix = tuple(float(v) for v in operands)
-    state.gs.ctm = multiply(matrix, state.gs.ctm)  # type: ignore[arg-type]
+    a, b, c, d, e, f = operands
+    state.gs.ctm = multiply((number(a), number(b), number(c), number(d), number(e), number(f)), state.gs.ctm)
 
 
 def op_ignore(state: InterpreterState, operands: list[Operand], index: int) -> None:

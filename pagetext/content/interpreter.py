@@ -72,7 +72,7 @@ from pagetext.fonts.cache import FontCache
 from pagetext.fonts.font import Font
 from pagetext.geometry import IDENTITY, Box, Matrix, apply, multiply
 from pagetext.pdf.objects import optional_entry, read_matrix, read_stream
-from pagetext.syntax.lexer import iter_operations
+from pagetext.syntax.lexer import read_operations
 from pagetext.syntax.literals import Operand
 
 
@@ -164,12 +164,15 @@ def run_content(state: InterpreterState, content: bytes) -> None:
     budget = state.budget
     count = budget.operators
     max_operators = budget.limits.max_operators
-    for operator, operands, index in iter_operations(content, warn, None, state.unread):
-        count += 1
+    # The lexer counts the operators it skips against this: the one that crosses the budget
+    # comes here. Forms spend from the same budget, so it shrinks by what they spend.
+    allowance = [max_operators - count]
+    for operator, operands, index, skipped in read_operations(content, warn, state.unread, allowance):
+        count += 1 + skipped
         if count > max_operators:
             budget.operators = count
             raise budget.exceeded(f"page has more than {max_operators} operators")
-        if count & 0xFFF == 0:
+        if (count - 1 - skipped) >> _TIME_CHECK_SHIFT != count >> _TIME_CHECK_SHIFT:
             budget.check_time()
         entry = operators.get(operator)
         if entry is None:
@@ -188,6 +191,7 @@ def run_content(state: InterpreterState, content: bytes) -> None:
             if operator == "Do":  # a form spends from the same budget
                 budget.operators = count
                 handler(state, operands, index)
+                allowance[0] -= budget.operators - count
                 count = budget.operators
             else:
                 handler(state, operands, index)
@@ -328,6 +332,7 @@ OPERATORS: Final[OperatorTable] = {
 _FORM: Final = pikepdf.Name("/Form")  # made once: pikepdf.Name.Form builds one at each use
 _IMAGE: Final = pikepdf.Name("/Image")
 ANY_ARITY: Final = -1  # sc, scn, SC, SCN take as many operands as the colour space has
+_TIME_CHECK_SHIFT: Final = 12  # the clock is read once per 4,096 operators: reading it costs
 # With paths: construction, painting, line width and colour as well (§8.5, §8.6.8).
 PATH_OPERATORS: Final[OperatorTable] = {
     **OPERATORS,
@@ -378,7 +383,7 @@ KNOWN_IGNORED: Final = frozenset(
     "w J j M d ri i gs m l c v y h re S s f F f* B B* b b* n W W* CS cs SC SCN sc scn "
     "G g RG rg K k sh BI ID EI MP DP BX EX".split()
 )
-# Operators skipped, so their operands need not be read (see iter_operations).
+# Operators skipped, so their operands need not be read (see read_operations).
 _TEXT_UNREAD: Final = KNOWN_IGNORED.difference(OPERATORS)
 _PATH_UNREAD: Final = KNOWN_IGNORED.difference(PATH_OPERATORS)
 _VISIBILITY_UNREAD: Final = KNOWN_IGNORED.difference(VISIBILITY_OPERATORS)

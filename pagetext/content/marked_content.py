@@ -22,17 +22,25 @@ def _begin(state: InterpreterState, tag: str, properties: Any) -> None:
     artifact = parent.artifact if parent is not None else None
     actual_text: str | None = None
     if properties is not None:
-        inline = isinstance(properties, dict)
-        own = properties.get("MCID") if inline else optional_entry(properties, "/MCID")
-        if isinstance(own, (int, pikepdf.Object)) and not isinstance(own, bool):
+        if isinstance(properties, dict):
+            own = properties.get("MCID")
+            text = properties.get("ActualText")
+        else:
+            own = optional_entry(properties, "/MCID")
+            text = optional_entry(properties, "/ActualText")
+        # An int first: testing for pikepdf.Object costs more than all the rest of a BDC.
+        if isinstance(own, int):
+            if not isinstance(own, bool):
+                mcid = own
+                mcid_stream = state.stream.mcid_stream
+        elif isinstance(own, pikepdf.Object):
             try:
                 mcid = int(own)
                 mcid_stream = state.stream.mcid_stream
             except (TypeError, ValueError):
                 pass
-        actual_text = text_string(
-            properties.get("ActualText") if inline else optional_entry(properties, "/ActualText")
-        )
+        if text is not None:  # text_string(None) is None, after a costly pikepdf.String test
+            actual_text = text_string(text)
     if tag == "Artifact":  # §14.8.2.2
         artifact = Artifact(_name_of(properties, "Type"), _name_of(properties, "Subtype"))
     sequence = MarkedContent(tag, mcid, mcid_stream, actual_text, artifact, parent)

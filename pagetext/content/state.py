@@ -9,7 +9,7 @@ functions over one `InterpreterState`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from pagetext.budget import PageBudget
 from pagetext.content.device import Device
@@ -22,6 +22,10 @@ from pagetext.fonts.font import Font
 from pagetext.geometry import IDENTITY, Box, Matrix
 from pagetext.pdf.objects import ObjGen
 from pagetext.syntax.literals import Operand
+
+# One tuple for every new state: compiled, a tuple literal is made again (with its three
+# floats) at each q, which copies the state through __init__.
+_BLACK: Final[RGB | None] = (0.0, 0.0, 0.0)
 
 
 class GraphicsState:
@@ -59,8 +63,8 @@ class GraphicsState:
         self.render_mode = 0
         self.rise = 0.0
         self.line_width = 1.0  # §8.4.1 default
-        self.stroke_color: RGB | None = (0.0, 0.0, 0.0)  # black in DeviceGray (§8.6.8)
-        self.fill_color: RGB | None = (0.0, 0.0, 0.0)
+        self.stroke_color: RGB | None = _BLACK  # black in DeviceGray (§8.6.8)
+        self.fill_color: RGB | None = _BLACK
         self.stroke_components = 1  # of the current colour space, 0 when not a device one
         self.fill_components = 1
         self.paint: PaintState | None = None  # clip, alpha, soft mask: kept only for visibility
@@ -178,6 +182,17 @@ class InterpreterState:
         self.stack = []
         self.text_matrix = self.line_matrix = IDENTITY
         self.marked = []
+
+
+def number(value: Operand) -> float:
+    """float(value) for an operand: the lexer's floats and ints are converted in place
+    (compiled, float() of an untyped value is a call of the float type, for each number of
+    every Tm, cm and Td); anything else goes through float(), which raises as before."""
+    if isinstance(value, float):
+        return value
+    if isinstance(value, int):
+        return float(value)  # value is an int here: converted natively
+    return float(value)
 
 
 Handler = Callable[[InterpreterState, list[Operand], int], None]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pikepdf
 
-from pagetext.content.state import InterpreterState
+from pagetext.content.state import InterpreterState, number
 from pagetext.fonts.font import Font
 from pagetext.fonts.loader import fallback_font
 from pagetext.geometry import IDENTITY
@@ -28,16 +28,17 @@ def _move(state: InterpreterState, tx: float, ty: float) -> None:
 
 
 def op_Td(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    _move(state, float(operands[0]), float(operands[1]))
+    _move(state, number(operands[0]), number(operands[1]))
 
 
 def op_TD(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    state.gs.leading = -float(operands[1])
-    _move(state, float(operands[0]), float(operands[1]))
+    state.gs.leading = -number(operands[1])
+    _move(state, number(operands[0]), number(operands[1]))
 
 
 def op_Tm(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    state.line_matrix = state.text_matrix = tuple(float(v) for v in operands)  # type: ignore[assignment]
+    a, b, c, d, e, f = operands
+    state.line_matrix = state.text_matrix = (number(a), number(b), number(c), number(d), number(e), number(f))
 
 
 def op_T_star(state: InterpreterState, operands: list[Operand], index: int) -> None:
@@ -48,19 +49,19 @@ def op_T_star(state: InterpreterState, operands: list[Operand], index: int) -> N
 
 
 def op_Tc(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    state.gs.char_spacing = float(operands[0])
+    state.gs.char_spacing = number(operands[0])
 
 
 def op_Tw(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    state.gs.word_spacing = float(operands[0])
+    state.gs.word_spacing = number(operands[0])
 
 
 def op_Tz(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    state.gs.horizontal_scaling = float(operands[0]) / 100
+    state.gs.horizontal_scaling = number(operands[0]) / 100
 
 
 def op_TL(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    state.gs.leading = float(operands[0])
+    state.gs.leading = number(operands[0])
 
 
 def op_Tr(state: InterpreterState, operands: list[Operand], index: int) -> None:
@@ -68,14 +69,14 @@ def op_Tr(state: InterpreterState, operands: list[Operand], index: int) -> None:
 
 
 def op_Ts(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    state.gs.rise = float(operands[0])
+    state.gs.rise = number(operands[0])
 
 
 def op_Tf(state: InterpreterState, operands: list[Operand], index: int) -> None:
     name, size = operands
     if not isinstance(name, str):
         raise TypeError
-    state.gs.font_size = float(size)
+    state.gs.font_size = number(size)
     state.gs.font_name = name
     state.gs.font = _font(state, name)
 

@@ -1,12 +1,13 @@
 /* The content-stream lexer in C, for the compiled build (setup.py, PAGETEXT_COMPILE=1).
  *
- * It is the twin of `_operations` in lexer.py, which stays the reference: the same tokens,
- * values, token indices and warnings, in the same order (tests/content/test_native_lexer.py
- * compares the two on built streams and on every corpus page). The rare paths call the
- * Python helpers given to setup(): unterminated literal strings, damaged hex strings, names with
- * #xx escapes, dictionaries and inline-image data. One difference is allowed: an operator in
- * `unread` preceded by numbers alone is yielded with no operands, the numbers counted but
- * never made (paths and colours, which text extraction ignores).
+ * operations() is the twin of `_operations` in lexer.py, read_operations() of
+ * `_read_operations`; the Python ones stay the reference: the same tokens, values, token
+ * indices, skipped operators and warnings, in the same order (tests/syntax/test_native_lexer.py
+ * compares them on built streams and on every corpus page). The rare paths call the Python
+ * helpers given to setup(): unterminated literal strings, damaged hex strings, names with #xx
+ * escapes, dictionaries and inline-image data. For read_operations, the numbers before an
+ * operator in `unread` are counted but never made (paths and colours, which text extraction
+ * ignores).
  *
  * ISO 32000-1 §7.2 (lexical conventions), §7.3 (objects), §8.9.7 (inline images).
  */
@@ -25,8 +26,8 @@ static const double exact_powers_of_ten[23] = {
 };
 #define MAX_FAST_DIGITS 15
 #define MAX_INTEGER_LENGTH 18
-/* Inlined where it is called, so that the skim (no value wanted) compiles without the value
- * part: called, it costs more than it reads on the median documents. */
+/* Inlined where it is called, so that the skim (no value wanted) compiles without making one:
+ * called, the scan costs more than it reads on the median documents. */
 #if defined(__GNUC__) || defined(__clang__)
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #else
@@ -43,15 +44,21 @@ static PyObject *read_literal_fn, *decode_hex_fn, *decode_name_fn, *to_dict_fn, 
 typedef struct {
     uint64_t key; /* the bytes, and the length in the top byte; 0: empty */
     PyObject *text;
+    /* Whether the word is in this unread set (a reference kept, so that no other set takes
+     * its address): a set lookup per operator costs more than the rest of its lexing. */
+    PyObject *unread_set;
+    int unread;
 } WordSlot;
 static WordSlot words[WORD_SLOTS];
 static int word_count;
 
 /* The word as a new reference to a str: decoded as UTF-8, else Latin-1, as decode_name does;
- * for ASCII, where the table applies, both decodings agree. */
+ * for ASCII, where the table applies, both decodings agree. *found: its slot in the table, or
+ * NULL when it has none. */
 static PyObject *
-word_text(const unsigned char *start, Py_ssize_t length, int utf8)
+word_text(const unsigned char *start, Py_ssize_t length, int utf8, WordSlot **found)
 {
+    *found = NULL;
     uint64_t key = 0;
     int ascii = length <= MAX_WORD_LENGTH;
     for (Py_ssize_t i = 0; ascii && i < length; i++) {
@@ -74,6 +81,7 @@ word_text(const unsigned char *start, Py_ssize_t length, int utf8)
     size_t slot = (size_t)((key * 0x9E3779B97F4A7C15ULL) >> 52) & (WORD_SLOTS - 1);
     while (words[slot].key != 0) {
         if (words[slot].key == key) {
+            *found = &words[slot];
             Py_INCREF(words[slot].text);
             return words[slot].text;
         }
@@ -86,6 +94,7 @@ word_text(const unsigned char *start, Py_ssize_t length, int utf8)
         words[slot].text = text;
         Py_INCREF(text);
         word_count++;
+        *found = &words[slot];
     }
     return text;
 }
@@ -95,6 +104,14 @@ typedef struct {
     PyObject *data;       /* bytes */
     PyObject *warn;       /* callable taking the message */
     PyObject *unread;     /* a set of operator names, or NULL */
+    /* read_operations only (NULL for operations): a list whose item 0 is how many operators
+     * the stream may have before the page's budget is crossed; the caller lowers it when a
+     * form spends from the budget. Unread operators within it are skipped, not yielded. */
+    PyObject *allowance;
+    long long lexed;      /* operators of the stream so far, skipped ones included */
+    long long skipped;    /* unread operators skipped since the last one yielded */
+    PyObject *last_skipped; /* the last of them (a str), yielded when the stream ends on them */
+    long long last_skipped_index;
     /* The operands read since the last operator, an open array's or dictionary's items
      * after its own start: kept here and made one list each when complete, not appended to
      * lists one by one. Owned references. */
@@ -177,10 +194,19 @@ innermost_start(Lexer *self)
     return self->open_count > 0 ? self->opened[self->open_count - 1] : 0;
 }
 
-/* The number at `start` (as _read_number reads it): 1 with *value and *after set, 0 when the
- * bytes are no number, -1 on error. With `value` NULL, only its extent is read (the skim). */
+/* A number token as scanned: where it lies and its parts, its value not made yet. */
+typedef struct {
+    Py_ssize_t start, end;
+    long long mantissa; /* of the first MAX_INTEGER_LENGTH digits */
+    long long digits;
+    long long fraction; /* digits after the dot; -1: no dot */
+    int negative;
+} Number;
+
+/* Scan the number at `start` (as _read_number reads it): 1 with *number set, 0 when the bytes
+ * are no number. */
 static ALWAYS_INLINE int
-read_number(const unsigned char *data, Py_ssize_t start, Py_ssize_t end, PyObject **value, Py_ssize_t *after)
+scan_number(const unsigned char *data, Py_ssize_t start, Py_ssize_t end, Number *number)
 {
     Py_ssize_t pos = start;
     int negative = 0;
@@ -209,42 +235,71 @@ read_number(const unsigned char *data, Py_ssize_t start, Py_ssize_t end, PyObjec
     }
     if (digits == 0)
         return 0;
-    *after = pos;
-    if (value == NULL)
-        return 1;
-    if (pos - start > MAX_INTEGER_LENGTH || (fraction >= 0 && digits > MAX_FAST_DIGITS)) {
-        PyObject *text = PyBytes_FromStringAndSize((const char *)data + start, pos - start);
+    number->start = start;
+    number->end = pos;
+    number->mantissa = mantissa;
+    number->digits = digits;
+    number->fraction = fraction;
+    number->negative = negative;
+    return 1;
+}
+
+/* The value of a scanned number as a new reference (NULL on error). */
+static PyObject *
+number_value(const unsigned char *data, const Number *number)
+{
+    if (number->end - number->start > MAX_INTEGER_LENGTH
+        || (number->fraction >= 0 && number->digits > MAX_FAST_DIGITS)) {
+        PyObject *text = PyBytes_FromStringAndSize((const char *)data + number->start, number->end - number->start);
         if (text == NULL)
-            return -1;
-        *value = PyFloat_FromString(text);
+            return NULL;
+        PyObject *value = PyFloat_FromString(text);
         Py_DECREF(text);
+        return value;
     }
-    else if (fraction >= 0) {
-        double number = (double)mantissa / exact_powers_of_ten[fraction];
-        *value = PyFloat_FromDouble(negative ? -number : number);
+    if (number->fraction >= 0) {
+        double value = (double)number->mantissa / exact_powers_of_ten[number->fraction];
+        return PyFloat_FromDouble(number->negative ? -value : value);
     }
-    else
-        *value = PyLong_FromLongLong(negative ? -mantissa : mantissa);
+    return PyLong_FromLongLong(number->negative ? -number->mantissa : number->mantissa);
+}
+
+/* The number at `start`: 1 with *value and *after set, 0 when the bytes are no number, -1 on
+ * error. */
+static ALWAYS_INLINE int
+read_number(const unsigned char *data, Py_ssize_t start, Py_ssize_t end, PyObject **value, Py_ssize_t *after)
+{
+    Number number;
+    if (!scan_number(data, start, end, &number))
+        return 0;
+    *after = number.end;
+    *value = number_value(data, &number);
     return *value == NULL ? -1 : 1;
 }
 
+/* Numbers kept from the skim, so that an operator's operands are not scanned twice: cm and Tm
+ * have six. */
+#define SKIM_KEPT 8
+
 /* A run of plain numbers, each followed by white space, then a keyword: its offset and the
- * number count, or -1 when the run is anything else: a number run into another token
- * ("1.5.2", "12abc"), a comment, a string, a name. */
+ * number count, the first SKIM_KEPT numbers in `kept`, or -1 when the run is anything else:
+ * a number run into another token ("1.5.2", "12abc"), a comment, a string, a name. */
 static Py_ssize_t
-skim_numbers(const unsigned char *data, Py_ssize_t pos, Py_ssize_t end, long long *count)
+skim_numbers(const unsigned char *data, Py_ssize_t pos, Py_ssize_t end, long long *count, Number *kept)
 {
     *count = 0;
     while (pos < end) {
         int kind = byte_class[data[pos]];
         if (kind == REGULAR)
             return *count ? pos : -1;
-        Py_ssize_t after;
-        if (kind != NUMBER || read_number(data, pos, end, NULL, &after) != 1 || after >= end
-            || byte_class[data[after]] != WHITE)
+        Number number;
+        if (kind != NUMBER || !scan_number(data, pos, end, &number) || number.end >= end
+            || byte_class[data[number.end]] != WHITE)
             return -1;
+        if (*count < SKIM_KEPT)
+            kept[*count] = number;
         (*count)++;
-        pos = after;
+        pos = number.end;
         while (pos < end && byte_class[data[pos]] == WHITE)
             pos++;
     }
@@ -346,17 +401,24 @@ call_helper(PyObject *helper, Lexer *self, Py_ssize_t start, Py_ssize_t end, PyO
     return result;
 }
 
-/* The operation (operator, operands, index) as a new tuple, taking the reference to `op`
- * and the items (no container is open). */
+/* The operation (operator, operands, index) as a new tuple, or for read_operations
+ * (operator, operands, index, skipped), taking the reference to `op` and the items (no
+ * container is open). */
 static PyObject *
 operation(Lexer *self, PyObject *op)
 {
     PyObject *operands = take_items(self, 0);
     PyObject *index = operands != NULL ? PyLong_FromLongLong(self->index) : NULL;
-    PyObject *result = index != NULL ? PyTuple_New(3) : NULL;
+    PyObject *skipped = NULL;
+    if (index != NULL && self->allowance != NULL)
+        skipped = PyLong_FromLongLong(self->skipped);
+    PyObject *result = NULL;
+    if (index != NULL && (self->allowance == NULL || skipped != NULL))
+        result = PyTuple_New(self->allowance != NULL ? 4 : 3);
     if (result == NULL) {
         Py_XDECREF(operands);
         Py_XDECREF(index);
+        Py_XDECREF(skipped);
         Py_DECREF(op);
         self->done = 1;
         return NULL;
@@ -364,53 +426,115 @@ operation(Lexer *self, PyObject *op)
     PyTuple_SET_ITEM(result, 0, op);
     PyTuple_SET_ITEM(result, 1, operands);
     PyTuple_SET_ITEM(result, 2, index);
+    if (skipped != NULL)
+        PyTuple_SET_ITEM(result, 3, skipped);
+    self->skipped = 0;
     return result;
 }
 
-/* Numbers alone before an operator: that operation, its numbers skipped when the caller does
- * not read the operator, else its operands. NULL without an error set when the run is not
- * that (the tokens are then read one by one). */
+/* Whether `op` (its word's slot in `slot`, or NULL) is in the unread set: 1, 0, or -1 on
+ * error. */
+static int
+is_unread(Lexer *self, PyObject *op, WordSlot *slot)
+{
+    if (self->unread == NULL)
+        return 0;
+    if (slot != NULL && slot->unread_set == self->unread)
+        return slot->unread;
+    int unread = PySet_Contains(self->unread, op);
+    if (unread >= 0 && slot != NULL) {
+        Py_XSETREF(slot->unread_set, Py_NewRef(self->unread));
+        slot->unread = unread;
+    }
+    return unread;
+}
+
+/* The operator `op` (a new reference) ends an operation: for read_operations, an unread one
+ * loses its operands and, within the allowance, is skipped (NULL without an error set: read
+ * on). `unread`: whether `op` is in the unread set (is_unread), -1 on its error. */
 static PyObject *
-skimmed(Lexer *self)
+emit(Lexer *self, PyObject *op, int unread)
+{
+    if (self->allowance == NULL)
+        return operation(self, op);
+    self->lexed++;
+    if (unread < 0) {
+        Py_DECREF(op);
+        self->done = 1;
+        return NULL;
+    }
+    if (!unread)
+        return operation(self, op);
+    drop_items(self, 0);
+    long long allowance = PyLong_AsLongLong(PyList_GET_ITEM(self->allowance, 0));
+    if (allowance == -1 && PyErr_Occurred()) {
+        Py_DECREF(op);
+        self->done = 1;
+        return NULL;
+    }
+    if (self->lexed > allowance) /* this one crosses the budget: the caller sees it */
+        return operation(self, op);
+    self->skipped++;
+    Py_XSETREF(self->last_skipped, op);
+    self->last_skipped_index = self->index;
+    return NULL;
+}
+
+/* Numbers alone before an operator: that operator read, its numbers skipped when the caller
+ * does not read it, else its operands. 1 with *result the operation (NULL: skipped), 0 when
+ * the run is not that (the tokens are then read one by one), -1 on error. */
+static int
+skimmed(Lexer *self, PyObject **result)
 {
     const unsigned char *data = self->bytes;
     long long count;
-    Py_ssize_t keyword = skim_numbers(data, self->pos, self->end, &count);
+    Number kept[SKIM_KEPT];
+    Py_ssize_t keyword = skim_numbers(data, self->pos, self->end, &count, kept);
     if (keyword < 0)
-        return NULL;
+        return 0;
     Py_ssize_t keyword_end = keyword + 1;
     while (keyword_end < self->end && byte_class[data[keyword_end]] >= REGULAR)
         keyword_end++;
     Py_ssize_t length = keyword_end - keyword;
-    /* BI starts an inline image, and the constants are operands. */
-    static const char *const KEPT[] = {"BI", "true", "false", "null", NULL};
-    for (int i = 0; KEPT[i] != NULL; i++)
-        if ((Py_ssize_t)strlen(KEPT[i]) == length && memcmp(KEPT[i], data + keyword, length) == 0)
-            return NULL;
-    PyObject *op = word_text(data + keyword, length, 0);
+    /* BI starts an inline image, and the constants are operands (lengths first: this runs
+     * for every operator with numbers). */
+    const char *word = (const char *)data + keyword;
+    if ((length == 2 && memcmp(word, "BI", 2) == 0)
+        || (length == 4 && (memcmp(word, "true", 4) == 0 || memcmp(word, "null", 4) == 0))
+        || (length == 5 && memcmp(word, "false", 5) == 0))
+        return 0;
+    WordSlot *slot;
+    PyObject *op = word_text(data + keyword, length, 0, &slot);
     if (op == NULL)
-        return NULL;
-    int unread = PySet_Contains(self->unread, op);
+        return -1;
+    int unread = is_unread(self, op, slot);
     if (unread < 0) {
         Py_DECREF(op);
-        return NULL;
+        return -1;
     }
-    if (!unread) { /* read: the numbers are its operands, their values read on this pass */
+    if (!unread) { /* read: the numbers are its operands, made now */
         Py_ssize_t pos = self->pos;
-        for (long long number = 0; number < count; number++) {
-            while (byte_class[data[pos]] == WHITE) /* the keyword ends the run */
-                pos++;
-            PyObject *value = NULL;
-            if (read_number(data, pos, self->end, &value, &pos) != 1 || push(self, value) < 0) {
-                drop_items(self, 0); /* on an error (the skim read every number already) */
+        for (long long index = 0; index < count; index++) {
+            Number number = {0};
+            if (index < SKIM_KEPT)
+                number = kept[index];
+            else { /* scanned again: the skim keeps only the first ones */
+                while (byte_class[data[pos]] == WHITE) /* the keyword ends the run */
+                    pos++;
+                scan_number(data, pos, self->end, &number); /* the skim found one here */
+            }
+            pos = number.end;
+            if (push(self, number_value(data, &number)) < 0) {
+                drop_items(self, 0);
                 Py_DECREF(op);
-                return NULL;
+                return -1;
             }
         }
     }
     self->index += count + 1;
     self->pos = keyword_end;
-    return operation(self, op);
+    *result = emit(self, op, unread);
+    return *result != NULL || !PyErr_Occurred() ? 1 : -1;
 }
 
 /* A literal string with escapes, nesting or CRs, as read_literal in lexer.py reads it:
@@ -500,11 +624,15 @@ lexer_next(Lexer *self)
         }
         if (kind == NUMBER) {
             if (self->unread != NULL && self->item_count == 0 && self->open_count == 0 && !self->inline_image) {
-                PyObject *result = skimmed(self);
-                if (result != NULL)
-                    return result;
-                if (PyErr_Occurred())
+                PyObject *result;
+                int skim = skimmed(self, &result);
+                if (skim < 0)
                     goto error;
+                if (skim > 0) {
+                    if (result != NULL)
+                        return result;
+                    continue;
+                }
             }
             PyObject *value;
             Py_ssize_t after;
@@ -586,7 +714,12 @@ lexer_next(Lexer *self)
                 PyObject *painted = PyUnicode_InternFromString("EI");
                 if (painted == NULL)
                     goto error;
-                return operation(self, painted);
+                PyObject *result = emit(self, painted, is_unread(self, painted, NULL));
+                if (result != NULL)
+                    return result;
+                if (PyErr_Occurred())
+                    goto error;
+                continue;
             }
             if (self->open_count > 0) {
                 /* As viewers do, an operator inside an array is junk: drop it, keep the array. */
@@ -600,10 +733,16 @@ lexer_next(Lexer *self)
                     goto error;
                 continue;
             }
-            PyObject *op = word_text((const unsigned char *)word, length, 0);
+            WordSlot *slot;
+            PyObject *op = word_text((const unsigned char *)word, length, 0, &slot);
             if (op == NULL)
                 goto error;
-            return operation(self, op);
+            PyObject *result = emit(self, op, is_unread(self, op, slot));
+            if (result != NULL)
+                return result;
+            if (PyErr_Occurred())
+                goto error;
+            continue;
         }
         if (byte == '/') {
             Py_ssize_t start = ++pos;
@@ -611,9 +750,10 @@ lexer_next(Lexer *self)
                 pos++;
             self->pos = pos;
             self->index++;
+            WordSlot *slot;
             PyObject *name = memchr(data + start, '#', pos - start) != NULL
                                  ? call_helper(decode_name_fn, self, start, pos, NULL)
-                                 : word_text(data + start, pos - start, 1);
+                                 : word_text(data + start, pos - start, 1, &slot);
             if (push(self, name) < 0)
                 goto error;
         }
@@ -726,6 +866,14 @@ lexer_next(Lexer *self)
     if ((self->item_count > 0 || self->open_count > 0)
         && warn(self, PyUnicode_FromString("operands without an operator at the end of the stream; ignored")) < 0)
         return NULL;
+    if (self->skipped > 0) { /* the stream ends on skipped operators: the last one tells how many */
+        drop_items(self, 0);
+        self->skipped--;
+        self->index = self->last_skipped_index;
+        PyObject *op = self->last_skipped;
+        self->last_skipped = NULL;
+        return operation(self, op);
+    }
     return NULL;
 
 error:
@@ -739,6 +887,8 @@ lexer_traverse(Lexer *self, visitproc visit, void *arg)
     Py_VISIT(self->data);
     Py_VISIT(self->warn);
     Py_VISIT(self->unread);
+    Py_VISIT(self->allowance);
+    Py_VISIT(self->last_skipped);
     for (Py_ssize_t i = 0; i < self->item_count; i++)
         Py_VISIT(self->items[i]);
     return 0;
@@ -750,6 +900,8 @@ lexer_clear(Lexer *self)
     Py_CLEAR(self->data);
     Py_CLEAR(self->warn);
     Py_CLEAR(self->unread);
+    Py_CLEAR(self->allowance);
+    Py_CLEAR(self->last_skipped);
     drop_items(self, 0);
     self->open_count = 0;
     self->done = 1;
@@ -780,14 +932,11 @@ static PyTypeObject LexerType = {
     .tp_iternext = (iternextfunc)lexer_next,
 };
 
-/* operations(data: bytes, warn, unread: frozenset[str]) -> iterator of operations */
+/* A lexer over `data` (bytes); `unread` (a set, or NULL) and `allowance` (a list, or NULL)
+ * for read_operations. */
 static PyObject *
-lexer_new(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+new_lexer(PyObject *data, PyObject *warn_fn, PyObject *unread, PyObject *allowance)
 {
-    if (nargs != 3 || !PyBytes_Check(args[0]) || !PyAnySet_Check(args[2])) {
-        PyErr_SetString(PyExc_TypeError, "operations(data: bytes, warn, unread: frozenset)");
-        return NULL;
-    }
     if (read_literal_fn == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "_native_lexer.setup() was not called");
         return NULL;
@@ -795,18 +944,22 @@ lexer_new(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Lexer *self = PyObject_GC_New(Lexer, &LexerType);
     if (self == NULL)
         return NULL;
-    self->data = Py_NewRef(args[0]);
-    self->warn = Py_NewRef(args[1]);
-    self->unread = PySet_GET_SIZE(args[2]) > 0 ? Py_NewRef(args[2]) : NULL;
+    self->data = Py_NewRef(data);
+    self->warn = Py_NewRef(warn_fn);
+    self->unread = unread != NULL && PySet_GET_SIZE(unread) > 0 ? Py_NewRef(unread) : NULL;
+    self->allowance = Py_XNewRef(allowance);
+    self->lexed = self->skipped = 0;
+    self->last_skipped = NULL;
+    self->last_skipped_index = -1;
     self->item_count = self->open_count = 0;
     self->item_capacity = 16;
     self->open_capacity = 4;
     self->items = PyMem_Malloc(self->item_capacity * sizeof(PyObject *));
     self->opened = PyMem_Malloc(self->open_capacity * sizeof(Py_ssize_t));
     self->opened_dict = PyMem_Malloc(self->open_capacity);
-    self->bytes = (const unsigned char *)PyBytes_AS_STRING(args[0]);
+    self->bytes = (const unsigned char *)PyBytes_AS_STRING(data);
     self->pos = 0;
-    self->end = PyBytes_GET_SIZE(args[0]);
+    self->end = PyBytes_GET_SIZE(data);
     while (self->end > 0 && byte_class[self->bytes[self->end - 1]] == WHITE)
         self->end--;
     self->index = -1;
@@ -818,6 +971,30 @@ lexer_new(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return PyErr_NoMemory();
     }
     return (PyObject *)self;
+}
+
+/* operations(data: bytes, warn) -> iterator of (operator, operands, index) */
+static PyObject *
+lexer_operations(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyBytes_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "operations(data: bytes, warn)");
+        return NULL;
+    }
+    return new_lexer(args[0], args[1], NULL, NULL);
+}
+
+/* read_operations(data: bytes, warn, unread: frozenset[str], allowance: list[int])
+ * -> iterator of (operator, operands, index, skipped) */
+static PyObject *
+lexer_read_operations(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 4 || !PyBytes_Check(args[0]) || !PyAnySet_Check(args[2]) || !PyList_Check(args[3])
+        || PyList_GET_SIZE(args[3]) < 1) {
+        PyErr_SetString(PyExc_TypeError, "read_operations(data: bytes, warn, unread: frozenset, allowance: list)");
+        return NULL;
+    }
+    return new_lexer(args[0], args[1], args[2], args[3]);
 }
 
 /* setup(read_literal, decode_hex, decode_name, to_dict, skip_inline_image_data) */
@@ -835,7 +1012,9 @@ lexer_setup(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 }
 
 static PyMethodDef methods[] = {
-    {"operations", (PyCFunction)(void (*)(void))lexer_new, METH_FASTCALL, "operations(data, warn, unread)"},
+    {"operations", (PyCFunction)(void (*)(void))lexer_operations, METH_FASTCALL, "operations(data, warn)"},
+    {"read_operations", (PyCFunction)(void (*)(void))lexer_read_operations, METH_FASTCALL,
+     "read_operations(data, warn, unread, allowance)"},
     {"setup", (PyCFunction)(void (*)(void))lexer_setup, METH_FASTCALL, "setup(*helpers)"},
     {NULL, NULL, 0, NULL},
 };

@@ -1,11 +1,13 @@
-"""The C lexer of the compiled build (_native_lexer.c): the twin of lexer._operations."""
+"""The C lexer of the compiled build (_native_lexer.c): the twin of lexer._operations and
+lexer._read_operations."""
 
 from collections.abc import Callable, Iterator
 from typing import Any
 
-def operations(
-    data: bytes, warn: Callable[[str], None], unread: frozenset[str]
-) -> Iterator[tuple[str, list[Any], int]]: ...
+def operations(data: bytes, warn: Callable[[str], None]) -> Iterator[tuple[str, list[Any], int]]: ...
+def read_operations(
+    data: bytes, warn: Callable[[str], None], unread: frozenset[str], allowance: list[int]
+) -> Iterator[tuple[str, list[Any], int, int]]: ...
 def setup(
     read_literal: Callable[..., Any],
     decode_hex: Callable[..., Any],

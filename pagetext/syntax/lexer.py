@@ -35,6 +35,10 @@ if TYPE_CHECKING:  # native 64-bit ints where compiled (mypyc); plain ints other
     from mypy_extensions import i64
 
 Operation = tuple[str, list[Operand], int]
+# (operator, operands, operator token index, unread operators skipped just before it)
+ReadOperation = tuple[str, list[Operand], int, int]
+NativeOperations = Callable[[bytes, Warn], Iterator[Operation]]
+NativeReadOperations = Callable[[bytes, Warn, frozenset[str], list[int]], Iterator[ReadOperation]]
 
 
 # The lexer reads byte by byte, not with a regular expression per token: compiled (mypyc)
@@ -141,22 +145,59 @@ def _read_number(data: bytes, start: i64, end: i64) -> tuple[int | float | None,
     return (-mantissa if negative else mantissa), pos
 
 
-def iter_operations(
-    data: bytes, warn: Warn, spans: list[int] | None = None, unread: frozenset[str] = frozenset()
-) -> Iterator[Operation]:
+def iter_operations(data: bytes, warn: Warn, spans: list[int] | None = None) -> Iterator[Operation]:
     """(operator, operands, token index of the operator) for each operator in `data`.
 
     With a `spans` list, the byte span of token i is appended as spans[2i], spans[2i + 1]
     (start, end), for editing; text extraction passes none and pays one test per token.
-
-    The compiled build reads with the C twin of `_operations` (_native_lexer.c), which gives
-    the same operations, except that an operator in `unread` (one the caller ignores: paths
-    and colours, for text) comes with no operands when only numbers precede it: they are
-    counted in the token indices, never made. Editing, which needs spans, reads in Python.
+    The compiled build reads with the C twin of `_operations` (_native_lexer.c); editing,
+    which needs spans, reads in Python.
     """
     if _NATIVE_OPERATIONS is not None and spans is None:
-        return _NATIVE_OPERATIONS(data, warn, unread)
+        return _NATIVE_OPERATIONS(data, warn)
     return _operations(data, warn, spans)
+
+
+def read_operations(
+    data: bytes, warn: Warn, unread: frozenset[str], allowance: list[int]
+) -> Iterator[ReadOperation]:
+    """The operations of `data` for an interpreter that ignores the operators in `unread`
+    (paths and colours, for text): (operator, operands, index, skipped), where `skipped`
+    counts the unread operators left out just before this one, so that the caller counts
+    every operator without being handed each.
+
+    allowance[0]: how many operators the stream may have before the caller's budget is
+    crossed (the caller lowers it as it spends otherwise); an unread operator beyond it is
+    yielded, so that the caller stops exactly there. An unread operator that is yielded
+    has no operands, and a stream that ends on skipped ones yields the last of them. The
+    compiled build reads with the C twin (_native_lexer.c), which never makes the numbers
+    of an unread operator.
+    """
+    if _NATIVE_READ_OPERATIONS is not None:
+        return _NATIVE_READ_OPERATIONS(data, warn, unread, allowance)
+    return _read_operations(data, warn, unread, allowance)
+
+
+def _read_operations(
+    data: bytes, warn: Warn, unread: frozenset[str], allowance: list[int]
+) -> Iterator[ReadOperation]:
+    """read_operations in Python: the reference, and the reader of the plain build."""
+    lexed = 0
+    skipped = 0
+    last_operator = ""
+    last_index = -1
+    for operator, operands, index in _operations(data, warn, None):
+        lexed += 1
+        if operator in unread:
+            if lexed <= allowance[0]:
+                skipped += 1
+                last_operator, last_index = operator, index
+                continue
+            operands = []
+        yield operator, operands, index, skipped
+        skipped = 0
+    if skipped:
+        yield last_operator, [], last_index, skipped - 1
 
 
 def _operations(data: bytes, warn: Warn, spans: list[int] | None) -> Iterator[Operation]:
@@ -318,15 +359,17 @@ def _close_container(
     return outer
 
 
-def _native_operations() -> Callable[[bytes, Warn, frozenset[str]], Iterator[Operation]] | None:
-    """The C lexer's entry point, set up with the helpers it leaves the rare cases to; None
+def _native_lexer() -> tuple[NativeOperations | None, NativeReadOperations | None]:
+    """The C lexer's entry points, set up with the helpers it leaves the rare cases to; None
     where it is not built (plain Python reads with _operations)."""
     try:
-        from pagetext.syntax._native_lexer import operations, setup
+        from pagetext.syntax._native_lexer import operations, read_operations, setup
     except ImportError:
-        return None
+        return None, None
     setup(read_literal, decode_hex, decode_name, to_dict, skip_inline_image_data)
-    return operations
+    return operations, read_operations
 
 
-_NATIVE_OPERATIONS: Final = _native_operations()
+_NATIVE: Final = _native_lexer()
+_NATIVE_OPERATIONS: Final = _NATIVE[0]
+_NATIVE_READ_OPERATIONS: Final = _NATIVE[1]

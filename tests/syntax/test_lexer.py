@@ -8,7 +8,7 @@ import zlib
 
 import pytest
 
-from pagetext.syntax.lexer import iter_operations
+from pagetext.syntax.lexer import iter_operations, read_operations
 
 
 def ops(data: bytes) -> tuple[list[tuple[str, list[object], int]], list[str]]:
@@ -242,3 +242,50 @@ def test_operator_names_are_decoded_once_and_kept_bounded() -> None:
     # A name read from the table is the same text as a freshly decoded one.
     again, _ = ops(b"(c) Tj zz1")
     assert [op for op, _, _ in again] == ["Tj", "zz1"]
+
+
+# -- read_operations: what an interpreter that ignores some operators is handed ----------------
+
+_PATHS = frozenset({"m", "l", "re", "f", "cs", "EI"})
+
+
+def read(data: bytes, allowance: int = 100) -> list[tuple[str, list[object], int, int]]:
+    return list(read_operations(data, lambda message: None, _PATHS, [allowance]))
+
+
+def test_unread_operators_are_skipped_and_counted_in_the_next_one() -> None:
+    assert read(b"1 2 m 3 4 l (x) Tj 0 0 1 1 re f BT /P0 cs ET") == [
+        ("Tj", [b"x"], 7, 2), ("BT", [], 14, 2), ("ET", [], 17, 1),
+    ]  # fmt: skip
+    # The token indices are those iter_operations gives: skipping changes none.
+    assert [index for _, _, index, _ in read(b"1 2 m (x) Tj 5 6 l 7 8 Td")] == [4, 10]
+
+
+def test_a_stream_that_ends_on_unread_operators_yields_the_last() -> None:
+    assert read(b"BT 1 2 m 3 4 l 5 6 l") == [("BT", [], 0, 0), ("l", [], 9, 2)]
+    assert read(b"1 2 m") == [("m", [], 2, 0)]
+    assert read(b"") == []
+
+
+def test_an_unread_operator_beyond_the_allowance_is_yielded_without_operands() -> None:
+    data = b"1 2 m 3 4 l 5 6 m 7 8 l (a) Tj"
+    assert read(data, allowance=2) == [("m", [], 8, 2), ("l", [], 11, 0), ("Tj", [b"a"], 13, 0)]
+    assert read(data, allowance=0)[:2] == [("m", [], 2, 0), ("l", [], 5, 0)]
+
+
+def test_the_allowance_is_read_as_the_caller_lowers_it() -> None:
+    allowance = [100]
+    operations = read_operations(b"(a) Tj 1 2 m 3 4 l 5 6 l (b) Tj", lambda message: None, _PATHS, allowance)
+    assert next(operations) == ("Tj", [b"a"], 1, 0)
+    allowance[0] = 3  # a form spent from the budget: the fourth operator (the second l) crosses it
+    assert list(operations) == [("l", [], 10, 2), ("Tj", [b"b"], 12, 0)]
+
+
+def test_an_unread_inline_image_is_skipped_after_its_data() -> None:
+    warnings: list[str] = []
+    data = b"BT BI /W 1 /H 1 /BPC 8 /CS /G ID \x00 EI ET"
+    assert list(read_operations(data, warnings.append, _PATHS, [100])) == [
+        ("BT", [], 0, 0),
+        ("ET", [], 12, 1),
+    ]
+    assert warnings == []

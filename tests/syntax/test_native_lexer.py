@@ -1,8 +1,8 @@
-"""The compiled build's C lexer against the Python one it twins (lexer._operations).
+"""The compiled build's C lexer against the Python one it twins (lexer._operations, and
+lexer._read_operations for an interpreter that leaves some operators unread).
 
-Same operations, values, token indices and warnings on every corpus page and on streams of
-random tokens, damage included; operators the caller leaves unread may come without their
-numbers, and nothing else differs.
+Same operations, values, token indices, skipped operators and warnings on every corpus page
+and on streams of random tokens, damage included.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pagetext.content.interpreter import _TEXT_UNREAD
 from pagetext.syntax import lexer
 from tests.corpus import CORPUS, needs_corpus
 
@@ -32,15 +33,26 @@ def test_the_compiled_build_reads_with_the_c_lexer() -> None:
         assert native is not None
     if native is not None:
         assert lexer._NATIVE_OPERATIONS is native.operations
+        assert lexer._NATIVE_READ_OPERATIONS is native.read_operations
 
 
-def both(data: bytes, unread: frozenset[str] = frozenset()) -> tuple[list[object], list[object]]:
+def both(data: bytes) -> tuple[list[object], list[object]]:
     """(operations, warnings) from the C lexer, then from the Python one."""
     assert native is not None
     native_warnings: list[str] = []
     python_warnings: list[str] = []
-    result = list(native.operations(data, native_warnings.append, unread))
+    result = list(native.operations(data, native_warnings.append))
     expected = list(lexer._operations(data, python_warnings.append, None))
+    return [result, native_warnings], [expected, python_warnings]
+
+
+def both_read(data: bytes, unread: frozenset[str], allowance: int) -> tuple[list[object], list[object]]:
+    """(operations, warnings) from the C read_operations, then from the Python one."""
+    assert native is not None
+    native_warnings: list[str] = []
+    python_warnings: list[str] = []
+    result = list(native.read_operations(data, native_warnings.append, unread, [allowance]))
+    expected = list(lexer._read_operations(data, python_warnings.append, unread, [allowance]))
     return [result, native_warnings], [expected, python_warnings]
 
 
@@ -66,40 +78,46 @@ def test_random_token_streams_read_the_same(tokens: list[tuple[bytes, bytes]]) -
 
 
 @needs_native
-@given(st.lists(st.tuples(st.sampled_from(_SOUP), st.sampled_from(_GAPS)), max_size=40))
-@settings(max_examples=1000, deadline=None)
-def test_unread_operators_lose_their_numbers_and_nothing_else(tokens: list[tuple[bytes, bytes]]) -> None:
+@given(
+    st.lists(st.tuples(st.sampled_from(_SOUP), st.sampled_from(_GAPS)), max_size=40),
+    st.integers(min_value=0, max_value=30),
+)
+@settings(max_examples=1500, deadline=None)
+def test_random_token_streams_read_the_same_with_operators_unread(
+    tokens: list[tuple[bytes, bytes]], allowance: int
+) -> None:
     data = b"".join(token + gap for token, gap in tokens)
-    (result, warnings), (expected, expected_warnings) = both(data, _UNREAD)
-    assert warnings == expected_warnings
-    assert [(op, index) for op, _, index in result] == [(op, index) for op, _, index in expected]  # type: ignore[misc]
-    for (op, values, _), (_, expected_values, _) in zip(result, expected, strict=True):  # type: ignore[misc]
-        if values != expected_values:
-            assert op in _UNREAD
-            assert op not in ("BI", "true", "null")
-            assert values == []
-            assert expected_values and all(type(value) in (int, float) for value in expected_values)
+    result, expected = both_read(data, _UNREAD, allowance)
+    assert result == expected
 
 
 @needs_native
-def test_unread_operators_are_skipped_only_after_plain_numbers() -> None:
+def test_unread_operators_are_skipped_whatever_their_operands() -> None:
     assert native is not None
     data = b"1 2 m 3 4l 0 0 1 1 re 1.5.2 m 9 (x) l 5 6 Td 7 8 l"
-    result = list(native.operations(data, lambda message: None, frozenset({"m", "l", "re"})))
-    assert result == [
-        ("m", [], 2), ("l", [3, 4], 5), ("re", [], 10), ("m", [1.5, 0.2], 13), ("l", [9, b"x"], 16),
-        ("Td", [5, 6], 19), ("l", [], 22),
-    ]  # fmt: skip
-    # An inline image is never skipped: its data would read as tokens.
+    result = list(native.read_operations(data, lambda message: None, frozenset({"m", "l", "re"}), [100]))
+    assert result == [("Td", [5, 6], 19, 5), ("l", [], 22, 0)]
+    # An inline image is never skimmed as numbers: its data would read as tokens.
     inline = b"1 2 BI /W 1 ID \x31 m EI 3 4 m"
-    assert list(native.operations(inline, lambda message: None, frozenset({"BI", "m"}))) == [
-        ("EI", [{"W": 1}], 6),
-        ("m", [], 9),
+    assert list(native.read_operations(inline, lambda message: None, frozenset({"BI", "m"}), [100])) == [
+        ("EI", [{"W": 1}], 6, 0),
+        ("m", [], 9, 0),
     ]
 
 
 @needs_native
-def test_long_and_escaped_strings_read_the_same() -> None:
+def test_callers_with_different_unread_operators_each_get_their_own() -> None:
+    # The C lexer remembers per word whether it is unread, for the set it was last asked about.
+    data = b"1 2 m (a) Tj 3 4 l /m gs"
+    for unread in (frozenset({"m"}), frozenset({"l", "gs"}), frozenset({"m"}), frozenset({"Tj"})):
+        result, expected = both_read(data, unread, 100)
+        assert result == expected
+    assert both_read(data, frozenset({"l", "gs"}), 100)[0][0] == [
+        ("m", [1, 2], 2, 0),
+        ("Tj", [b"a"], 4, 0),
+        ("gs", [], 9, 1),
+    ]
+
     hex_digits = zlib.compress(bytes(range(256)) * 8).hex().encode()
     spaced = b" ".join(hex_digits[i : i + 2] for i in range(0, len(hex_digits), 2))
     data = b"<%s> Tj <%s> Tj (%s) Tj (a\\101\\\nb\\q) Tj" % (hex_digits, spaced, b"x" * 5000)
@@ -134,7 +152,7 @@ def test_a_warning_that_raises_ends_the_operations() -> None:
     def strict(message: str) -> None:
         raise ValueError(message)
 
-    operations = native.operations(b"(a) Tj } (b) Tj", strict, frozenset())
+    operations = native.operations(b"(a) Tj } (b) Tj", strict)
     assert next(operations) == ("Tj", [b"a"], 1)
     with pytest.raises(ValueError, match="unexpected byte b'}' at offset 7"):
         next(operations)
@@ -145,9 +163,11 @@ def test_a_warning_that_raises_ends_the_operations() -> None:
 def test_bad_arguments_are_a_type_error() -> None:
     assert native is not None
     with pytest.raises(TypeError):
-        native.operations(bytearray(b"1 2 m"), print, frozenset())
+        native.operations(bytearray(b"1 2 m"), print)
     with pytest.raises(TypeError):
-        native.operations(b"1 2 m", print, {"m": 1})
+        native.read_operations(b"1 2 m", print, {"m": 1}, [1])  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        native.read_operations(b"1 2 m", print, frozenset(), [])
 
 
 def _page_streams() -> list[bytes]:
@@ -171,4 +191,6 @@ def test_every_corpus_page_reads_the_same() -> None:
     assert len(streams) > 1000
     for data in streams:
         result, expected = both(data)
+        assert result == expected
+        result, expected = both_read(data, _TEXT_UNREAD, 1_000_000)
         assert result == expected
