@@ -32,14 +32,23 @@ def metric_entries(array: Any, size: int) -> list[Entry]:
     return _entries(_metric_items(array), size, False)
 
 
+# Read once: compiled, math.nan and math.isfinite are module attribute lookups per item.
+_NAN: Final = math.nan
+
+
+def _finite(value: float) -> bool:
+    """math.isfinite without its lookup: inf - inf and nan - nan are nan, never 0."""
+    return value - value == 0.0
+
+
 def _entries(items: list[Any], size: int, walked: bool) -> list[Entry]:
     """metric_entries of an array's items: nested arrays as lists, or as pikepdf.Array when
     `walked` (asked only then: the test goes through pikepdf's metaclass, a Python call)."""
     entries: list[Entry] = []
     i = 0
     while i < len(items) - 1:
-        start = number(items[i], math.nan)
-        if not math.isfinite(start):
+        start = number(items[i], _NAN)
+        if not _finite(start):
             break
         first = int(start)
         following = items[i + 1]
@@ -49,8 +58,8 @@ def _entries(items: list[Any], size: int, walked: bool) -> list[Entry]:
                 entries.append((first, first + count - 1, following))
             i += 2
         elif i + 1 + size < len(items):
-            end = number(following, math.nan)
-            if not math.isfinite(end):
+            end = number(following, _NAN)
+            if not _finite(end):
                 break
             last = min(int(end), first + MAX_W_SPAN)
             if last >= first:

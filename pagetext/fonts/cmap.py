@@ -8,6 +8,7 @@ syntax, so the content lexer tokenises them.
 from __future__ import annotations
 
 import bisect
+import codecs
 from array import array
 from collections.abc import Iterator
 from typing import Final
@@ -25,6 +26,8 @@ _TWO_BYTES: Final[list[CodespaceRange]] = [(2, b"\x00\x00", b"\xff\xff")]
 # two-byte codes is common, and expanding it costs more than most pages.
 LAZY_RANGE_SPAN: Final = 64
 _USELESS_TEXT: Final = frozenset(("", "\ufffd"))
+# The codec's function, read from a static: bytes.decode looks the codec up by name per call.
+_UTF16_BE_DECODE: Final = codecs.utf_16_be_decode
 
 
 class UnicodeMap:
@@ -38,20 +41,11 @@ class UnicodeMap:
     __slots__ = ("_firsts", "dropped", "entries", "ranges")
 
     def __init__(self, entries: dict[int, str], ranges: list[tuple[int, int, int]]) -> None:
-        self.entries: dict[int, str] = {}
-        dropped: set[int] = set()
-        for code, text in entries.items():
-            if _printable_character(text):  # the common entry, kept without a regex search
-                self.entries[code] = text
-                continue
-            if text in _USELESS_TEXT:
-                continue
-            text = without_controls(text)
-            if not text:
-                dropped.add(code)
-                continue
-            self.entries[code] = text
-        self.dropped = frozenset(dropped)
+        """`entries` is taken over, not copied, when every entry is kept (the common map)."""
+        self.entries = entries
+        self.dropped: frozenset[int] = frozenset()
+        if not all(_printable_character(text) for text in entries.values()):
+            self.entries, self.dropped = _kept_entries(entries)
         # (first code, last code, code point of the first), sorted; ranges that continue one
         # another are joined (producers write an identity map as 256 ranges of 256 codes).
         self.ranges: list[tuple[int, int, int]] = []
@@ -91,6 +85,24 @@ class UnicodeMap:
         if code > last or value == 0 or value == 0xFFFD or 0xD800 <= value < 0xE000:
             return None
         return char(value)
+
+
+def _kept_entries(entries: dict[int, str]) -> tuple[dict[int, str], frozenset[int]]:
+    """The entries that say something, their controls left out; and the codes of controls only."""
+    kept: dict[int, str] = {}
+    dropped: set[int] = set()
+    for code, text in entries.items():
+        if _printable_character(text):  # the common entry, kept without a regex search
+            kept[code] = text
+            continue
+        if text in _USELESS_TEXT:
+            continue
+        text = without_controls(text)
+        if not text:
+            dropped.add(code)
+            continue
+        kept[code] = text
+    return kept, frozenset(dropped)
 
 
 def _printable_character(text: str) -> bool:
@@ -251,4 +263,4 @@ def decode_unicode_bytes(value: bytes) -> str:
         return "\ufffd" if 0xD800 <= unit < 0xE000 else char(unit)
     if len(value) % 2:
         value = value[:-1]
-    return value.decode("utf-16-be", errors="replace")
+    return _UTF16_BE_DECODE(value, "replace", True)[0]  # final: as bytes.decode

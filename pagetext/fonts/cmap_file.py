@@ -107,7 +107,7 @@ def _bfrange(cmap: CMap, low: object, high: object, dst: object, warn: Warn) -> 
             unicode = cmap.unicode
             for offset in range(last - first + 1):
                 value = start + offset
-                unicode[first + offset] = "\ufffd" if 0xD800 <= value < 0xE000 else chr(value)
+                unicode[first + offset] = "\ufffd" if 0xD800 <= value < 0xE000 else char(value)
             return
         for code in range(first, last + 1):
             cmap.unicode[code] = _increment_text(dst, code - first)

@@ -26,12 +26,13 @@ _HEX_NAME = re.compile(r"(?:uni|u)([0-9A-Fa-f]{4,6})$")
 # glyph shows one, so a font that maps a glyph to controls only says it is no text.
 _CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _LATIN1: Final = [chr(code) for code in range(256)]
+_CHR: Final = chr  # compiled, read from a static: the builtin by name is a module lookup per call
 
 
 def char(code: int) -> str:
     """chr(code), read from a table for Latin-1: compiled, each chr() call looks the builtin
     up by name, and fonts ask for a character per code and per ToUnicode entry."""
-    return _LATIN1[code] if 0 <= code < 256 else chr(code)
+    return _LATIN1[code] if 0 <= code < 256 else _CHR(code)
 
 
 def without_controls(text: str) -> str:
