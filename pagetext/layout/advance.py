@@ -51,15 +51,13 @@ def _step_gap(prev: Glyph, glyph: Glyph, line_shift: float, params: LayoutParams
     """For a step from `prev` to `glyph` that goes across prev's nominal direction, forward
     along `_across`, between glyphs of one size, aligned: the gap between their boxes along
     it, as a share of the em. Any other step: _NOT_ACROSS. (line_shift: params.line_shift,
-    read once per page.)"""
+    read once per page.) The caller has told the common case, a step along the nominal
+    direction (the origin moves less than line_shift × box height across it, §9.4.4)."""
     ux, uy = prev.direction
     px, py = prev.baseline_start
     gx, gy = glyph.baseline_start
     dx = gx - px
     dy = gy - py
-    # The common case, one comparison: the origin moves along the nominal direction (§9.4.4).
-    if abs(dy * ux - dx * uy) <= line_shift * prev.box_height:
-        return _NOT_ACROSS
     if glyph.writing_mode != prev.writing_mode or glyph.direction != prev.direction:
         return _NOT_ACROSS
     em = _em(prev)
@@ -108,10 +106,25 @@ def follow_advance(glyphs: list[Glyph], params: LayoutParams, originals: dict[in
     run_gap = params.stack_run_gap
     stack_gap = params.stack_gap
     stack_steps = params.stack_steps  # read once: compiled, each read is a lookup by name
+    # The previous glyph's origin, direction and line_shift limit, kept from its own step:
+    # _step_gap's first test made here, each glyph's fields are read once and most steps
+    # (along the direction) need no call.
+    px = py = ux = uy = shift = 0.0
+    if count:
+        px, py = glyphs[0].baseline_start
+        ux, uy = glyphs[0].direction
+        shift = line_shift * glyphs[0].box_height
     for index in range(1, count + 1):
         gap = _NOT_ACROSS
         if index < count:
-            gap = _step_gap(glyphs[index - 1], glyphs[index], line_shift, params)
+            glyph = glyphs[index]
+            gx, gy = glyph.baseline_start
+            # Written as "not within": a NaN goes on to _step_gap's other tests.
+            if not abs((gy - py) * ux - (gx - px) * uy) <= shift:
+                gap = _step_gap(glyphs[index - 1], glyph, line_shift, params)
+            px, py = gx, gy
+            ux, uy = glyph.direction
+            shift = line_shift * glyph.box_height
         if gap <= run_gap:
             # Only letters and digits make a run; other glyphs neither make nor break one: an
             # empty paragraph is a lone space one line (one box) below the last, and a tall
