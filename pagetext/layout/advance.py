@@ -51,13 +51,15 @@ def _step_gap(prev: Glyph, glyph: Glyph, line_shift: float, params: LayoutParams
     """For a step from `prev` to `glyph` that goes across prev's nominal direction, forward
     along `_across`, between glyphs of one size, aligned: the gap between their boxes along
     it, as a share of the em. Any other step: _NOT_ACROSS. (line_shift: params.line_shift,
-    read once per page.) The caller has told the common case, a step along the nominal
-    direction (the origin moves less than line_shift × box height across it, §9.4.4)."""
+    read once per page.)"""
     ux, uy = prev.direction
     px, py = prev.baseline_start
     gx, gy = glyph.baseline_start
     dx = gx - px
     dy = gy - py
+    # The common case, one comparison: the origin moves along the nominal direction (§9.4.4).
+    if is_along(dx, dy, ux, uy, line_shift * prev.box_height):
+        return _NOT_ACROSS
     if glyph.writing_mode != prev.writing_mode or glyph.direction != prev.direction:
         return _NOT_ACROSS
     em = _em(prev)
@@ -87,7 +89,15 @@ def _reoriented(glyph: Glyph) -> Glyph:
     return glyph.moved(glyph.quad, start, end, end, (ex, ey), _em(glyph), 0)
 
 
-def follow_advance(glyphs: list[Glyph], params: LayoutParams, originals: dict[int, Glyph]) -> list[Glyph]:
+def is_along(dx: float, dy: float, ux: float, uy: float, shift: float) -> bool:
+    """Whether a step (dx, dy) from a glyph of direction (ux, uy) stays within `shift` of its
+    line: the step is along the direction, and no run across it goes on there."""
+    return abs(dy * ux - dx * uy) <= shift
+
+
+def follow_advance(
+    glyphs: list[Glyph], params: LayoutParams, originals: dict[int, Glyph], steps: list[int]
+) -> list[Glyph]:
     """The glyphs, with those of runs that advance across their nominal direction replaced
     by re-oriented copies (`originals` maps each copy's id to its glyph).
 
@@ -97,8 +107,14 @@ def follow_advance(glyphs: list[Glyph], params: LayoutParams, originals: dict[in
     paragraph, one line spacing apart, leave a wider gap and are not a run. Steps from or to
     a glyph that is not a letter or a digit, and steps between CJK glyphs of a horizontal
     font, count neither way.
+
+    steps: in increasing order, the indices i whose step from glyph i - 1 is not along
+    (is_along with params.line_shift × that glyph's box height), or any more: only they are
+    looked at, a step along ends a run (a page's few line breaks, not its every glyph).
     """
     count = len(glyphs)
+    if not count:
+        return glyphs
     result: list[Glyph] | None = None
     start = 0
     tight = most = 0
@@ -106,25 +122,20 @@ def follow_advance(glyphs: list[Glyph], params: LayoutParams, originals: dict[in
     run_gap = params.stack_run_gap
     stack_gap = params.stack_gap
     stack_steps = params.stack_steps  # read once: compiled, each read is a lookup by name
-    # The previous glyph's origin, direction and line_shift limit, kept from its own step:
-    # _step_gap's first test made here, each glyph's fields are read once and most steps
-    # (along the direction) need no call.
-    px = py = ux = uy = shift = 0.0
-    if count:
-        px, py = glyphs[0].baseline_start
-        ux, uy = glyphs[0].direction
-        shift = line_shift * glyphs[0].box_height
-    for index in range(1, count + 1):
+    if run_gap >= _NOT_ACROSS:  # a step along may continue a run too: every step looked at
+        steps = list(range(1, count))
+    previous = 0  # the last step looked at
+    for k in range(len(steps) + 1):
+        index = steps[k] if k < len(steps) else count  # the end: a step along, as it were
+        if index > previous + 1:  # steps along in between: the first ends the run
+            if most >= stack_steps:
+                result = _reoriented_run(glyphs, result, start, previous + 1, originals)
+            start = index - 1
+            tight = most = 0
+        previous = index
         gap = _NOT_ACROSS
         if index < count:
-            glyph = glyphs[index]
-            gx, gy = glyph.baseline_start
-            # Written as "not within": a NaN goes on to _step_gap's other tests.
-            if not abs((gy - py) * ux - (gx - px) * uy) <= shift:
-                gap = _step_gap(glyphs[index - 1], glyph, line_shift, params)
-            px, py = gx, gy
-            ux, uy = glyph.direction
-            shift = line_shift * glyph.box_height
+            gap = _step_gap(glyphs[index - 1], glyphs[index], line_shift, params)
         if gap <= run_gap:
             # Only letters and digits make a run; other glyphs neither make nor break one: an
             # empty paragraph is a lone space one line (one box) below the last, and a tall
@@ -141,15 +152,23 @@ def follow_advance(glyphs: list[Glyph], params: LayoutParams, originals: dict[in
                 most = tight
             continue
         if most >= stack_steps:
-            if result is None:
-                result = list(glyphs)
-            for position in range(start, index):
-                copy = _reoriented(glyphs[position])
-                originals[id(copy)] = glyphs[position]
-                result[position] = copy
+            result = _reoriented_run(glyphs, result, start, index, originals)
         start = index
         tight = most = 0
     return glyphs if result is None else result
+
+
+def _reoriented_run(
+    glyphs: list[Glyph], result: list[Glyph] | None, start: int, end: int, originals: dict[int, Glyph]
+) -> list[Glyph]:
+    """result (a copy of glyphs, made here for the first run) with glyphs[start:end] re-oriented."""
+    if result is None:
+        result = list(glyphs)
+    for position in range(start, end):
+        copy = _reoriented(glyphs[position])
+        originals[id(copy)] = glyphs[position]
+        result[position] = copy
+    return result
 
 
 def restore(lines: Sequence[Line], originals: dict[int, Glyph]) -> None:

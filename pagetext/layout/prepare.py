@@ -13,7 +13,7 @@ from typing import Final
 from pagetext.content.glyph import Glyph
 from pagetext.geometry import projection
 from pagetext.layout.accents import accent_mark, compose_accents
-from pagetext.layout.advance import follow_advance
+from pagetext.layout.advance import follow_advance, is_along
 from pagetext.layout.params import LayoutParams
 
 # What _survey finds in a page's glyphs, the steps that act on it (bits of one int).
@@ -261,15 +261,24 @@ def join_actual_text(glyphs: list[Glyph], originals: dict[int, Glyph]) -> list[G
     return glyphs if kept is None else kept
 
 
-def _survey(glyphs: list[Glyph]) -> tuple[int, list[int]]:
+def _survey(glyphs: list[Glyph], line_shift: float) -> tuple[int, list[int], list[int]]:
     """What the glyphs hold that a step of prepare_glyphs acts on (_EMPTY, _ACCENT, _VERTICAL
-    or'ed) and the indices of the white-space glyphs. One loop for all, most glyphs told by
-    one code point test: a loop per step cost more than the steps on most pages, which hold
-    none of these."""
+    or'ed), the indices of the white-space glyphs, and those of the glyphs stepping off the
+    line of the one before (follow_advance's steps; line_shift: params.line_shift). One loop
+    for all, most glyphs told by one code point test: a loop per step cost more than the
+    steps on most pages, which hold none of these but a few line breaks."""
     found = 0
     spaces: list[int] = []
+    steps: list[int] = []
+    px = py = ux = uy = shift = 0.0  # the glyph before's origin, direction and line limit
     for index in range(len(glyphs)):
         glyph = glyphs[index]
+        gx, gy = glyph.baseline_start
+        if index and not is_along(gx - px, gy - py, ux, uy, shift):
+            steps.append(index)
+        px, py = gx, gy
+        ux, uy = glyph.direction
+        shift = line_shift * glyph.box_height
         if glyph.writing_mode == 1:
             found |= _VERTICAL
         text = glyph.text
@@ -283,7 +292,7 @@ def _survey(glyphs: list[Glyph]) -> tuple[int, list[int]]:
             found |= _ACCENT
         elif text.isspace():
             spaces.append(index)
-    return found, spaces
+    return found, spaces, steps
 
 
 def prepare_glyphs(glyphs: list[Glyph], params: LayoutParams, originals: dict[int, Glyph]) -> list[Glyph]:
@@ -293,20 +302,24 @@ def prepare_glyphs(glyphs: list[Glyph], params: LayoutParams, originals: dict[in
 
     A step that the survey shows has nothing to act on is left out: the steps before it only
     drop glyphs or copy them with their text and writing mode, so what the survey did not
-    find in the page's glyphs is not in theirs either."""
-    found, spaces = _survey(glyphs)
+    find in the page's glyphs is not in theirs either. While no step changed the list, the
+    white-space glyphs and the steps off a line are where the survey found them."""
+    line_shift = params.line_shift
+    found, spaces, steps = _survey(glyphs, line_shift)
     kept = join_actual_text(glyphs, originals) if found & _EMPTY else glyphs
     if params.drop_duplicates:
         kept = drop_duplicates(kept, params)
     if found & _ACCENT:
         kept = compose_accents(kept, params, originals)
-    if kept is not glyphs:
-        kept = drop_hidden_whitespace(kept)
-    else:  # the white-space glyphs are where the survey found them: only they are looked at
+    if kept is glyphs:  # only the white-space glyphs found are looked at
         last = len(kept) - 1
         for index in spaces:
             if index < last and _covered(kept, index):
                 kept = drop_hidden_whitespace(kept)
                 break
-    kept = follow_advance(kept, params, originals)
+    else:
+        kept = drop_hidden_whitespace(kept)
+    if kept is not glyphs:
+        steps = _survey(kept, line_shift)[2]
+    kept = follow_advance(kept, params, originals, steps)
     return order_vertical_runs(kept) if found & _VERTICAL else kept

@@ -46,7 +46,9 @@ def _every_step(glyphs: list[Glyph], params: LayoutParams, originals: dict[int, 
     if params.drop_duplicates:
         kept = drop_duplicates(kept, params)
     kept = compose_accents(kept, params, originals)
-    return order_vertical_runs(follow_advance(drop_hidden_whitespace(kept), params, originals))
+    kept = drop_hidden_whitespace(kept)
+    # Every step looked at, each told along or across by follow_advance's own test.
+    return order_vertical_runs(follow_advance(kept, params, originals, list(range(1, len(kept)))))
 
 
 def _key(glyph: Glyph) -> tuple[object, ...]:
@@ -113,9 +115,26 @@ def test_vertical_columns_are_read_right_to_left() -> None:
     assert _texts(_prepared(left + right)) == "cdab"
 
 
+def test_letters_set_one_under_the_other_after_a_line_are_read_along_their_advance() -> None:
+    # Only the steps off a line are looked at: the line's own steps are passed over.
+    stacked = [_glyph(char, 200.0, 700.0 - 10.0 * i) for i, char in enumerate("tag")]
+    result = _prepared(_line("a line", 100.0, 720.0) + stacked)
+    assert [glyph.direction for glyph in result[6:]] == [(0.0, -1.0)] * 3
+
+
+def test_letters_stacked_after_accents_moved_the_glyphs_are_read_along_their_advance() -> None:
+    # Two accents composed: the stacked letters' steps are two places before where they were.
+    placed = [("\u00b4", 100.0), ("a", 100.0), ("\u00b4", 105.0), ("e", 105.0)]
+    accented = [_glyph(text, x, 720.0) for text, x in placed]
+    stacked = [_glyph(char, 200.0, 700.0 - 10.0 * i) for i, char in enumerate("tag")]
+    result = _prepared(accented + stacked)
+    assert _texts(result) == "\u00e1\u00e9tag"
+    assert [glyph.direction for glyph in result[2:]] == [(0.0, -1.0)] * 3
+
+
 def test_pages_mixing_every_step_come_out_as_with_every_step_run() -> None:
     rng = random.Random(39)
-    pieces = ["plain", "space", "covered", "accent", "grave", "span", "copy", "vertical"]
+    pieces = ["plain", "space", "covered", "accent", "grave", "span", "copy", "vertical", "stacked"]
     for _ in range(200):
         glyphs: list[Glyph] = []
         y = 700.0
@@ -134,7 +153,9 @@ def test_pages_mixing_every_step_come_out_as_with_every_step_run() -> None:
                 glyphs += [_glyph("ff", x, y, original="f"), _glyph("", x + 5.0, y, original="f")]
             elif piece == "copy":
                 glyphs += _line("bold", x, y) + _line("bold", x + 0.3, y)
-            else:
+            elif piece == "vertical":
                 glyphs += [_glyph(char, x, y - 5.0 * i, _DOWN) for i, char in enumerate("tate")]
+            else:
+                glyphs += [_glyph(char, x, y - 10.0 * i) for i, char in enumerate("ab c")]
             y -= rng.choice([0.0, 12.0, 30.0])
         _prepared(glyphs, LayoutParams(drop_duplicates=rng.random() < 0.8))
