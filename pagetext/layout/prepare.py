@@ -300,9 +300,10 @@ def prepare_glyphs(glyphs: list[Glyph], params: LayoutParams, originals: dict[in
     accents composed, hidden white space out, runs read along their advance and vertical columns
     in reading order. `originals` maps each glyph made here to the glyph it stands for.
 
-    A step that the survey shows has nothing to act on is left out: the steps before it only
-    drop glyphs or copy them with their text and writing mode, so what the survey did not
-    find in the page's glyphs is not in theirs either. While no step changed the list, the
+    A step that the survey shows has nothing to act on is left out: the steps before it drop
+    glyphs, copy them with their text and writing mode, or give a letter its accent (never
+    white space), and follow_advance's copies are horizontal, so what the survey did not find
+    in the page's glyphs is not in theirs either. While no step changed the list, the
     white-space glyphs and the steps off a line are where the survey found them."""
     line_shift = params.line_shift
     found, spaces, steps = _survey(glyphs, line_shift)
