@@ -43,7 +43,7 @@ _FIRST_MARK_BELOW: Final = "\u0316"  # U+0300–U+0315 are marks above the lette
 _NEGATION: Final = "\u0338"
 
 
-def _mark(text: str) -> str:
+def accent_mark(text: str) -> str:
     """The combining mark an accent glyph's text stands for, or ""."""
     if len(text) != 1:
         return ""
@@ -97,7 +97,7 @@ def compose_accents(glyphs: list[Glyph], params: LayoutParams, originals: dict[i
         if index == skip:
             continue
         glyph = glyphs[index]
-        mark = _mark(glyph.text)
+        mark = accent_mark(glyph.text)
         base_index = -1
         if mark:
             best = params.accent_overlap

@@ -58,7 +58,7 @@ def _step_gap(prev: Glyph, glyph: Glyph, line_shift: float, params: LayoutParams
     dx = gx - px
     dy = gy - py
     # The common case, one comparison: the origin moves along the nominal direction (§9.4.4).
-    if abs(dy * ux - dx * uy) <= line_shift * prev.box_height:
+    if is_along(dx, dy, ux, uy, line_shift * prev.box_height):
         return _NOT_ACROSS
     if glyph.writing_mode != prev.writing_mode or glyph.direction != prev.direction:
         return _NOT_ACROSS
@@ -89,7 +89,15 @@ def _reoriented(glyph: Glyph) -> Glyph:
     return glyph.moved(glyph.quad, start, end, end, (ex, ey), _em(glyph), 0)
 
 
-def follow_advance(glyphs: list[Glyph], params: LayoutParams, originals: dict[int, Glyph]) -> list[Glyph]:
+def is_along(dx: float, dy: float, ux: float, uy: float, shift: float) -> bool:
+    """Whether a step (dx, dy) from a glyph of direction (ux, uy) stays within `shift` of its
+    line: the step is along the direction, and no run across it goes on there."""
+    return abs(dy * ux - dx * uy) <= shift
+
+
+def follow_advance(
+    glyphs: list[Glyph], params: LayoutParams, originals: dict[int, Glyph], steps: list[int]
+) -> list[Glyph]:
     """The glyphs, with those of runs that advance across their nominal direction replaced
     by re-oriented copies (`originals` maps each copy's id to its glyph).
 
@@ -99,8 +107,14 @@ def follow_advance(glyphs: list[Glyph], params: LayoutParams, originals: dict[in
     paragraph, one line spacing apart, leave a wider gap and are not a run. Steps from or to
     a glyph that is not a letter or a digit, and steps between CJK glyphs of a horizontal
     font, count neither way.
+
+    steps: in increasing order, the indices i whose step from glyph i - 1 is not along
+    (is_along with params.line_shift × that glyph's box height), or any more: only they are
+    looked at, a step along ends a run (a page's few line breaks, not its every glyph).
     """
     count = len(glyphs)
+    if not count:
+        return glyphs
     result: list[Glyph] | None = None
     start = 0
     tight = most = 0
@@ -108,7 +122,17 @@ def follow_advance(glyphs: list[Glyph], params: LayoutParams, originals: dict[in
     run_gap = params.stack_run_gap
     stack_gap = params.stack_gap
     stack_steps = params.stack_steps  # read once: compiled, each read is a lookup by name
-    for index in range(1, count + 1):
+    if run_gap >= _NOT_ACROSS:  # a step along may continue a run too: every step looked at
+        steps = list(range(1, count))
+    previous = 0  # the last step looked at
+    for k in range(len(steps) + 1):
+        index = steps[k] if k < len(steps) else count  # the end: a step along, as it were
+        if index > previous + 1:  # steps along in between: the first ends the run
+            if most >= stack_steps:
+                result = _reoriented_run(glyphs, result, start, previous + 1, originals)
+            start = index - 1
+            tight = most = 0
+        previous = index
         gap = _NOT_ACROSS
         if index < count:
             gap = _step_gap(glyphs[index - 1], glyphs[index], line_shift, params)
@@ -128,15 +152,23 @@ def follow_advance(glyphs: list[Glyph], params: LayoutParams, originals: dict[in
                 most = tight
             continue
         if most >= stack_steps:
-            if result is None:
-                result = list(glyphs)
-            for position in range(start, index):
-                copy = _reoriented(glyphs[position])
-                originals[id(copy)] = glyphs[position]
-                result[position] = copy
+            result = _reoriented_run(glyphs, result, start, index, originals)
         start = index
         tight = most = 0
     return glyphs if result is None else result
+
+
+def _reoriented_run(
+    glyphs: list[Glyph], result: list[Glyph] | None, start: int, end: int, originals: dict[int, Glyph]
+) -> list[Glyph]:
+    """result (a copy of glyphs, made here for the first run) with glyphs[start:end] re-oriented."""
+    if result is None:
+        result = list(glyphs)
+    for position in range(start, end):
+        copy = _reoriented(glyphs[position])
+        originals[id(copy)] = glyphs[position]
+        result[position] = copy
+    return result
 
 
 def restore(lines: Sequence[Line], originals: dict[int, Glyph]) -> None:

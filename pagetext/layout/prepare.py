@@ -8,12 +8,22 @@ copies, separate accents, hidden white space, vertical runs.
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from pagetext.content.glyph import Glyph
 from pagetext.geometry import projection
-from pagetext.layout.accents import compose_accents
-from pagetext.layout.advance import follow_advance
+from pagetext.layout.accents import accent_mark, compose_accents
+from pagetext.layout.advance import follow_advance, is_along
 from pagetext.layout.params import LayoutParams
+
+# What _survey finds in a page's glyphs, the steps that act on it (bits of one int).
+_EMPTY: Final = 1  # a glyph without text: an ActualText span to join
+_ACCENT: Final = 2  # a glyph that may be an accent to compose
+_VERTICAL: Final = 4  # a glyph of vertical writing, to read in columns
+# Printable ASCII: no white space, and no accent but the grave.
+_FIRST_PRINTABLE: Final = 0x21
+_LAST_PRINTABLE: Final = 0x7E
+_GRAVE: Final = 0x60
 
 
 class _Run:
@@ -193,22 +203,27 @@ def drop_hidden_whitespace(glyphs: list[Glyph]) -> list[Glyph]:
     page (a producer that writes "字 " for every character and then moves one em on)."""
     kept: list[Glyph] | None = None  # made at the first one dropped: most pages have none
     for index, glyph in enumerate(glyphs):
-        if glyph.text.isspace() and index + 1 < len(glyphs):
-            after = glyphs[index + 1]
-            ux, uy = glyph.direction
-            ox, oy = glyph.baseline_start
-            ex, ey = glyph.glyph_end
-            advance = (ex - ox) * ux + (ey - oy) * uy
-            step = (after.baseline_start[0] - ox) * ux + (after.baseline_start[1] - oy) * uy
-            across = (after.baseline_start[0] - ox) * -uy + (after.baseline_start[1] - oy) * ux
-            covered = -0.5 * advance < step < 0.25 * advance
-            if advance > 0 and covered and abs(across) < 0.5 * glyph.box_height:
-                if kept is None:
-                    kept = glyphs[:index]
-                continue
+        if glyph.text.isspace() and index + 1 < len(glyphs) and _covered(glyphs, index):
+            if kept is None:
+                kept = glyphs[:index]
+            continue
         if kept is not None:
             kept.append(glyph)
     return glyphs if kept is None else kept
+
+
+def _covered(glyphs: list[Glyph], index: int) -> bool:
+    """Whether the glyph after glyphs[index] (a white-space glyph, not the last) is drawn over it."""
+    glyph = glyphs[index]
+    after = glyphs[index + 1]
+    ux, uy = glyph.direction
+    ox, oy = glyph.baseline_start
+    ex, ey = glyph.glyph_end
+    advance = (ex - ox) * ux + (ey - oy) * uy
+    step = (after.baseline_start[0] - ox) * ux + (after.baseline_start[1] - oy) * uy
+    across = (after.baseline_start[0] - ox) * -uy + (after.baseline_start[1] - oy) * ux
+    covered = -0.5 * advance < step < 0.25 * advance
+    return advance > 0 and covered and abs(across) < 0.5 * glyph.box_height
 
 
 def join_actual_text(glyphs: list[Glyph], originals: dict[int, Glyph]) -> list[Glyph]:
@@ -246,12 +261,66 @@ def join_actual_text(glyphs: list[Glyph], originals: dict[int, Glyph]) -> list[G
     return glyphs if kept is None else kept
 
 
+def _survey(glyphs: list[Glyph], line_shift: float) -> tuple[int, list[int], list[int]]:
+    """What the glyphs hold that a step of prepare_glyphs acts on (_EMPTY, _ACCENT, _VERTICAL
+    or'ed), the indices of the white-space glyphs, and those of the glyphs stepping off the
+    line of the one before (follow_advance's steps; line_shift: params.line_shift). One loop
+    for all, most glyphs told by one code point test: a loop per step cost more than the
+    steps on most pages, which hold none of these but a few line breaks."""
+    found = 0
+    spaces: list[int] = []
+    steps: list[int] = []
+    px = py = ux = uy = shift = 0.0  # the glyph before's origin, direction and line limit
+    for index in range(len(glyphs)):
+        glyph = glyphs[index]
+        gx, gy = glyph.baseline_start
+        if index and not is_along(gx - px, gy - py, ux, uy, shift):
+            steps.append(index)
+        px, py = gx, gy
+        ux, uy = glyph.direction
+        shift = line_shift * glyph.box_height
+        if glyph.writing_mode == 1:
+            found |= _VERTICAL
+        text = glyph.text
+        if len(text) == 1:
+            point = ord(text)
+            if _FIRST_PRINTABLE <= point <= _LAST_PRINTABLE and point != _GRAVE:
+                continue  # no accent, no white space
+        if not text:
+            found |= _EMPTY
+        elif accent_mark(text):
+            found |= _ACCENT
+        elif text.isspace():
+            spaces.append(index)
+    return found, spaces, steps
+
+
 def prepare_glyphs(glyphs: list[Glyph], params: LayoutParams, originals: dict[int, Glyph]) -> list[Glyph]:
     """The glyphs as assembly reads them: ActualText spans joined, fake-bold copies dropped,
     accents composed, hidden white space out, runs read along their advance and vertical columns
-    in reading order. `originals` maps each glyph made here to the glyph it stands for."""
-    kept = join_actual_text(glyphs, originals)
+    in reading order. `originals` maps each glyph made here to the glyph it stands for.
+
+    A step that the survey shows has nothing to act on is left out: the steps before it drop
+    glyphs, copy them with their text and writing mode, or give a letter its accent (never
+    white space), and follow_advance's copies are horizontal, so what the survey did not find
+    in the page's glyphs is not in theirs either. While no step changed the list, the
+    white-space glyphs and the steps off a line are where the survey found them."""
+    line_shift = params.line_shift
+    found, spaces, steps = _survey(glyphs, line_shift)
+    kept = join_actual_text(glyphs, originals) if found & _EMPTY else glyphs
     if params.drop_duplicates:
         kept = drop_duplicates(kept, params)
-    kept = compose_accents(kept, params, originals)
-    return order_vertical_runs(follow_advance(drop_hidden_whitespace(kept), params, originals))
+    if found & _ACCENT:
+        kept = compose_accents(kept, params, originals)
+    if kept is glyphs:  # only the white-space glyphs found are looked at
+        last = len(kept) - 1
+        for index in spaces:
+            if index < last and _covered(kept, index):
+                kept = drop_hidden_whitespace(kept)
+                break
+    else:
+        kept = drop_hidden_whitespace(kept)
+    if kept is not glyphs:
+        steps = _survey(kept, line_shift)[2]
+    kept = follow_advance(kept, params, originals, steps)
+    return order_vertical_runs(kept) if found & _VERTICAL else kept

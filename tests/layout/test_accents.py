@@ -12,7 +12,7 @@ import pikepdf
 import pytest
 from pikepdf import Array, Dictionary, Name
 
-from pagetext.layout.accents import _COMBINING, _mark
+from pagetext.layout.accents import _COMBINING, accent_mark
 from pagetext.layout.params import LayoutParams
 from tests.pdfbuild import open_page, simple_font
 
@@ -82,10 +82,10 @@ def test_a_negation_slash_over_a_relation_composes_with_it() -> None:
 
 
 def test_every_spacing_accent_and_combining_mark_and_nothing_else_is_a_mark() -> None:
-    # _mark tells most characters by their code point before it looks in its table: every
+    # accent_mark tells most characters by their code point before it looks in its table: every
     # character of the planes in use must come out as the table and the mark block say.
     for point in range(0x30000):
         char = chr(point)
         expected = char if 0x300 <= point <= 0x36F else _COMBINING.get(char, "")
-        assert _mark(char) == expected, hex(point)
-    assert _mark("a\u0301") == ""  # a letter with its mark already is no accent glyph
+        assert accent_mark(char) == expected, hex(point)
+    assert accent_mark("a\u0301") == ""  # a letter with its mark already is no accent glyph
