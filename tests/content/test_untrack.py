@@ -2,7 +2,8 @@
 
 The compiled build takes a page's glyphs and runs out of the collector's lists, which is
 sound only while no reference cycle can pass through them: what a glyph refers to must never
-lead back to a glyph, a run or the page. That holds in both builds and is tested in both.
+lead back to a glyph, a run, the page or a list holding a glyph (the page's own glyph lists are
+untracked too). That holds in both builds and is tested in both.
 """
 
 from __future__ import annotations
@@ -80,6 +81,22 @@ def test_the_compiled_build_untracks_the_glyphs_and_runs_a_page_keeps() -> None:
         assert glyphs
         assert not any(gc.is_tracked(g) or gc.is_tracked(g.run) for g in glyphs)
         assert page.text().startswith("Hello")
+
+
+@pytest.mark.skipif(
+    untrack_module._UNTRACK is None, reason="the compiled build untracks; plain Python cannot"
+)
+def test_the_compiled_build_untracks_the_list_a_page_keeps_but_not_the_lists_it_hands_out() -> None:
+    with pagetext.open(_pdf()) as doc:
+        page = doc[0]
+        handed_out = page.glyphs(forms=True)
+        kept = page._content.glyphs(False)
+        assert not gc.is_tracked(kept)
+        assert [g.text for g in kept] == [g.text for g in handed_out]
+        # The caller's lists are ordinary ones: what the caller puts in them may refer back.
+        assert gc.is_tracked(handed_out)
+        assert gc.is_tracked(page.glyphs())
+        assert gc.is_tracked(page.glyphs(forms=True, annotations=True, visible_only=True))
 
 
 def test_the_compiled_build_has_untrack() -> None:
