@@ -20,7 +20,10 @@ untrack(PyObject *module, PyObject *objects)
     Py_ssize_t count = PyList_GET_SIZE(objects);
     for (Py_ssize_t i = 0; i < count; i++) {
         PyObject *item = PyList_GET_ITEM(objects, i);
-        if (PyObject_IS_GC(item) && PyObject_GC_IsTracked(item))
+        PyTypeObject *type = Py_TYPE(item);
+        /* PyObject_IS_GC written out (a call per item otherwise); PyObject_GC_UnTrack
+         * itself leaves an untracked object alone. */
+        if (PyType_IS_GC(type) && (type->tp_is_gc == NULL || type->tp_is_gc(item)))
             PyObject_GC_UnTrack(item);
     }
     Py_RETURN_NONE;
