@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.placement import median
-from pagetext.layout.spans import Span
+from pagetext.layout.spans import Span, measured_span
 
 
 def cut_at_gutter(spans: list[Span], gap_x0: float, gap_x1: float, params: LayoutParams) -> list[Span]:
@@ -35,8 +35,10 @@ def cut_at_gutter(spans: list[Span], gap_x0: float, gap_x1: float, params: Layou
             continue
         first = {id(word) for cell in cells[:cut] for word in cell.words}
         rtl = span.rtl_chars > 0
-        result.append(Span([w for w in span.words if id(w) in first], span.order, span.frame, rtl))
-        result.append(Span([w for w in span.words if id(w) not in first], span.order, span.frame, rtl))
+        result.append(measured_span([w for w in span.words if id(w) in first], span.order, span.frame, rtl))
+        result.append(
+            measured_span([w for w in span.words if id(w) not in first], span.order, span.frame, rtl)
+        )
     return result
 
 
@@ -67,8 +69,11 @@ def x_gutters(spans: list[Span], params: LayoutParams) -> list[tuple[float, floa
     # (one step per span and per bin, where filling each span's bins costs width / step).
     changes = [0] * (bins + 1)
     for span in projected:
-        changes[int((span.x0 - left) / step)] += 1
-        changes[min(int((span.x1 - left) / step), bins - 1) + 1] -= 1
+        # Read and written back, not "+=": compiled, that adds the list's items boxed.
+        opens = int((span.x0 - left) / step)
+        changes[opens] = changes[opens] + 1
+        closes = min(int((span.x1 - left) / step), bins - 1) + 1
+        changes[closes] = changes[closes] - 1
     allowed = int(params.gutter_noise * len(projected))
     gutters: list[tuple[float, float]] = []
     min_width = params.min_gutter * height

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from pagetext.geometry import Point
-from pagetext.layout.records import Line, quad_extent, words_extent
+from pagetext.layout.records import Extent, Line, quad_extent, words_extent
 
 _INVISIBLE: Final = (3, 7)  # text render modes that neither fill nor stroke (§9.3.6)
 _INFINITY: Final = float("inf")  # compiled, float("inf") would parse the string at each use
@@ -44,9 +44,7 @@ def y_bands(tops: list[float], bottoms: list[float], gap: float) -> tuple[list[i
     bands = [0] * len(tops)
     band = 0
     bottom = 0.0
-    # The key is a list's own __getitem__, not a lambda: the sort calls it once per item.
-    below = [-top for top in tops]
-    order = sorted(range(len(tops)), key=below.__getitem__)
+    order = _top_first(tops)
     for rank, index in enumerate(order):
         if rank and bottom - tops[index] > gap * height:
             band += 1
@@ -54,6 +52,20 @@ def y_bands(tops: list[float], bottoms: list[float], gap: float) -> tuple[list[i
             bottom = bottoms[index]
         bands[index] = band
     return order, bands
+
+
+def _top_first(tops: list[float]) -> list[int]:
+    """Indices of the tops, highest first, equal tops in their order: the sort is left out
+    when the tops already come so (a band the XY-cut made, most lines of a page), where its
+    key costs a call per item."""
+    previous = _INFINITY
+    for top in tops:
+        if not top <= previous:  # higher than the one before (or NaN): sorted
+            # The key is a list's own __getitem__, not a lambda: the sort calls it once per item.
+            below = [-value for value in tops]
+            return sorted(range(len(tops)), key=below.__getitem__)
+        previous = top
+    return list(range(len(tops)))
 
 
 class _Unit:
@@ -81,9 +93,7 @@ def _invisible(line: Line) -> bool:
     return True
 
 
-def _units(lines: Sequence[Line], frame: Point, gap: float) -> list[_Unit]:
-    ux, uy = frame
-    extents = [words_extent(line.words, ux, uy) for line in lines]
+def _units(lines: Sequence[Line], extents: list[Extent], gap: float) -> list[_Unit]:
     bands = y_bands([e[3] for e in extents], [e[2] for e in extents], gap)[1]
     units: list[_Unit] = []
     for line, (x0, x1, _, _), band in zip(lines, extents, bands, strict=True):
@@ -144,12 +154,13 @@ def _side_by_side_bands(units: list[_Unit]) -> set[int]:
     }
 
 
-def place_blocks(lines: Sequence[Line], frame: Point, gap: float) -> list[Line]:
+def place_blocks(lines: Sequence[Line], extents: list[Extent], gap: float) -> list[Line]:
     """Lines in stream order → the same lines with each block drawn out of place moved to
-    where it stands (top to bottom); lines inside a block keep their stream order."""
+    where it stands (top to bottom); lines inside a block keep their stream order.
+    `extents`: each line's words' extent in the page's frame (rejoin_lines measures them)."""
     if len(lines) < 2:
         return list(lines)
-    units = _units(lines, frame, gap)
+    units = _units(lines, extents, gap)
     # Invisible text on a page that shows text has no place a reader sees (a producer's
     # hidden "Powered by" line): it keeps its stream place and is no anchor for the rest. A
     # page of nothing but invisible text (an OCR layer over a scan) is ordered like any other.

@@ -27,7 +27,7 @@ from pagetext.layout.params import LayoutParams
 from pagetext.layout.placement import place_blocks, place_other_directions, y_bands
 from pagetext.layout.records import Line, words_quad
 from pagetext.layout.rejoin import rejoin_lines
-from pagetext.layout.spans import Span, split_line
+from pagetext.layout.spans import Span, spans_bottom, spans_top, split_line
 from pagetext.layout.table_rows import TableBlock, table_blocks
 
 _SAME_DIRECTION: Final = 0.996  # cos 5°: directions closer than this count as the same
@@ -42,28 +42,9 @@ def _line_parts(minor: list[Span], major: list[Span]) -> bool:
 
 def _side_by_side(minor: list[Span], major: list[Span]) -> bool:
     """Whether two sides of a gutter share some height of the page."""
-    top = min(_top(minor), _top(major))
-    bottom = max(_bottom(minor), _bottom(major))
+    top = min(spans_top(minor), spans_top(major))
+    bottom = max(spans_bottom(minor), spans_bottom(major))
     return top > bottom
-
-
-def _top(spans: list[Span]) -> float:
-    """max(s.y1 for s in spans), as a loop: compiled, max() of a generator is the builtin
-    over a list of boxed floats. Compared as max() compares, from the first span on."""
-    top = spans[0].y1
-    for span in spans:
-        if span.y1 > top:
-            top = span.y1
-    return top
-
-
-def _bottom(spans: list[Span]) -> float:
-    """min(s.y0 for s in spans), as _top is max()."""
-    bottom = spans[0].y0
-    for span in spans:
-        if span.y0 < bottom:
-            bottom = span.y0
-    return bottom
 
 
 def _bands_around(spans: list[Span], crossing: list[Span]) -> list[list[Span]]:
@@ -369,11 +350,15 @@ def reading_order(lines: Sequence[Line], params: LayoutParams, log: CutLog | Non
     rtl = any(line.rtl for line in lines)
     main: list[Span] = []
     main_lines: list[Line] = []
+    # A line left one span is measured already: its span's extent is its words' extent.
+    whole: list[Span | None] = []
     other: list[Line] = []
     for order, line in enumerate(lines):
         if line.direction[0] * frame[0] + line.direction[1] * frame[1] >= _SAME_DIRECTION:
-            main.extend(split_line(line, order, frame, rtl, params))
+            spans = split_line(line, order, frame, rtl, params)
+            main.extend(spans)
             main_lines.append(line)
+            whole.append(spans[0] if len(spans) == 1 else None)
         else:
             other.append(line)
     if log is None:
@@ -384,8 +369,8 @@ def reading_order(lines: Sequence[Line], params: LayoutParams, log: CutLog | Non
         result = [_join(row, frame) for leaf in leaves for row in _rows(leaf.spans, leaf.mode)]
     else:  # one column: the stream's lines, with blocks drawn out of place moved
         log.note(0, "one column: the stream's lines, blocks drawn out of place moved to where they stand")
-        rejoined = rejoin_lines(main_lines, frame, params.span_gap)
-        result = place_blocks(rejoined, frame, params.block_gap)
+        rejoined, measured = rejoin_lines(main_lines, whole, frame, params.span_gap)
+        result = place_blocks(rejoined, measured, params.block_gap)
     if other:
         log.note(
             0, f"{len(other)} lines in other directions: a prominent title at the top first, the rest last"

@@ -13,7 +13,8 @@ from typing import Final
 
 from pagetext.geometry import Point
 from pagetext.layout.leaders import LEADER_CHARS, ends_in_leaders, leader_run, leader_word
-from pagetext.layout.records import Line, Word, quad_extent, words_extent, words_quad
+from pagetext.layout.records import Extent, Line, Word, quad_extent, words_extent, words_quad
+from pagetext.layout.spans import Span
 
 _INFINITY: Final = float("inf")  # compiled, float("inf") would parse the string at each use
 # Two lines are on one baseline when their baselines are closer than this × the smaller box
@@ -38,9 +39,10 @@ LEADER_GAP: Final = 6.0
 class _Part:
     """A line of the page, as far as rejoining its parts needs it."""
 
-    __slots__ = ("baseline", "frame", "height", "joinable", "line", "spans", "x0")
+    __slots__ = ("baseline", "extent", "frame", "height", "joinable", "line", "spans", "x0")
 
-    def __init__(self, line: Line, frame: Point) -> None:
+    def __init__(self, line: Line, frame: Point, whole: Span | None) -> None:
+        """`whole`: the line's one span, when reading order left it whole: measured already."""
         ux, uy = frame
         self.line = line
         self.frame = frame
@@ -48,8 +50,14 @@ class _Part:
         self.joinable = bool(line.text.strip()) and not line.rtl
         first = line.words[0].glyphs[0]
         self.baseline = first.baseline_start[1] * ux - first.baseline_start[0] * uy
-        extent = words_extent(line.words, ux, uy)  # indexed: a "_" target would box
-        self.height = max(extent[3] - extent[2], 1e-6)
+        if whole is None:
+            extent = words_extent(line.words, ux, uy)
+        else:
+            extent = (whole.x0, whole.x1, whole.y0, whole.y1)
+        # The extent of the line as it stands, parts joined; height and x0 stay the first
+        # part's, as the parts after it are compared with.
+        self.extent = extent
+        self.height = max(extent[3] - extent[2], 1e-6)  # indexed: a "_" target would box
         self.x0 = extent[0]
         self.spans: list[tuple[float, float]] | None = None  # see word_spans
 
@@ -125,16 +133,19 @@ def _in_columns(part: _Part, columns: list[tuple[float, float]]) -> bool:
     return any(a < high and low < b for a, b in columns)
 
 
-def rejoin_lines(lines: Sequence[Line], frame: Point, span_gap: float) -> list[Line]:
+def rejoin_lines(
+    lines: Sequence[Line], whole: list[Span | None], frame: Point, span_gap: float
+) -> tuple[list[Line], list[Extent]]:
     """Lines the stream draws in parts with other lines between (two lines of different
     sizes drawn a word at a time in turns, a bold word drawn after the rest of its line)
-    joined into one line again, words in position order: a viewer shows one line there."""
+    joined into one line again, words in position order: a viewer shows one line there.
+    `whole`: each line's one span, or None where it was cut into several; the lines' extents
+    in the frame are returned with them, for place_blocks."""
     parts: list[_Part] = []
-    changed = False
     previous: _Part | None = None
     led: list[tuple[float, float]] = []  # the extents of parts joined after leader dots
-    for line in lines:
-        part = _Part(line, frame)
+    for line_index, line in enumerate(lines):
+        part = _Part(line, frame, whole[line_index])
         into = None
         in_led_column = bool(led) and part.joinable and _in_columns(part, led)
         # Leader dots under leader dots are the next entry's, not a paragraph's next line; a
@@ -164,8 +175,8 @@ def rejoin_lines(lines: Sequence[Line], frame: Point, span_gap: float) -> list[L
             led.append((spans[0][0], max(span[1] for span in spans)))
         into.word_spans().extend(part.word_spans())
         into.line = _merged(into.line, line, frame)
-        changed = True
-    return [part.line for part in parts] if changed else list(lines)
+        into.extent = words_extent(into.line.words, frame[0], frame[1])
+    return [part.line for part in parts], [part.extent for part in parts]
 
 
 def _merged(first: Line, second: Line, frame: Point) -> Line:

@@ -19,18 +19,16 @@ class Span:
 
     __slots__ = ("cells", "chars", "frame", "height", "order", "rtl_chars", "words", "x0", "x1", "y0", "y1")
 
-    def __init__(
-        self, words: list[Word], order: int, frame: Point, rtl: bool, extent: Extent | None = None
-    ) -> None:
+    def __init__(self, words: list[Word], order: int, frame: Point, rtl: bool, extent: Extent) -> None:
         """`rtl`: whether the words may hold right-to-left text (most pages have none, and
-        then no word is searched for it); `extent`: the words' extent in the frame, when
-        the caller measured it already."""
-        ux, uy = frame
+        then no word is searched for it); `extent`: the words' extent in the frame (see
+        measured_span). Required: compiled, an optional tuple would be boxed, a float
+        object per value, for every span."""
         self.words = words
         self.order = order
         self.frame = frame
         self.cells: list[Span] = []  # a table row kept whole: the parts it was cut into
-        self.x0, self.x1, self.y0, self.y1 = extent if extent is not None else words_extent(words, ux, uy)
+        self.x0, self.x1, self.y0, self.y1 = extent
         self.height = max(self.y1 - self.y0, 1e-6)
         chars = rtl_chars = 0
         for word in words:
@@ -48,6 +46,39 @@ class Span:
     @property
     def center_y(self) -> float:
         return (self.y0 + self.y1) / 2
+
+
+def measured_span(words: list[Word], order: int, frame: Point, rtl: bool) -> Span:
+    """A span of words whose extent the caller has not measured."""
+    return Span(words, order, frame, rtl, words_extent(words, frame[0], frame[1]))
+
+
+def spans_top(spans: list[Span]) -> float:
+    """max(s.y1 for s in spans), as a loop: compiled, max() of a generator is the builtin
+    over a list of boxed floats. Compared as max() compares, from the first span on."""
+    top = spans[0].y1
+    for span in spans:
+        if span.y1 > top:
+            top = span.y1
+    return top
+
+
+def spans_bottom(spans: list[Span]) -> float:
+    """min(s.y0 for s in spans), as spans_top is max()."""
+    bottom = spans[0].y0
+    for span in spans:
+        if span.y0 < bottom:
+            bottom = span.y0
+    return bottom
+
+
+def tallest(spans: list[Span]) -> float:
+    """max(s.height for s in spans), as spans_top is max()."""
+    height = spans[0].height
+    for span in spans:
+        if span.height > height:
+            height = span.height
+    return height
 
 
 def split_line(line: Line, order: int, frame: Point, rtl: bool, params: LayoutParams) -> list[Span]:
@@ -70,7 +101,7 @@ def split_line(line: Line, order: int, frame: Point, rtl: bool, params: LayoutPa
     if len(spans) >= 3 and 2 * sum(s.chars < params.min_column_chars for s in spans) > len(spans):
         # Short cells side by side: a table row. Kept whole, it is wide, stays out of the
         # gutter search, and keeps its place as a band across the columns.
-        row = Span(list(line.words), order, frame, rtl)
+        row = measured_span(list(line.words), order, frame, rtl)
         row.cells = spans
         return [row]
     return spans
@@ -115,7 +146,7 @@ def joined_span(parts: list[Span]) -> Span:
         return parts[0]
     first = min(parts, key=lambda part: part.order)
     rtl = any(part.rtl_chars for part in parts)
-    joined = Span([word for part in parts for word in part.words], first.order, first.frame, rtl)
+    joined = measured_span([word for part in parts for word in part.words], first.order, first.frame, rtl)
     joined.cells = [cell for part in parts for cell in (part.cells or [part])]
     return joined
 
@@ -164,4 +195,4 @@ def spans_by_position(line: Line, order: int, frame: Point, rtl: bool, limit: fl
         groups[-1].append(index)
         if end > previous_end:
             previous_end = end
-    return [Span([line.words[i] for i in sorted(group)], order, frame, rtl) for group in groups]
+    return [measured_span([line.words[i] for i in sorted(group)], order, frame, rtl) for group in groups]

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from pagetext.layout.rows import MAX_ROW_GAP, MIN_TABLE_ROWS, baseline_rows
-from pagetext.layout.spans import Span, joined_span
+from pagetext.layout.spans import Span, joined_span, spans_bottom, spans_top, tallest
 
 # A table's rows with text on both sides of its gap are at least this share of its rows (a
 # paragraph beside a few margin notes, a journal's running head beside its first lines,
@@ -135,10 +135,12 @@ def table_blocks(spans: Sequence[Span], gap_x0: float, gap_x1: float) -> list[Ta
     text on one side only (a section label, a wrapped label's second line); a row crossing
     the gap (a paragraph's line) or a vertical gap wider than MAX_ROW_GAP rows ends it.
     """
-    rows = [
-        sorted((spans[i] for i in indices), key=lambda s: s.x0)
-        for indices in baseline_rows([(span.y0, span.y1) for span in spans])
-    ]
+    rows: list[list[Span]] = []
+    for indices in baseline_rows([(span.y0, span.y1) for span in spans]):
+        row = [spans[i] for i in indices]
+        if len(row) > 1:  # most rows are one span: no sort to make
+            row.sort(key=lambda s: s.x0)
+        rows.append(row)
     blocks: list[TableBlock] = []
     current: list[list[Span]] = []
 
@@ -161,9 +163,11 @@ def table_blocks(spans: Sequence[Span], gap_x0: float, gap_x1: float) -> list[Ta
             continue
         if current:
             above = current[-1]
-            bottom = min(span.y0 for span in above)
-            top = max(span.y1 for span in row)
-            height = min(max(s.height for s in above), max(s.height for s in row))
+            bottom = spans_bottom(above)
+            top = spans_top(row)
+            # min() of the two, as min() compares them: compiled, not through the builtin.
+            above_height, height = tallest(above), tallest(row)
+            height = height if height < above_height else above_height
             if bottom - top > MAX_ROW_GAP * height:
                 close()
         if current or _across(row, gap_x0, gap_x1):
