@@ -184,10 +184,11 @@ class InterpreterState:
         self.marked = []
 
 
-def number(value: Operand) -> float:
+def operand_float(value: Operand) -> float:
     """float(value) for an operand: the lexer's floats and ints are converted in place
     (compiled, float() of an untyped value is a call of the float type, for each number of
-    every Tm, cm and Td); anything else goes through float(), which raises as before."""
+    every Tm, cm and Td); anything else goes through float(), which raises as before, so that
+    the operator is skipped with a warning (pdf.objects.number gives a default instead)."""
     if isinstance(value, float):
         return value
     if isinstance(value, int):

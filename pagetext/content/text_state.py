@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pikepdf
 
-from pagetext.content.state import InterpreterState, number
+from pagetext.content.state import InterpreterState, operand_float
 from pagetext.fonts.font import Font
 from pagetext.fonts.loader import fallback_font
 from pagetext.geometry import IDENTITY
@@ -28,17 +28,24 @@ def _move(state: InterpreterState, tx: float, ty: float) -> None:
 
 
 def op_Td(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    _move(state, number(operands[0]), number(operands[1]))
+    _move(state, operand_float(operands[0]), operand_float(operands[1]))
 
 
 def op_TD(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    state.gs.leading = -number(operands[1])
-    _move(state, number(operands[0]), number(operands[1]))
+    state.gs.leading = -operand_float(operands[1])
+    _move(state, operand_float(operands[0]), operand_float(operands[1]))
 
 
 def op_Tm(state: InterpreterState, operands: list[Operand], index: int) -> None:
     a, b, c, d, e, f = operands
-    state.line_matrix = state.text_matrix = (number(a), number(b), number(c), number(d), number(e), number(f))
+    state.line_matrix = state.text_matrix = (
+        operand_float(a),
+        operand_float(b),
+        operand_float(c),
+        operand_float(d),
+        operand_float(e),
+        operand_float(f),
+    )
 
 
 def op_T_star(state: InterpreterState, operands: list[Operand], index: int) -> None:
@@ -49,19 +56,19 @@ def op_T_star(state: InterpreterState, operands: list[Operand], index: int) -> N
 
 
 def op_Tc(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    state.gs.char_spacing = number(operands[0])
+    state.gs.char_spacing = operand_float(operands[0])
 
 
 def op_Tw(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    state.gs.word_spacing = number(operands[0])
+    state.gs.word_spacing = operand_float(operands[0])
 
 
 def op_Tz(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    state.gs.horizontal_scaling = number(operands[0]) / 100
+    state.gs.horizontal_scaling = operand_float(operands[0]) / 100
 
 
 def op_TL(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    state.gs.leading = number(operands[0])
+    state.gs.leading = operand_float(operands[0])
 
 
 def op_Tr(state: InterpreterState, operands: list[Operand], index: int) -> None:
@@ -69,14 +76,14 @@ def op_Tr(state: InterpreterState, operands: list[Operand], index: int) -> None:
 
 
 def op_Ts(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    state.gs.rise = number(operands[0])
+    state.gs.rise = operand_float(operands[0])
 
 
 def op_Tf(state: InterpreterState, operands: list[Operand], index: int) -> None:
     name, size = operands
     if not isinstance(name, str):
         raise TypeError
-    state.gs.font_size = number(size)
+    state.gs.font_size = operand_float(size)
     state.gs.font_name = name
     state.gs.font = _font(state, name)
 
