@@ -10,7 +10,6 @@ matched to the logical tokens, so each Word keeps its glyphs and their visual ge
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 
 from pagetext.content.glyph import Glyph
@@ -18,7 +17,7 @@ from pagetext.geometry import Point
 from pagetext.layout.inverse_bidi import logical_text
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Word, make_word
-from pagetext.layout.scripts import BIDI_CONTROLS, FIRST_RTL, has_rtl
+from pagetext.layout.scripts import BIDI_CONTROLS, FIRST_RTL, bidi_class, has_rtl, mirrored
 from pagetext.layout.visual_words import visual_words
 
 
@@ -26,7 +25,7 @@ def _strong(text: str) -> list[bool]:
     """The strong characters of the text in order (UAX #9 classes L, R, AL): True for R and AL."""
     result: list[bool] = []
     for char in text:
-        kind = unicodedata.bidirectional(char)
+        kind = bidi_class(char)
         if kind == "L":
             result.append(False)
         elif kind in ("R", "AL"):
@@ -80,7 +79,7 @@ def _visual_text(group: Sequence[Glyph], normalized: bool) -> str:
 
 def _key(text: str) -> str:
     """The characters of a token, whatever order and mirroring the bidi algorithm gave them."""
-    return "".join(sorted(char for char in text if not unicodedata.mirrored(char)))
+    return "".join(sorted([char for char in text if not mirrored(char)]))
 
 
 def logical_words(

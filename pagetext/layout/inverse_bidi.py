@@ -24,13 +24,15 @@ from typing import Final
 from bidi import get_display
 from bidi.mirror import MIRRORED
 
+from pagetext.layout.scripts import bidi_class, mirrored
 
-def _pool(first: int, last: int, kind: str, mirrored: bool | None = None) -> list[str]:
+
+def _pool(first: int, last: int, kind: str, mirroring: bool | None = None) -> list[str]:
     chars = [chr(code) for code in range(first, last + 1)]
     return [
         c
         for c in chars
-        if unicodedata.bidirectional(c) == kind and mirrored in (None, bool(unicodedata.mirrored(c)))
+        if unicodedata.bidirectional(c) == kind and mirroring in (None, bool(unicodedata.mirrored(c)))
     ]
 
 
@@ -38,10 +40,11 @@ def _pool(first: int, last: int, kind: str, mirrored: bool | None = None) -> lis
 # neutrals that are neither brackets nor mirrored (box drawing, geometric shapes).
 _R_POOL: Final = _pool(0x10800, 0x10FFF, "R")
 _AN_POOL: Final = _pool(0x10E60, 0x10E7E, "AN")
-_NEUTRAL_POOL: Final = _pool(0x2500, 0x25FF, "ON", mirrored=False)
+_NEUTRAL_POOL: Final = _pool(0x2500, 0x25FF, "ON", mirroring=False)
 # Paired brackets (BidiBrackets.txt: the opening punctuation that mirrors to its closing one).
 _CLOSING: Final = {c: m for c, m in MIRRORED.items() if unicodedata.category(c) == "Ps"}
 _OPENING: Final = {m: c for c, m in _CLOSING.items()}
+_BRACKETS: Final = frozenset(_CLOSING) | frozenset(_OPENING)
 _FLIP: Final = str.maketrans({c: m for c, m in MIRRORED.items() if unicodedata.mirrored(c)})
 
 
@@ -66,6 +69,8 @@ class _StandIns:
 def _bracket_pairs(text: str) -> dict[int, int]:
     """BD16: each opening bracket's index → its closing bracket's index (63 levels deep at most)."""
     pairs: dict[int, int] = {}
+    if _BRACKETS.isdisjoint(text):  # most lines: one pass in C, not two lookups a character
+        return pairs
     stack: list[tuple[str, int]] = []
     for index, char in enumerate(text):
         if char in _CLOSING:
@@ -107,7 +112,7 @@ def logical_text(visual: str, base: str) -> str:
     if base == "R":
         previous_strong = "R"  # sos: the paragraph's own direction
         for index in range(len(visual) - 1, -1, -1):
-            kind = unicodedata.bidirectional(visual[index])
+            kind = bidi_class(visual[index])
             pool: list[str] | None = None
             if kind == "EN" and previous_strong == "AL":
                 pool = _AN_POOL
@@ -123,7 +128,7 @@ def logical_text(visual: str, base: str) -> str:
     bracket_stand_ins: list[tuple[str, str, int, int]] = []  # opening, closing stand-in; indices
     swapped: list[tuple[str, str, str]] = []  # first, second stand-in; the character
     for index, char in enumerate(visual):
-        if not unicodedata.mirrored(char) or char not in MIRRORED:
+        if not mirrored(char) or char not in MIRRORED:
             continue
         if index in pairs:
             opening = closing = None

@@ -31,12 +31,34 @@ BIDI_CONTROLS: Final = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u20
 # Characters that join the letters either side (UAX #9 / ArabicShaping.txt joining type C):
 # tatweel (kashida) and the zero-width joiner.
 _JOIN_CAUSING: Final = frozenset("\u0640\u07fa\u180a\u200d")
+# The positional presentation forms (decompositions tagged <initial>, <medial>, <final>) are
+# all in Arabic Presentation Forms-A and -B: below this no character's decomposition is asked.
+_FIRST_POSITIONAL_FORM: Final = 0xFB50
 # Below these code points no character is right-to-left, or East Asian: one comparison
 # answers for Latin text, which assembly asks about for every glyph pair (a regex match costs a
 # hundred times more). Compared as code points: compiled, ord(s[0]) is read inline, where a
 # comparison of two strings is a call.
 FIRST_RTL: Final = 0x0590
 _FIRST_EAST_ASIAN: Final = 0x2E80
+
+
+# The UAX #9 bidi class and the mirrored property of each ASCII character, read from the
+# Unicode database once: a line's Latin letters, digits and punctuation are answered by an
+# index, not a call into the database per character.
+_ASCII_BIDI: Final = [unicodedata.bidirectional(chr(code)) for code in range(128)]
+_ASCII_MIRRORED: Final = [unicodedata.mirrored(chr(code)) == 1 for code in range(128)]
+
+
+def bidi_class(char: str) -> str:
+    """unicodedata.bidirectional of one character."""
+    code = ord(char)
+    return _ASCII_BIDI[code] if code < 128 else unicodedata.bidirectional(char)
+
+
+def mirrored(char: str) -> bool:
+    """unicodedata.mirrored of one character, as a bool."""
+    code = ord(char)
+    return _ASCII_MIRRORED[code] if code < 128 else unicodedata.mirrored(char) == 1
 
 
 def is_cjk(char: str) -> bool:
@@ -49,15 +71,32 @@ def is_unspaced(char: str) -> bool:
 
 
 def has_rtl(text: str) -> bool:
-    return not text.isascii() and _RTL.search(text) is not None  # isascii: a flag, no scan
+    if text.isascii():  # a flag, no scan
+        return False
+    if len(text) == 1:  # a glyph's text, mostly: compared, not matched
+        return rtl_code(ord(text))
+    return _RTL.search(text) is not None
+
+
+def rtl_code(code: int) -> bool:
+    """Whether the code point is one of _RTL's letters (its ranges, compared)."""
+    return 0x0590 <= code <= 0x08FF or 0xFB1D <= code <= 0xFDFF or 0xFE70 <= code <= 0xFEFF
 
 
 def joins_next(char: str) -> bool:
     """Whether the character is shaped to join the next letter in logical order: an initial or
     medial presentation form (Unicode decomposition tag), or a join-causing character."""
-    return char in _JOIN_CAUSING or unicodedata.decomposition(char).startswith(("<initial>", "<medial>"))
+    if char in _JOIN_CAUSING:
+        return True
+    return ord(char) >= _FIRST_POSITIONAL_FORM and unicodedata.decomposition(char).startswith(
+        ("<initial>", "<medial>")
+    )
 
 
 def joins_previous(char: str) -> bool:
     """Whether the character is shaped to join the previous letter in logical order."""
-    return char in _JOIN_CAUSING or unicodedata.decomposition(char).startswith(("<medial>", "<final>"))
+    if char in _JOIN_CAUSING:
+        return True
+    return ord(char) >= _FIRST_POSITIONAL_FORM and unicodedata.decomposition(char).startswith(
+        ("<medial>", "<final>")
+    )

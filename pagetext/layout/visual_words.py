@@ -41,9 +41,12 @@ _NEIGHBOURS: Final = 8
 def is_mark(text: str) -> bool:
     """Whether the text is combining marks (Unicode general categories Mn, Me) or directional
     formatting characters only."""
-    return text != "" and all(
-        char in BIDI_CONTROLS or unicodedata.category(char) in ("Mn", "Me") for char in text
-    )
+    if text.isascii():  # "" too; no ASCII character is either (a flag, no scan)
+        return False
+    for char in text:
+        if char not in BIDI_CONTROLS and unicodedata.category(char) not in ("Mn", "Me"):
+            return False
+    return True
 
 
 def _base_of(

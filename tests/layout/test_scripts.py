@@ -6,6 +6,8 @@ glyph with its own text matrix, so the drawing order can be visual or reversed.
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 
 import pagetext
@@ -13,7 +15,8 @@ from pagetext.geometry import make_box
 from pagetext.layout.bidi_text import base_direction, logical_text
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Line
-from pagetext.layout.scripts import has_rtl
+from pagetext.layout.scripts import _RTL, has_rtl, joins_next, joins_previous
+from pagetext.layout.visual_words import is_mark
 from pagetext.page import Page
 from tests.corpus import cases, needs_corpus
 from tests.pdfbuild import identity_font, open_page
@@ -161,3 +164,29 @@ def test_corpus_lines_carry_whether_they_hold_right_to_left_letters(name: str) -
                     assert line.rtl == has_rtl(line.text), (page.number, line.text)
                     flagged += line.rtl
     assert (flagged > 0) == (name != "samplefiles__GeoTopo-komprimiert")
+
+
+def test_one_character_is_right_to_left_exactly_when_the_pattern_says_so() -> None:
+    # has_rtl compares a single character's code point with the pattern's ranges.
+    for code in range(0x110000):
+        char = chr(code)
+        assert has_rtl(char) == (_RTL.search(char) is not None), hex(code)
+    assert has_rtl("abc \u05d0") and not has_rtl("abc \u00e9") and not has_rtl("")
+
+
+def test_joining_below_the_presentation_forms_is_the_join_causing_characters_alone() -> None:
+    # joins_next and joins_previous ask for a decomposition only from U+FB50 on: no character
+    # below carries a positional tag.
+    tags = ("<initial>", "<medial>", "<final>")
+    for code in range(0xFB50):
+        assert not unicodedata.decomposition(chr(code)).startswith(tags), hex(code)
+    assert joins_next("\ufe91") and not joins_previous("\ufe91")  # beh, initial form
+    assert joins_previous("\ufe92") and joins_next("\ufe92")  # beh, medial form
+    assert joins_next("\u0640") and joins_previous("\u0640")  # tatweel
+    assert not joins_next("\u0628") and not joins_previous("a")
+
+
+def test_marks_are_combining_or_formatting_characters_and_never_ascii() -> None:
+    assert all(unicodedata.category(chr(code)) not in ("Mn", "Me") for code in range(128))
+    assert is_mark("\u05b8") and is_mark("\u200f") and is_mark("\u064e\u0651")
+    assert not is_mark("") and not is_mark("a") and not is_mark("\u05d0") and not is_mark("\u064ea")
