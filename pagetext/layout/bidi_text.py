@@ -74,6 +74,8 @@ def _visual_text(group: Sequence[Glyph], normalized: bool) -> str:
     # characters are left out: their effect is already in where the glyphs stand.
     texts = [glyph.text if normalized else glyph.mapped_text for glyph in group]
     visual = "".join([text[::-1] if has_rtl(text) else text for text in texts])
+    if BIDI_CONTROLS.isdisjoint(visual):  # nearly always: one pass in C
+        return visual
     return "".join([char for char in visual if char not in BIDI_CONTROLS])
 
 

@@ -71,11 +71,11 @@ def is_unspaced(char: str) -> bool:
 
 
 def has_rtl(text: str) -> bool:
-    if text.isascii():  # a flag, no scan
-        return False
-    if len(text) == 1:  # a glyph's text, mostly: compared, not matched
+    # A glyph's text, mostly: its code point compared (compiled, len and ord are inline where
+    # isascii is a method call); a longer text matched unless its flag says it is ASCII.
+    if len(text) == 1:
         return rtl_code(ord(text))
-    return _RTL.search(text) is not None
+    return not text.isascii() and _RTL.search(text) is not None
 
 
 def rtl_code(code: int) -> bool:

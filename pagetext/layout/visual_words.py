@@ -41,7 +41,12 @@ _NEIGHBOURS: Final = 8
 def is_mark(text: str) -> bool:
     """Whether the text is combining marks (Unicode general categories Mn, Me) or directional
     formatting characters only."""
-    if text.isascii():  # "" too; no ASCII character is either (a flag, no scan)
+    # No ASCII character is either: a glyph's one character by its code point (compiled,
+    # len and ord are inline), a longer text ("" too) by its ASCII flag.
+    if len(text) == 1:
+        if ord(text) < 128:
+            return False
+    elif text.isascii():
         return False
     for char in text:
         if char not in BIDI_CONTROLS and unicodedata.category(char) not in ("Mn", "Me"):
