@@ -77,6 +77,27 @@ def test_names_written_with_escapes_are_found(spelling: bytes) -> None:
         assert document[0].text() == "Hello\nx"
 
 
+def test_a_file_without_cross_reference_streams_is_told_from_its_bytes() -> None:
+    # No /XRef spelled: no cross-reference stream, so no object stream can hold the name.
+    data = _tagged(False, object_stream_mode=pikepdf.ObjectStreamMode.disable)
+    assert b"XRef" not in data
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        assert not may_hold_name(pdf, data, "ActualText")
+
+
+@pytest.mark.parametrize("spelling", [b"/X#52ef", b"/#58#52#65#66"])
+def test_object_streams_are_searched_when_xref_is_spelled_with_escapes(spelling: bytes) -> None:
+    # The cross-reference stream's /Type written with escapes still makes it one (qpdf reads
+    # the shifted file again from its objects): its object streams are searched.
+    data = _tagged(True, object_stream_mode=pikepdf.ObjectStreamMode.generate, compress_streams=True)
+    assert data.count(b"/XRef") == 1 and b"ActualText" not in data
+    escaped = data.replace(b"/XRef", spelling)
+    with pikepdf.open(io.BytesIO(escaped)) as pdf:
+        assert may_hold_name(pdf, escaped, "ActualText")
+    with pagetext.open(escaped) as document:
+        assert document[0].text() == "Hello\nx"
+
+
 def test_near_spellings_are_not_the_name() -> None:
     data = _tagged(False, object_stream_mode=pikepdf.ObjectStreamMode.disable)
     for near in (b"/ActualTex ", b"/Actual#55ext", b"/ActualTexT"):
