@@ -5,12 +5,6 @@ A name is its characters, and any of them may be written as #xx (ISO 32000-1 §7
 spelling is searched. Objects sit in the file as written, or compressed in object streams
 (§7.5.7), whose decoded data are searched too. A match in a content stream or in binary data
 only costs the reading that was to be spared.
-
-Only a cross-reference stream (§7.5.8) can place an object in an object stream, and qpdf takes
-a stream for one only when its /Type is /XRef: a name in the file as written (the first such
-stream read has no object stream to take it from). A file whose bytes spell no /XRef has no
-object streams, and its cross-reference table, each entry of which pikepdf hands over as a
-Python object, is not asked for.
 """
 
 from __future__ import annotations
@@ -66,10 +60,6 @@ class _Name:
         return False
 
 
-# The /Type of a cross-reference stream (§7.5.8.2): no spelling of it, no object streams.
-_XREF: Final = _Name("XRef")
-
-
 def may_hold_name(pdf: pikepdf.Pdf, file: str | bytes | None, name: str) -> bool:
     """False only when no object of the PDF can hold `name`: the file's bytes (`file`: its path
     or its bytes, as opened) and the decoded data of each of its object streams hold no
@@ -81,7 +71,6 @@ def may_hold_name(pdf: pikepdf.Pdf, file: str | bytes | None, name: str) -> bool
         if isinstance(file, bytes):
             if spelled.spelled_in(file):
                 return True
-            cross_reference_streams = _XREF.spelled_in(file)
         else:
             with open(file, "rb") as handle:
                 if os.fstat(handle.fileno()).st_size == 0:
@@ -89,9 +78,6 @@ def may_hold_name(pdf: pikepdf.Pdf, file: str | bytes | None, name: str) -> bool
                 with mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
                     if spelled.spelled_in(data):
                         return True
-                    cross_reference_streams = _XREF.spelled_in(data)
-        if not cross_reference_streams:
-            return False
         # Objects compressed in object streams: type 2 entries of the cross-reference (§7.5.8.3),
         # the only ones with a stream number (one property read per entry, not two).
         entries = pdf.get_xref_table().values()

@@ -55,6 +55,10 @@ def test_a_file_without_actual_text_reads_the_same_without_reading_elements(
         assert may_hold_name(pdf, None, "ActualText")  # no file to search: it may
     with pagetext.open(data) as document:
         assert document[0].text() == "H i\nx"
+        # Nor the tree: its root alone can cost the parsing of a whole object stream.
+        assert not document._context._struct_tree_read
+        assert document[0].text(order="structure") == "H i\nx"
+        assert document._context._struct_tree_read
 
 
 @pytest.mark.parametrize(
@@ -71,27 +75,6 @@ def test_names_written_with_escapes_are_found(spelling: bytes) -> None:
     data = _tagged(True, object_stream_mode=pikepdf.ObjectStreamMode.disable)
     assert data.count(b"/ActualText") == 1
     escaped = data.replace(b"/ActualText", spelling)
-    with pikepdf.open(io.BytesIO(escaped)) as pdf:
-        assert may_hold_name(pdf, escaped, "ActualText")
-    with pagetext.open(escaped) as document:
-        assert document[0].text() == "Hello\nx"
-
-
-def test_a_file_without_cross_reference_streams_is_told_from_its_bytes() -> None:
-    # No /XRef spelled: no cross-reference stream, so no object stream can hold the name.
-    data = _tagged(False, object_stream_mode=pikepdf.ObjectStreamMode.disable)
-    assert b"XRef" not in data
-    with pikepdf.open(io.BytesIO(data)) as pdf:
-        assert not may_hold_name(pdf, data, "ActualText")
-
-
-@pytest.mark.parametrize("spelling", [b"/X#52ef", b"/#58#52#65#66"])
-def test_object_streams_are_searched_when_xref_is_spelled_with_escapes(spelling: bytes) -> None:
-    # The cross-reference stream's /Type written with escapes still makes it one (qpdf reads
-    # the shifted file again from its objects): its object streams are searched.
-    data = _tagged(True, object_stream_mode=pikepdf.ObjectStreamMode.generate, compress_streams=True)
-    assert data.count(b"/XRef") == 1 and b"ActualText" not in data
-    escaped = data.replace(b"/XRef", spelling)
     with pikepdf.open(io.BytesIO(escaped)) as pdf:
         assert may_hold_name(pdf, escaped, "ActualText")
     with pagetext.open(escaped) as document:
