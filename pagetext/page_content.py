@@ -122,13 +122,25 @@ class DocumentContext:
             self._struct_tree.warn = warn
         return self._struct_tree
 
-    def elements_hold_no_actual_text(self) -> bool:
-        """Whether the file is known to hold no /ActualText (§14.9.4) at all, so that no structure
-        element needs reading for one: a search of its bytes, once, instead of parsing every
-        element a page's marked content belongs to (a tagged report: 38 % of its first read)."""
+    def actual_text_tree(self, warn: Warn) -> StructTree | None:
+        """The structure tree when its elements may give a page's glyphs an /ActualText (§14.9.4);
+        None for an untagged file and for one known to hold no /ActualText at all. That is a
+        search of the file's bytes, once, made before the tree is read (its root alone can cost
+        qpdf the parsing of a whole object stream) and instead of parsing every element a page's
+        marked content belongs to (a tagged report: 38 % of its first read)."""
         if self._no_element_text is None:
-            self._no_element_text = not may_hold_name(self.pdf, self.file, "ActualText")
-        return self._no_element_text
+            self._no_element_text = not self._may_be_tagged() or not may_hold_name(
+                self.pdf, self.file, "ActualText"
+            )
+        return None if self._no_element_text else self.structure_tree(warn)
+
+    def _may_be_tagged(self) -> bool:
+        """Whether the catalog has a /StructTreeRoot key (read_tree finds no tree without one):
+        the key looked up, its value not read."""
+        try:
+            return "/StructTreeRoot" in self.pdf.Root
+        except OBJECT_ERRORS:
+            return True  # structure_tree() says what is wrong with it
 
     def furniture(self, read: Callable[[DocumentContext], Furniture]) -> Furniture:
         """Running headers and footers of the document, read once (by `read`, from every page)."""
@@ -199,10 +211,8 @@ class PageContent:
             self.artifacts = marks.artifact_seen
             self._mcids = marks.mcid_seen
             self.form_struct_parents = marks.form_struct_parents
-            tree = self.context.structure_tree(self.warn) if self._mcids else None
-            element_text = None
-            if tree is not None and not self.context.elements_hold_no_actual_text():
-                element_text = self.element_text(tree)
+            tree = self.context.actual_text_tree(self.warn) if self._mcids else None
+            element_text = self.element_text(tree) if tree is not None else None
             if marks.actual_text_seen or element_text is not None:
                 apply_actual_text(glyphs, element_text)
             untrack_records(glyphs)

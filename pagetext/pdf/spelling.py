@@ -78,12 +78,11 @@ def may_hold_name(pdf: pikepdf.Pdf, file: str | bytes | None, name: str) -> bool
                 with mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
                     if spelled.spelled_in(data):
                         return True
-        # Objects compressed in object streams: type 2 entries of the cross-reference (§7.5.8.3).
+        # Objects compressed in object streams: type 2 entries of the cross-reference (§7.5.8.3),
+        # the only ones with a stream number (one property read per entry, not two).
         entries = pdf.get_xref_table().values()
-        streams = {entry.obj_stream_number for entry in entries if entry.type == 2}
+        streams = {number for entry in entries if (number := entry.obj_stream_number) is not None}
         for number in streams:
-            if number is None:
-                return True
             stream = pdf.get_object((number, 0))
             if not isinstance(stream, pikepdf.Stream) or spelled.spelled_in(stream.read_bytes()):
                 return True

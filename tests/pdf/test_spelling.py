@@ -55,6 +55,10 @@ def test_a_file_without_actual_text_reads_the_same_without_reading_elements(
         assert may_hold_name(pdf, None, "ActualText")  # no file to search: it may
     with pagetext.open(data) as document:
         assert document[0].text() == "H i\nx"
+        # Nor the tree: its root alone can cost the parsing of a whole object stream.
+        assert not document._context._struct_tree_read
+        assert document[0].text(order="structure") == "H i\nx"
+        assert document._context._struct_tree_read
 
 
 @pytest.mark.parametrize(
