@@ -17,6 +17,7 @@ from setuptools import setup
 COMPILED = [
     "pagetext/budget.py",
     "pagetext/geometry.py",
+    "pagetext/pdf/annots.py",
     "pagetext/pdf/objects.py",
     "pagetext/page.py",
     "pagetext/page_content.py",

@@ -11,7 +11,6 @@ damaged annotation gives a warning and is left out, never an exception.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Final
 
 import pikepdf
@@ -35,20 +34,35 @@ HIDDEN: Final = 1 << 1  # annotation flag bit 2 (§12.5.3)
 NO_VIEW: Final = 1 << 5  # annotation flag bit 6 (§12.5.3)
 
 
-@dataclass
 class Appearance:
-    """What one annotation shows: a form to draw, or made-up content for a field value."""
+    """What one annotation shows: a form to draw, or made-up content for a field value.
 
-    subtype: str
-    field_name: str
-    rect: Box
-    index: int = -1  # the annotation's place in the page's /Annots
-    form: pikepdf.Stream | None = None  # the appearance stream, drawn with `matrix`
-    matrix: Matrix = IDENTITY  # form space → user space: the form's /Matrix × A (§12.5.5)
-    content: bytes = b""  # made-up content (form is None), in user space
-    fonts: dict[str, Font] = field(default_factory=dict)  # the fonts `content` names
-    resources: Any = None  # for an appearance stream without /Resources: the AcroForm's /DR
-    optional_off: bool = False  # optional content hides it (§8.11.3.3): listed only when asked
+    A plain class, not a dataclass: compiled, a dataclass's __init__ is generated Python, a
+    call of the interpreter per annotation (a tax form has hundreds)."""
+
+    def __init__(
+        self,
+        subtype: str,
+        field_name: str,
+        rect: Box,
+        form: pikepdf.Stream | None = None,
+        matrix: Matrix = IDENTITY,
+        bbox: Box | None = None,
+        resources: Any = None,
+        content: bytes = b"",
+        fonts: dict[str, Font] | None = None,
+    ) -> None:
+        self.subtype = subtype
+        self.field_name = field_name
+        self.rect = rect
+        self.index = -1  # the annotation's place in the page's /Annots
+        self.form = form  # the appearance stream, drawn with `matrix`
+        self.matrix = matrix  # form space → user space: the form's /Matrix × A (§12.5.5)
+        self.bbox = bbox  # the form's /BBox, which clips it
+        self.resources = resources  # for an appearance stream without /Resources: the AcroForm's /DR
+        self.content = content  # made-up content (form is None), in user space
+        self.fonts: dict[str, Font] = fonts if fonts is not None else {}  # the fonts `content` names
+        self.optional_off = False  # optional content hides it (§8.11.3.3): listed only when asked
 
 
 def page_annotations(page: Any, pdf: pikepdf.Pdf, warn: Warn, optional_off: bool = False) -> list[Appearance]:
@@ -83,7 +97,7 @@ def draw_appearance(interpreter: Interpreter, appearance: Appearance, warn: Warn
         if appearance.form is not None:
             interpreter.run_appearance(
                 appearance.form, appearance.matrix, appearance.resources, name,
-                appearance.subtype, appearance.field_name, appearance.optional_off,
+                appearance.subtype, appearance.field_name, appearance.optional_off, appearance.bbox,
             )  # fmt: skip
         else:
             interpreter.run_synthetic(
@@ -120,11 +134,13 @@ class _Context:
     def __init__(self, pdf: pikepdf.Pdf, warn: Warn) -> None:
         self.pdf = pdf
         self.warn = warn
-        root = pdf.Root
-        acroform = root.get("/AcroForm")
+        root: Any = pdf.Root
+        # Most documents have no AcroForm, and most AcroForms no /NeedAppearances: tested
+        # first, not read with get() (pdf.objects.optional_entry).
+        acroform = optional_entry(root, "/AcroForm")
         acroform = acroform if isinstance(acroform, pikepdf.Dictionary) else None
         self.fields = FieldReader(acroform, warn)
-        need = acroform.get("/NeedAppearances") if acroform is not None else None
+        need = optional_entry(acroform, "/NeedAppearances") if acroform is not None else None
         self.need_appearances = bool(need) if isinstance(need, bool) else False
         self.optional = OptionalContent(root)
 
@@ -197,12 +213,11 @@ class _Context:
         if bbox is None:
             self.warn(f"a {subtype} appearance has no valid /BBox; left out")
             return None
-        matrix = appearance_matrix(bbox, read_matrix(form.get("/Matrix")), rect)
+        # A quarter of appearance streams have no /Matrix: tested first (optional_entry).
+        matrix = appearance_matrix(bbox, read_matrix(optional_entry(form, "/Matrix")), rect)
         if matrix is None:
             return None  # an empty appearance box shows nothing
-        return Appearance(
-            subtype, field_name, rect, form=form, matrix=matrix, resources=self.fields.default_resources()
-        )
+        return Appearance(subtype, field_name, rect, form, matrix, bbox, self.fields.default_resources)
 
     def _value(
         self, chain: list[pikepdf.Dictionary], rect: Box, subtype: str, field_name: str, field_type: str

@@ -107,6 +107,10 @@ class FieldReader:
     def __init__(self, acroform: pikepdf.Dictionary | None, warn: Warn) -> None:
         self.acroform = acroform
         self.warn = warn
+        dr = optional_entry(acroform, "/DR") if acroform is not None else None
+        # The AcroForm's /DR: resources for appearance streams that have none (§12.7.2), and
+        # the fonts a /DA names; read once, not per field.
+        self.default_resources: pikepdf.Dictionary | None = dr if isinstance(dr, pikepdf.Dictionary) else None
 
     def field_chain(self, annot: pikepdf.Dictionary) -> list[pikepdf.Dictionary]:
         """The widget, then its parent fields up to the root field (§12.7.3.1)."""
@@ -243,16 +247,11 @@ class FieldReader:
 
     def _font_base_name(self, resource: str) -> str:
         """The /BaseFont of the /DR font of that resource name, else the name itself."""
-        dr = self.acroform.get("/DR") if self.acroform is not None else None
-        fonts = dr.get("/Font") if isinstance(dr, pikepdf.Dictionary) else None
+        dr = self.default_resources
+        fonts = dr.get("/Font") if dr is not None else None
         font = fonts.get("/" + resource) if isinstance(fonts, pikepdf.Dictionary) else None
         if isinstance(font, pikepdf.Dictionary):
             base = name_value(font.get("/BaseFont"))
             if base:
                 return base
         return resource
-
-    def default_resources(self) -> Any:
-        """The AcroForm's /DR: resources for appearance streams that have none (§12.7.2)."""
-        dr = self.acroform.get("/DR") if self.acroform is not None else None
-        return dr if isinstance(dr, pikepdf.Dictionary) else None

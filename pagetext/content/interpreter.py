@@ -71,7 +71,7 @@ from pagetext.errors import Warn
 from pagetext.fonts.cache import FontCache
 from pagetext.fonts.font import Font
 from pagetext.geometry import IDENTITY, Box, Matrix, apply, multiply
-from pagetext.pdf.objects import optional_entry, read_matrix, read_stream
+from pagetext.pdf.objects import Corners, optional_entry, read_corners, read_matrix, read_stream
 from pagetext.syntax.lexer import read_operations
 from pagetext.syntax.literals import Operand
 
@@ -119,17 +119,19 @@ class Interpreter(InterpreterState):
         annotation: str,
         field_name: str,
         optional_off: bool = False,
+        bbox: Corners | None = None,
     ) -> None:
         """Draw an annotation's appearance stream like a form (§12.5.5): `matrix` maps its
         form space to user space (the form's /Matrix already in it), its glyphs are clipped
-        to its /BBox, and `resources` serve when the stream has none of its own.
+        to its /BBox (`bbox` when the caller has read it), and `resources` serve when the
+        stream has none of its own.
         optional_off: optional content hides the annotation (drawn for a visibility reading)."""
         self.fresh_state()
         if optional_off:
             self.marked.append(optional_off_sequence(None))
         self.stream = StreamContext(resources, (), False, None, None, annotation, field_name, name)
         try:
-            draw_form(self, name, form, matrix, True)
+            draw_form(self, name, form, matrix, True, bbox=bbox)
         finally:
             self.fonts.end_page()
 
@@ -231,9 +233,10 @@ def draw_form(
     matrix: Matrix | None = None,
     clip_bbox: bool = False,
     use_token: int = -1,
+    bbox: Corners | None = None,
 ) -> None:
     """Draw a Form XObject (§8.10.1): its content, in its own resources and matrix, with the
-    graphics state saved around it."""
+    graphics state saved around it; `bbox` is its /BBox when the caller has read it."""
     key = form.objgen
     if key in state.active_forms:
         state.warn(f"form {name} draws itself (a cycle); the inner drawing was skipped")
@@ -259,7 +262,7 @@ def draw_form(
         enter_form(state, form)
     clip = outer.clip
     if state.clip_forms or clip_bbox:
-        clip = _form_clip(form.get("/BBox"), state.gs.ctm, clip)
+        clip = _form_clip(bbox if bbox is not None else read_corners(form.get("/BBox")), state.gs.ctm, clip)
     mcid_stream = outer.mcid_stream
     struct_parents = optional_entry(form, "/StructParents")
     if isinstance(struct_parents, int) and not isinstance(struct_parents, bool):
@@ -280,18 +283,20 @@ def draw_form(
         state.text_matrix, state.line_matrix = saved_text
 
 
-def _form_clip(bbox: Any, ctm: Matrix, outer: Box | None) -> Box | None:
+def _form_clip(bbox: Corners | None, ctm: Matrix, outer: Box | None) -> Box | None:
     """The form's /BBox in user space (as an axis-aligned box), within any outer form's clip."""
-    if not isinstance(bbox, pikepdf.Array) or len(bbox) != 4:
+    if bbox is None:
         return outer
-    x0, y0, x1, y1 = (float(v) for v in bbox)
-    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-    points = [apply(ctm, x, y) for x, y in corners]
+    x0, y0, x1, y1 = bbox
+    p0 = apply(ctm, x0, y0)
+    p1 = apply(ctm, x1, y0)
+    p2 = apply(ctm, x1, y1)
+    p3 = apply(ctm, x0, y1)
     box = Box(
-        min(p[0] for p in points),
-        min(p[1] for p in points),
-        max(p[0] for p in points),
-        max(p[1] for p in points),
+        min(p0[0], p1[0], p2[0], p3[0]),
+        min(p0[1], p1[1], p2[1], p3[1]),
+        max(p0[0], p1[0], p2[0], p3[0]),
+        max(p0[1], p1[1], p2[1], p3[1]),
     )
     return box.intersect(outer) if outer is not None else box
 

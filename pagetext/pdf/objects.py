@@ -19,6 +19,7 @@ from pagetext.syntax.lexer import iter_operations
 from pagetext.syntax.literals import decode_name, unescape_name
 
 ObjGen = tuple[int, int]  # an indirect object's number and generation (ISO 32000-1 §7.3.10)
+Corners = tuple[float, float, float, float]  # a rectangle's x0 y0 x1 y1, in either order (§7.9.5)
 # What qpdf raises through pikepdf when an object or stream is damaged.
 OBJECT_ERRORS = (pikepdf.PdfError, RuntimeError, ValueError, TypeError, UnicodeDecodeError)
 
@@ -98,9 +99,14 @@ def read_stream_start(stream: Any, what: str, warn: Warn, length: int) -> bytes 
 def _decoded(stream: Any, what: str, warn: Warn, cap: int) -> bytes | None:
     # Flate data is inflated to at most cap + 1 bytes (so that callers see it was more).
     try:
-        data = _inflate(stream, cap)
+        # Read once for both decoders, and tested first: an appearance stream or a short
+        # content stream often has no /Filter, and get() of a missing key costs eight times
+        # the test (pikepdf raises and catches inside); a third of the streams a page read
+        # decodes have none.
+        filters = optional_entry(stream, "/Filter")
+        data = _inflate(stream, filters, cap)
         if data is None:
-            data = _unbrotli(stream, cap)
+            data = _unbrotli(stream, filters, cap)
         if data is None:
             data = stream.read_bytes()
     except OBJECT_ERRORS as error:
@@ -109,12 +115,16 @@ def _decoded(stream: Any, what: str, warn: Warn, cap: int) -> bytes | None:
     return data
 
 
-def _inflate(stream: Any, max_bytes: int) -> bytes | None:
-    """Inflate a plain /FlateDecode stream with a cap; None for anything else (or damage)."""
-    filters = stream.get("/Filter")
+def _single(filters: Any) -> Any:
+    """The one filter of a /Filter entry (a name, or an array of one name); else the entry."""
     if isinstance(filters, pikepdf.Array) and len(filters) == 1:
-        filters = filters[0]
-    if filters != _FLATE or optional_entry(stream, "/DecodeParms") is not None:
+        return filters[0]
+    return filters
+
+
+def _inflate(stream: Any, filters: Any, max_bytes: int) -> bytes | None:
+    """Inflate a plain /FlateDecode stream with a cap; None for anything else (or damage)."""
+    if filters is None or _single(filters) != _FLATE or optional_entry(stream, "/DecodeParms") is not None:
         return None
     raw = stream.read_raw_bytes()
     data = _whole_inflate(raw, max_bytes + 1)
@@ -145,12 +155,9 @@ def _whole_inflate(raw: bytes, max_length: int) -> bytes | None:
     return data if inflater.eof else None
 
 
-def _unbrotli(stream: Any, max_bytes: int) -> bytes | None:
+def _unbrotli(stream: Any, filters: Any, max_bytes: int) -> bytes | None:
     """Decode a plain /BrotliDecode stream (qpdf cannot) with a cap; None for anything else."""
-    filters = optional_entry(stream, "/Filter")  # no filter, mostly: Flate was tried first
-    if isinstance(filters, pikepdf.Array) and len(filters) == 1:
-        filters = filters[0]
-    if filters != _BROTLI or optional_entry(stream, "/DecodeParms") is not None:
+    if filters is None or _single(filters) != _BROTLI or optional_entry(stream, "/DecodeParms") is not None:
         return None
     return brotli_filter.decompress(stream.read_raw_bytes(), max_bytes + 1)
 
@@ -245,6 +252,19 @@ def read_rect(value: Any) -> Box | None:
     if numbers is None:
         return None
     return Box.from_corners(numbers[0], numbers[1], numbers[2], numbers[3])
+
+
+def read_corners(value: Any) -> Corners | None:
+    """A rectangle array's four numbers as written (§7.9.5); None when it is no array of four
+    items. Four items that are not all numbers raise TypeError or ValueError."""
+    if not isinstance(value, pikepdf.Array):
+        return None
+    numbers = read_numbers(value, 4)
+    if numbers is None:
+        if len(value) != 4:
+            return None
+        numbers = [float(item) for item in value]  # raises: some item is no number
+    return (numbers[0], numbers[1], numbers[2], numbers[3])
 
 
 def read_matrix(value: Any) -> Matrix:
