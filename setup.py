@@ -18,6 +18,7 @@ COMPILED = [
     "pagetext/budget.py",
     "pagetext/geometry.py",
     "pagetext/pdf/annots.py",
+    "pagetext/pdf/spelling.py",
     "pagetext/pdf/objects.py",
     "pagetext/page.py",
     "pagetext/page_content.py",
