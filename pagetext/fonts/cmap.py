@@ -62,16 +62,28 @@ class UnicodeMap:
         """The text of each one-byte code 0–255 (a simple font's), None where there is none
         and "" where the map gives control characters only (dropped)."""
         entries = self.entries
+        texts: list[str | None] = [entries.get(code) for code in range(256)] if entries else [None] * 256
         if self.ranges:
-            texts = [self.get(code) for code in range(256)]
-        elif not entries:
-            texts = [None] * 256
-        else:
-            texts = [entries.get(code) for code in range(256)]
+            self._fill_byte_ranges(texts)
         for code in self.dropped:
             if 0 <= code < 256 and texts[code] is None:
                 texts[code] = ""
         return texts
+
+    def _fill_byte_ranges(self, texts: list[str | None]) -> None:
+        """Give the one-byte codes without an entry the text of their range, as get() finds it:
+        the range with the greatest first code at or below the code governs it, up to the
+        next range's first (a code past its last has none). One pass, not a search per code."""
+        ranges = self.ranges
+        for index in range(len(ranges)):
+            first, last, start = ranges[index]
+            if first > 255:
+                break
+            end = ranges[index + 1][0] - 1 if index + 1 < len(ranges) else 255
+            for code in range(max(first, 0), min(end, last, 255) + 1):
+                value = start + code - first
+                if texts[code] is None and value != 0 and value != 0xFFFD and not 0xD800 <= value < 0xE000:
+                    texts[code] = char(value)
 
     def get(self, code: int) -> str | None:
         text = self.entries.get(code)

@@ -283,7 +283,7 @@ def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
         if isinstance(gid_map, pikepdf.Stream):
             result.cid_to_gid = read_stream(gid_map, f"CIDToGIDMap of font {base_font}", warn)
 
-    result.default_width = number(cid_font.get("/DW"), 1000) / 1000
+    result.default_width = number(optional_entry(cid_font, "/DW"), 1000) / 1000
     w = cid_font.get("/W")
     if isinstance(w, pikepdf.Array):
         result.cid_widths = cid_widths(w)

@@ -42,26 +42,38 @@ def without_controls(text: str) -> str:
 
 class Core14Metrics:
     """A standard-14 font's metrics in glyph-space units: ascent, descent and advance widths
-    by glyph name, as the package data holds them (tools/build_data.py)."""
+    by glyph name, as the package data holds them (tools/build_data.py).
 
-    __slots__ = ("_encoding", "ascent", "descent", "widths")
+    The widths are read into a table when first asked for: a font with /Widths (most) needs
+    the ascent and descent at most, and the table of 315 names costs more than the font.
+    """
+
+    __slots__ = ("_tables", "_widths", "ascent", "descent")
 
     def __init__(self, data: str) -> None:
-        _, extent, glyphs, widths, encoding = data.split("\n", 5)[:5]
+        _, extent, self._tables = data.split("\n", 2)  # glyph names, widths, encoding
         ascent, descent = extent.split()
         self.ascent = int(ascent)
         self.descent = int(descent)
-        values = array("H", bytes.fromhex(widths))  # one call, where int() per width costs 2,000
-        if sys.byteorder == "big":
-            values.byteswap()  # stored little-endian
-        self.widths: dict[str, int] = dict(zip(glyphs.split(), values, strict=True))
-        self._encoding = encoding
+        self._widths: dict[str, int] | None = None
+
+    @property
+    def widths(self) -> dict[str, int]:
+        """Advance widths by glyph name."""
+        widths = self._widths
+        if widths is None:
+            glyphs, hex_widths, _ = self._tables.split("\n", 2)
+            values = array("H", bytes.fromhex(hex_widths))  # one call, where int() per width costs 2,000
+            if sys.byteorder == "big":
+                values.byteswap()  # stored little-endian
+            widths = self._widths = dict(zip(glyphs.split(), values.tolist(), strict=True))
+        return widths
 
     def encoding(self) -> list[str | None]:
         """The font's built-in encoding, code → glyph name (read when asked: fonts use their
         own but for Symbol and ZapfDingbats)."""
         table: list[str | None] = [None] * 256
-        items = self._encoding.split()
+        items = self._tables.split("\n", 3)[2].split()
         for index in range(0, len(items) - 1, 2):
             table[int(items[index])] = items[index + 1]
         return table

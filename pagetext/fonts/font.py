@@ -191,6 +191,7 @@ def read_embedded_cmap(stream: Any, what: str, warn: Warn) -> CMap | None:
     cmap, parent = parse_cmap(data, warn)
     if parent is not None:
         warn(f"{what} uses {parent}, which is not a predefined CMap; ignored")
-    if isinstance(stream, pikepdf.Stream) and stream.get("/WMode") is not None:
-        cmap.wmode = integer(stream.get("/WMode"))
+    wmode = optional_entry(stream, "/WMode") if isinstance(stream, pikepdf.Stream) else None
+    if wmode is not None:
+        cmap.wmode = integer(wmode)
     return cmap

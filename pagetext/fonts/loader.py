@@ -43,15 +43,16 @@ _LEGACY_CJK = (("gbk", "GBK-EUC-H", "GB1"),)
 
 def _legacy_cjk_encoding(font: Any, subtype: str) -> tuple[str, str, str] | None:
     """(name, CMap, ordering) when a simple font is a non-embedded legacy CJK font, else None."""
-    if subtype not in ("TrueType", "Type1") or optional_entry(font, "/ToUnicode") is not None:
+    if subtype not in ("TrueType", "Type1"):
+        return None
+    # The name first: it rules out nearly every font, before the entries below are read.
+    raw = name_bytes(font.get("/BaseFont")).split(b",")[0]
+    if not raw or raw.isascii() or optional_entry(font, "/ToUnicode") is not None:
         return None
     descriptor = font.get("/FontDescriptor")
     if isinstance(descriptor, pikepdf.Dictionary) and any(
         key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3")
     ):
-        return None
-    raw = name_bytes(font.get("/BaseFont")).split(b",")[0]
-    if not raw or raw.isascii():
         return None
     for codec, cmap_name, ordering in _LEGACY_CJK:
         try:

@@ -7,19 +7,34 @@ import gzip
 import json
 import os
 import sys
+import zlib
 from array import array
 from functools import cache
+from typing import Final
 
 from pagetext.fonts.cmap import CidRuns, CMap
 from pagetext.fonts.encodings import DATA_FOLDER
 
+# tools/build_data.py writes gzip members with no optional header field (no name, mtime 0):
+# a 10-byte header, raw deflate data, and an 8-byte trailer (CRC-32, size).
+_GZIP_PLAIN_HEADER: Final = b"\x1f\x8b\x08\x00"
+_GZIP_HEADER_SIZE: Final = 10
+_GZIP_TRAILER_SIZE: Final = 8
 
-def _package_data(*parts: str) -> bytes | None:
+
+def _package_data(path: str) -> bytes | None:
+    """A package data file, decompressed; None when it cannot be read."""
     try:
-        with open(os.path.join(DATA_FOLDER, *parts), "rb") as file:
-            return gzip.decompress(file.read())
+        with open(path, "rb") as file:
+            data = file.read()
+        if not data.startswith(_GZIP_PLAIN_HEADER) or len(data) < _GZIP_HEADER_SIZE + _GZIP_TRAILER_SIZE:
+            return gzip.decompress(data)
     except OSError:
         return None
+    # Inflated into a buffer of the size the trailer gives, and without the CRC-32 that gzip
+    # computes over the output (an eighth of the time): the files are the package's own.
+    size = int.from_bytes(data[-4:], "little")
+    return zlib.decompress(data[_GZIP_HEADER_SIZE:-_GZIP_TRAILER_SIZE], -zlib.MAX_WBITS, max(size, 1))
 
 
 @cache
@@ -30,7 +45,7 @@ def predefined_cmap(name: str) -> CMap | None:
     """
     if not name.replace("-", "").isalnum():
         return None
-    data = _package_data("cmap", f"{name}.bin.gz")
+    data = _package_data(os.path.join(DATA_FOLDER, "cmap", f"{name}.bin.gz"))
     if data is None:
         return None
     header_end = data.index(b"\n")
@@ -54,17 +69,31 @@ def predefined_cmap(name: str) -> CMap | None:
 class CollectionText:
     """CID → Unicode of an Adobe character collection, "" where it has none, as the package
     data stores it (tools/build_data.py): one code point per CID, U+0000 for none, U+FFFF
-    for a longer text, kept apart. Loading makes no object per CID."""
+    for a longer text, kept apart. Loading makes no object per CID.
 
-    __slots__ = ("_longer", "_longer_source", "_singles")
+    The data is read at the first CID asked for: fonts of a collection most often have a
+    ToUnicode map that names every code they show, and the table costs more than a page.
+    """
 
-    def __init__(self, text: str, count: int) -> None:
-        self._singles = text[:count]
-        self._longer_source = text[count:]
+    __slots__ = ("_longer", "_longer_source", "_path", "_singles")
+
+    def __init__(self, path: str) -> None:
+        self._path = path
+        self._singles: str | None = None
+        self._longer_source = ""
         self._longer: list[str] | None = None
+
+    def _load(self) -> str:
+        data = _package_data(self._path)
+        count, _, text = data.decode("utf-8").partition("\n") if data is not None else ("0", "", "")
+        singles = self._singles = text[: int(count)]
+        self._longer_source = text[int(count) :]
+        return singles
 
     def get(self, cid: int) -> str:
         singles = self._singles
+        if singles is None:
+            singles = self._load()
         if not 0 <= cid < len(singles):
             return ""
         char = singles[cid]
@@ -80,11 +109,9 @@ class CollectionText:
 
 @cache
 def cid_to_unicode_table(ordering: str) -> CollectionText | None:
-    """CID → Unicode of an Adobe character collection (Japan1, GB1, CNS1, Korea1, KR)."""
+    """CID → Unicode of an Adobe character collection (Japan1, GB1, CNS1, Korea1, KR); None
+    for a collection the package data has no table for."""
     if not ordering.isalnum():
         return None
-    data = _package_data("cid2unicode", f"{ordering}.txt.gz")
-    if data is None:
-        return None
-    count, _, text = data.decode("utf-8").partition("\n")
-    return CollectionText(text, int(count))
+    path = os.path.join(DATA_FOLDER, "cid2unicode", f"{ordering}.txt.gz")
+    return CollectionText(path) if os.path.isfile(path) else None
