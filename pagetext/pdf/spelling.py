@@ -71,13 +71,20 @@ class _Name:
         return False
 
 
+# The names searched for, each with its patterns made once (building them costs more than
+# searching a small file); a handful of names at most ("ActualText").
+_NAMES: Final[dict[str, _Name]] = {}
+
+
 def may_hold_name(pdf: pikepdf.Pdf, file: str | bytes | None, name: str) -> bool:
     """False only when no object of the PDF can hold `name`: the file's bytes (`file`: its path
     or its bytes, as opened) and the decoded data of each of its object streams hold no
     spelling of it. True when that cannot be told: no file given, or one that cannot be read."""
     if file is None:
         return True
-    spelled = _Name(name)
+    spelled = _NAMES.get(name)
+    if spelled is None:
+        spelled = _NAMES[name] = _Name(name)
     try:
         if isinstance(file, bytes):
             if spelled.spelled_in(file):
