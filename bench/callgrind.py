@@ -34,7 +34,10 @@ STAGE_FUNCTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("  lexer (tokens to run_content)", ("arc:interpreter.run_content>PyIter_Next",)),
     ("  show (text_show.show)", ("text_show.show",)),
     ("    Glyph objects made", ("glyph.Glyph",)),
-    ("structure tree", ("page_content.DocumentContext.structure_tree",)),
+    # Default text reads the tree only for the /ActualText of a page's elements, after a
+    # search of the file's bytes for the name (pdf/spelling.py).
+    ("structure tree (for ActualText)", ("page_content.DocumentContext.actual_text_tree",)),
+    ("  search of the file for /ActualText", ("spelling.may_hold_name",)),
     ("ActualText", ("marked.apply_actual_text",)),
     ("annotations", ("page_content.PageContent.annotations",)),
     ("untrack glyph records", ("untrack.untrack_records",)),
