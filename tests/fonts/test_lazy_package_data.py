@@ -11,7 +11,7 @@ from pathlib import Path
 
 from pikepdf import Array, Name, String
 
-from pagetext.fonts import predefined
+from pagetext.fonts import encodings, predefined
 from pagetext.fonts.cmap import UnicodeMap
 from pagetext.fonts.composite import CompositeFont
 from pagetext.fonts.encodings import DATA_FOLDER, core14_metrics
@@ -28,6 +28,7 @@ def test_package_data_reads_as_gzip_reads_it() -> None:
 
 
 def test_standard14_widths_are_read_only_for_a_font_without_widths() -> None:
+    encodings._CORE14.pop("Courier-Bold", None)  # metrics an earlier test read are kept
     pdf = new_pdf()
     with_widths = simple_font(pdf, base_font="Courier-Bold", first_char=65, widths=[321])
     font = load_font(with_widths, lambda _: None)
