@@ -7,7 +7,7 @@ for a device that wants paths (tables read them), so that text extraction never 
 from __future__ import annotations
 
 from pagetext.content.paths import PathRecord, initial_color, rgb, space_components, user_line_width
-from pagetext.content.state import InterpreterState, operand_float
+from pagetext.content.state import InterpreterState, operand_matrix
 from pagetext.geometry import multiply
 from pagetext.syntax.literals import Operand
 
@@ -24,18 +24,7 @@ def op_Q(state: InterpreterState, operands: list[Operand], index: int) -> None:
 
 
 def op_cm(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    a, b, c, d, e, f = operands
-    state.gs.ctm = multiply(
-        (
-            operand_float(a),
-            operand_float(b),
-            operand_float(c),
-            operand_float(d),
-            operand_float(e),
-            operand_float(f),
-        ),
-        state.gs.ctm,
-    )
+    state.gs.ctm = multiply(operand_matrix(operands), state.gs.ctm)
 
 
 def op_ignore(state: InterpreterState, operands: list[Operand], index: int) -> None:

@@ -196,6 +196,19 @@ def operand_float(value: Operand) -> float:
     return float(value)
 
 
+def operand_matrix(operands: list[Operand]) -> Matrix:
+    """The six operands of cm or Tm as a matrix (§8.3.4), each through operand_float."""
+    a, b, c, d, e, f = operands
+    return (
+        operand_float(a),
+        operand_float(b),
+        operand_float(c),
+        operand_float(d),
+        operand_float(e),
+        operand_float(f),
+    )
+
+
 Handler = Callable[[InterpreterState, list[Operand], int], None]
 # Operator → (operand count, handler).
 OperatorTable = dict[str, tuple[int, Handler]]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pikepdf
 
-from pagetext.content.state import InterpreterState, operand_float
+from pagetext.content.state import InterpreterState, operand_float, operand_matrix
 from pagetext.fonts.font import Font
 from pagetext.fonts.loader import fallback_font
 from pagetext.geometry import IDENTITY
@@ -37,15 +37,7 @@ def op_TD(state: InterpreterState, operands: list[Operand], index: int) -> None:
 
 
 def op_Tm(state: InterpreterState, operands: list[Operand], index: int) -> None:
-    a, b, c, d, e, f = operands
-    state.line_matrix = state.text_matrix = (
-        operand_float(a),
-        operand_float(b),
-        operand_float(c),
-        operand_float(d),
-        operand_float(e),
-        operand_float(f),
-    )
+    state.line_matrix = state.text_matrix = operand_matrix(operands)
 
 
 def op_T_star(state: InterpreterState, operands: list[Operand], index: int) -> None:
