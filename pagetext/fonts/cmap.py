@@ -81,9 +81,8 @@ class UnicodeMap:
                 break
             end = ranges[index + 1][0] - 1 if index + 1 < len(ranges) else 255
             for code in range(max(first, 0), min(end, last, 255) + 1):
-                value = start + code - first
-                if texts[code] is None and value != 0 and value != 0xFFFD and not 0xD800 <= value < 0xE000:
-                    texts[code] = char(value)
+                if texts[code] is None:
+                    texts[code] = _range_text(start + code - first)
 
     def get(self, code: int) -> str | None:
         text = self.entries.get(code)
@@ -93,10 +92,14 @@ class UnicodeMap:
         if index < 0:
             return None
         first, last, start = self.ranges[index]
-        value = start + code - first
-        if code > last or value == 0 or value == 0xFFFD or 0xD800 <= value < 0xE000:
-            return None
-        return char(value)
+        return _range_text(start + code - first) if code <= last else None
+
+
+def _range_text(value: int) -> str | None:
+    """The text a range gives a code: its code point, None for U+0000, U+FFFD and surrogates."""
+    if value == 0 or value == 0xFFFD or 0xD800 <= value < 0xE000:
+        return None
+    return char(value)
 
 
 def _kept_entries(entries: dict[int, str]) -> tuple[dict[int, str], frozenset[int]]:
