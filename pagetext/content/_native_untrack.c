@@ -29,8 +29,34 @@ untrack(PyObject *module, PyObject *objects)
     Py_RETURN_NONE;
 }
 
+/* The allocator of records made untracked: a type whose objects can be part of no reference
+ * cycle never enters the collector's lists, so no pass over a page's glyphs takes them out
+ * again (with them cold in memory by then). */
+static PyObject *
+alloc_untracked(PyTypeObject *type, Py_ssize_t items)
+{
+    PyObject *made = PyType_GenericAlloc(type, items);
+    if (made != NULL)
+        PyObject_GC_UnTrack(made);
+    return made;
+}
+
+/* untrack_at_birth(type) -> None: the type's objects are made untracked from now on. */
+static PyObject *
+untrack_at_birth(PyObject *module, PyObject *type)
+{
+    if (!PyType_Check(type) || ((PyTypeObject *)type)->tp_alloc != PyType_GenericAlloc) {
+        PyErr_SetString(PyExc_TypeError, "untrack_at_birth(type): a type with the generic allocator");
+        return NULL;
+    }
+    ((PyTypeObject *)type)->tp_alloc = alloc_untracked;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"untrack", (PyCFunction)untrack, METH_O, "untrack(objects): out of the cycle collector's lists"},
+    {"untrack_at_birth", (PyCFunction)untrack_at_birth, METH_O,
+     "untrack_at_birth(type): its objects made out of the cycle collector's lists"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -3,3 +3,4 @@
 from typing import Any
 
 def untrack(objects: list[Any]) -> None: ...
+def untrack_at_birth(type: type) -> None: ...  # noqa: A002

@@ -1,9 +1,9 @@
 """Glyph records out of the cycle collector's lists (untrack.untrack_records).
 
-The compiled build takes a page's glyphs and runs out of the collector's lists, which is
-sound only while no reference cycle can pass through them: what a glyph refers to must never
-lead back to a glyph, a run, the page or a list holding a glyph (the page's own glyph lists are
-untracked too). That holds in both builds and is tested in both.
+The compiled build makes glyphs and runs untracked, and takes the glyph lists a page keeps
+out of the collector's lists. That is sound only while no reference cycle can pass through
+them: what a glyph refers to must never lead back to a glyph, a run, the page or a list
+holding a glyph. That holds in both builds and is tested in both.
 """
 
 from __future__ import annotations
@@ -81,6 +81,23 @@ def test_the_compiled_build_untracks_the_glyphs_and_runs_a_page_keeps() -> None:
         assert glyphs
         assert not any(gc.is_tracked(g) or gc.is_tracked(g.run) for g in glyphs)
         assert page.text().startswith("Hello")
+
+
+@pytest.mark.skipif(
+    untrack_module._UNTRACK is None, reason="the compiled build untracks; plain Python cannot"
+)
+def test_the_compiled_build_makes_every_glyph_and_run_untracked() -> None:
+    # Made so, not taken out afterwards: the glyphs assembly copies (letters of a word, the
+    # glyphs of a line) are records of the same kind.
+    from pagetext.content._native_untrack import untrack_at_birth
+
+    with pagetext.open(_pdf(lines=3)) as doc:
+        words = [word for line in doc[0].lines() for word in line.words]
+    glyphs = [glyph for word in words for glyph in word.glyphs]
+    assert len(glyphs) > 40
+    assert not any(gc.is_tracked(g) or gc.is_tracked(g.run) for g in glyphs)
+    with pytest.raises(TypeError):  # the allocator is replaced once, and only the generic one
+        untrack_at_birth(Glyph)
 
 
 @pytest.mark.skipif(
