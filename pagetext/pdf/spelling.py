@@ -16,11 +16,21 @@ from typing import Final
 
 import pikepdf
 
-from pagetext.pdf.objects import OBJECT_ERRORS
+from pagetext.pdf.objects import OBJECT_ERRORS, optional_entry
 
 # An escape's width (# and two hex digits); a name reaches this times its length around one
 # of its escapes (every character escaped).
 _ESCAPE_WIDTH: Final = 3
+# qpdf reads the last `startxref` within this many bytes of the end of the file (further
+# back, it warns and rebuilds the cross-reference).
+_STARTXREF_REACH: Final = 1024
+# How many cross-reference sections a /Prev chain is followed through (files updated
+# incrementally hold a few; more is taken for a loop or damage).
+MAX_XREF_SECTIONS: Final = 1024
+_WHITE: Final = rb"[\0\t\n\f\r ]"  # white-space characters (§7.2.3)
+_STARTXREF: Final = re.compile(rb"startxref" + _WHITE + rb"+(\d+)")
+_OBJECT_HEADER: Final = re.compile(_WHITE + rb"*(\d+)" + _WHITE + rb"+(\d+)" + _WHITE + rb"+obj")
+_COMPRESSED: Final = 2  # the type of a cross-reference stream entry in an object stream (§7.5.8.3)
 
 
 def _hex(char: int) -> bytes:
@@ -41,12 +51,17 @@ def _escapes(name: bytes) -> re.Pattern[bytes]:
 
 
 class _Name:
-    """A name and the patterns that find it in a file's bytes."""
+    """A name and the patterns that find it in a file's bytes (made at the first escape met
+    that may be one of its characters': most files hold none)."""
+
+    __slots__ = ("_escapes", "_spellings", "leads", "raw")
 
     def __init__(self, name: str) -> None:
         self.raw = name.encode("ascii")
-        self.spellings = _spellings(self.raw)
-        self.escapes = _escapes(self.raw)
+        # The first hex digit of an escape of one of its characters (0-7 in ASCII: no case).
+        self.leads = frozenset(ord(f"{char >> 4:x}") for char in self.raw)
+        self._escapes: re.Pattern[bytes] | None = None
+        self._spellings: re.Pattern[bytes] | None = None
 
     def spelled_in(self, data: bytes | mmap.mmap) -> bool:
         """Whether `data` holds a spelling of the name: the plain one by a byte search, an
@@ -56,24 +71,41 @@ class _Name:
         data)."""
         if data.find(self.raw) >= 0:
             return True
-        reach = _ESCAPE_WIDTH * len(self.raw)
-        escapes = self.escapes
-        spellings = self.spellings
+        leads = self.leads
+        last = len(data) - 1
         start = data.find(b"#")
         while start >= 0:
             # A # that starts an escape is followed by two hex digits, never by another #:
-            # the escapes met are those a scan of the whole file would find.
-            if escapes.match(data, start) is not None and spellings.search(
-                data, max(0, start - reach), start + _ESCAPE_WIDTH + reach
-            ):
+            # the escapes met are those a scan of the whole file would find. The first digit
+            # is tested alone first: in binary data it rules out nearly every #.
+            if start < last and data[start + 1] in leads and self._escaped_at(data, start):
                 return True
             start = data.find(b"#", start + 1)
         return False
+
+    def _escaped_at(self, data: bytes | mmap.mmap, start: int) -> bool:
+        """Whether the # at `start` escapes a character of the name in a spelling of it."""
+        escapes = self._escapes
+        spellings = self._spellings
+        if escapes is None or spellings is None:
+            escapes = self._escapes = _escapes(self.raw)
+            spellings = self._spellings = _spellings(self.raw)
+        if escapes.match(data, start) is None:
+            return False
+        reach = _ESCAPE_WIDTH * len(self.raw)
+        return spellings.search(data, max(0, start - reach), start + _ESCAPE_WIDTH + reach) is not None
 
 
 # The names searched for, each with its patterns made once (building them costs more than
 # searching a small file); a handful of names at most ("ActualText").
 _NAMES: Final[dict[str, _Name]] = {}
+
+
+def _spelled(name: str) -> _Name:
+    spelled = _NAMES.get(name)
+    if spelled is None:
+        spelled = _NAMES[name] = _Name(name)
+    return spelled
 
 
 def may_hold_name(pdf: pikepdf.Pdf, file: str | bytes | None, name: str) -> bool:
@@ -82,28 +114,96 @@ def may_hold_name(pdf: pikepdf.Pdf, file: str | bytes | None, name: str) -> bool
     spelling of it. True when that cannot be told: no file given, or one that cannot be read."""
     if file is None:
         return True
-    spelled = _NAMES.get(name)
-    if spelled is None:
-        spelled = _NAMES[name] = _Name(name)
+    spelled = _spelled(name)
     try:
         if isinstance(file, bytes):
-            if spelled.spelled_in(file):
+            return _held(pdf, file, spelled)
+        with open(file, "rb") as handle:
+            if os.fstat(handle.fileno()).st_size == 0:
                 return True
-        else:
-            with open(file, "rb") as handle:
-                if os.fstat(handle.fileno()).st_size == 0:
-                    return True
-                with mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
-                    if spelled.spelled_in(data):
-                        return True
-        # Objects compressed in object streams: type 2 entries of the cross-reference (§7.5.8.3),
-        # the only ones with a stream number (one property read per entry, not two).
-        entries = pdf.get_xref_table().values()
-        streams = {number for entry in entries if (number := entry.obj_stream_number) is not None}
-        for number in streams:
-            stream = pdf.get_object((number, 0))
-            if not isinstance(stream, pikepdf.Stream) or spelled.spelled_in(stream.read_bytes()):
-                return True
+            with mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
+                return _held(pdf, data, spelled)
     except (OSError, *OBJECT_ERRORS):
         return True
+
+
+def _held(pdf: pikepdf.Pdf, data: bytes | mmap.mmap, spelled: _Name) -> bool:
+    """may_hold_name on the file's bytes `data`."""
+    if spelled.spelled_in(data):
+        return True
+    streams = object_stream_numbers(pdf, data)
+    if streams is None:
+        # Objects compressed in object streams: type 2 entries of the cross-reference as qpdf
+        # holds it (one property read per entry, not two).
+        entries = pdf.get_xref_table().values()
+        streams = {number for entry in entries if (number := entry.obj_stream_number) is not None}
+    for number in streams:
+        stream = pdf.get_object((number, 0))
+        if not isinstance(stream, pikepdf.Stream) or spelled.spelled_in(stream.read_bytes()):
+            return True
     return False
+
+
+def object_stream_numbers(pdf: pikepdf.Pdf, data: bytes | mmap.mmap) -> set[int] | None:
+    """The object numbers of the object streams that the type 2 entries of the file's
+    cross-reference streams name (§7.5.8.3), read from the file's bytes `data`: every
+    object stream qpdf reads objects from, maybe more. None when that cannot be told so: qpdf
+    warned (it may have rebuilt the cross-reference from the objects it found), or the chain
+    from `startxref` through /Prev is not one of cross-reference streams.
+
+    qpdf's own table (pikepdf's get_xref_table) costs about 3 k instructions an object, and
+    the search for a name in a file with object streams has no other use for it."""
+    if pdf.get_warnings():
+        return None
+    if not _spelled("XRef").spelled_in(data):
+        return set()  # no cross-reference stream, so no entry in an object stream
+    end = data.rfind(b"startxref", max(0, len(data) - _STARTXREF_REACH))
+    found = _STARTXREF.match(data, end) if end >= 0 else None
+    if found is None:
+        return None
+    offset: int | None = int(found[1])
+    numbers: set[int] = set()
+    seen: set[int] = set()
+    while offset is not None:
+        if offset in seen or len(seen) >= MAX_XREF_SECTIONS:
+            return None
+        seen.add(offset)
+        header = _OBJECT_HEADER.match(data, offset)
+        if header is None:
+            return None  # a cross-reference table: qpdf's table tells (hybrid files, §7.5.8.4)
+        section = pdf.get_object((int(header[1]), int(header[2])))
+        if not isinstance(section, pikepdf.Stream) or optional_entry(section, "/Type") != "/XRef":
+            return None
+        widths = optional_entry(section, "/W")
+        if not isinstance(widths, pikepdf.Array) or len(widths) != 3:
+            return None
+        width_list = [int(width) for width in widths]
+        if min(width_list) < 0:
+            return None
+        _add_compressed(section.read_bytes(), width_list[0], width_list[1], width_list[2], numbers)
+        previous = optional_entry(section, "/Prev")
+        offset = int(previous) if previous is not None else None
+    return numbers
+
+
+def _add_compressed(
+    rows: bytes, type_width: int, field_width: int, last_width: int, numbers: set[int]
+) -> None:
+    """Add the object stream number of each type 2 entry of a cross-reference stream's
+    decoded data to `numbers`: every whole row, not only the /Index ranges (more, never fewer)."""
+    row = type_width + field_width + last_width
+    if type_width == 0 or row == 0:
+        return  # the type defaults to 1 (§7.5.8.2): no entry is compressed
+    previous = -1  # the stream of the entry before: an object stream's entries come in a row
+    for start in range(0, len(rows) - row + 1, row):
+        kind = 0
+        for index in range(start, start + type_width):
+            kind = kind * 256 + rows[index]
+        if kind != _COMPRESSED:
+            continue
+        number = 0
+        for index in range(start + type_width, start + type_width + field_width):
+            number = number * 256 + rows[index]
+        if number != previous:
+            numbers.add(number)
+            previous = number

@@ -10,7 +10,7 @@ import pikepdf
 import pytest
 
 import pagetext
-from pagetext.pdf.spelling import may_hold_name
+from pagetext.pdf.spelling import may_hold_name, object_stream_numbers
 from tests.corpus import needs_corpus, real_pdfs
 from tests.pdfbuild import add_page, new_pdf, to_bytes
 from tests.structure.tagged import build, element
@@ -103,3 +103,87 @@ def test_real_files_said_to_hold_no_actual_text_have_no_object_with_one() -> Non
             if isinstance(obj, (pikepdf.Dictionary, pikepdf.Stream)):
                 assert "/ActualText" not in obj, (pdf.filename, obj.objgen)
     assert without > 150
+
+
+def _qpdf_object_streams(pdf: pikepdf.Pdf) -> set[int]:
+    entries = pdf.get_xref_table().values()
+    return {number for entry in entries if (number := entry.obj_stream_number) is not None}
+
+
+def test_object_streams_are_listed_from_the_cross_reference_streams() -> None:
+    data = _tagged(True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        listed = object_stream_numbers(pdf, data)
+        assert listed == _qpdf_object_streams(pdf)
+        assert listed  # the elements are compressed
+
+
+def test_a_file_without_a_cross_reference_stream_has_no_object_stream() -> None:
+    data = _tagged(True, object_stream_mode=pikepdf.ObjectStreamMode.disable)
+    assert b"XRef" not in data
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        assert object_stream_numbers(pdf, data) == set() == _qpdf_object_streams(pdf)
+
+
+def test_object_streams_of_every_section_of_an_updated_file_are_listed() -> None:
+    # An incremental update (§7.5.6) in a second cross-reference stream, its /Prev the first:
+    # the objects of both sections' object streams are read.
+    first = _tagged(False, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    with pikepdf.open(io.BytesIO(first)) as pdf:
+        pdf.Root.Lang = pikepdf.String("en")
+        updated = io.BytesIO()
+        pdf.save(updated, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    data = updated.getvalue()
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        assert object_stream_numbers(pdf, data) == _qpdf_object_streams(pdf)
+
+
+def _classic_update(data: bytes) -> bytes:
+    """`data` updated incrementally (§7.5.6) by a cross-reference table whose /Prev is the
+    file's cross-reference stream: one object added."""
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        size = int(pdf.trailer.Size)
+        root = pdf.Root.objgen
+    previous = int(data[data.rindex(b"startxref") + 9 :].split()[0])
+    added = b"\n%d 0 obj\n(added)\nendobj\n" % size
+    table = len(data) + len(added)
+    return (
+        data
+        + added
+        + (
+            b"xref\n%d 1\n%010d 00000 n \ntrailer\n<< /Size %d /Root %d %d R /Prev %d >>\n"
+            b"startxref\n%d\n%%%%EOF\n"
+        )
+        % (size, len(data) + 1, size + 1, root[0], root[1], previous, table)
+    )
+
+
+def test_object_streams_are_left_to_qpdf_below_a_cross_reference_table() -> None:
+    data = _classic_update(_tagged(True, object_stream_mode=pikepdf.ObjectStreamMode.generate))
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        assert not pdf.get_warnings()  # a file qpdf reads as it is
+        assert _qpdf_object_streams(pdf)
+        assert object_stream_numbers(pdf, data) is None
+        assert may_hold_name(pdf, data, "ActualText")  # found through qpdf's table
+
+
+def test_a_file_qpdf_warned_about_is_left_to_qpdf() -> None:
+    data = _tagged(True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    damaged = data.replace(b"startxref", b"startxrf ")  # qpdf rebuilds the cross-reference
+    with pikepdf.open(io.BytesIO(damaged)) as pdf:
+        assert pdf.get_warnings()
+        assert object_stream_numbers(pdf, damaged) is None
+
+
+@needs_corpus
+def test_real_files_list_every_object_stream_qpdf_reads() -> None:
+    # Never fewer than qpdf's own table: a stream missed would hide its objects from the search.
+    listed = 0
+    for pdf in real_pdfs():
+        with open(pdf.filename, "rb") as handle:
+            data = handle.read()
+        numbers = object_stream_numbers(pdf, data)
+        if numbers is not None:
+            listed += 1
+            assert numbers >= _qpdf_object_streams(pdf), pdf.filename
+    assert listed > 200
