@@ -31,13 +31,16 @@ untrack(PyObject *module, PyObject *objects)
 
 /* The allocator of records made untracked: a type whose objects can be part of no reference
  * cycle never enters the collector's lists, so no pass over a page's glyphs takes them out
- * again (with them cold in memory by then). */
+ * again (with them cold in memory by then). PyObject_GC_New links the object to the
+ * collector's count without tracking it; the fields are zeroed as the generic allocator
+ * does (mypyc reads a NULL field as one not set). Types with items are refused below. */
 static PyObject *
 alloc_untracked(PyTypeObject *type, Py_ssize_t items)
 {
-    PyObject *made = PyType_GenericAlloc(type, items);
+    (void)items;
+    PyObject *made = _PyObject_GC_New(type);
     if (made != NULL)
-        PyObject_GC_UnTrack(made);
+        memset((char *)made + sizeof(PyObject), 0, (size_t)type->tp_basicsize - sizeof(PyObject));
     return made;
 }
 
@@ -45,8 +48,10 @@ alloc_untracked(PyTypeObject *type, Py_ssize_t items)
 static PyObject *
 untrack_at_birth(PyObject *module, PyObject *type)
 {
-    if (!PyType_Check(type) || ((PyTypeObject *)type)->tp_alloc != PyType_GenericAlloc) {
-        PyErr_SetString(PyExc_TypeError, "untrack_at_birth(type): a type with the generic allocator");
+    if (!PyType_Check(type) || ((PyTypeObject *)type)->tp_alloc != PyType_GenericAlloc
+        || ((PyTypeObject *)type)->tp_itemsize != 0 || !PyType_IS_GC((PyTypeObject *)type)) {
+        PyErr_SetString(PyExc_TypeError,
+                        "untrack_at_birth(type): a collected type of fixed size with the generic allocator");
         return NULL;
     }
     ((PyTypeObject *)type)->tp_alloc = alloc_untracked;
