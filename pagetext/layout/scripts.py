@@ -8,20 +8,21 @@ from typing import Final
 
 # East Asian scripts, for telling a column of glyphs set one under the other: CJK radicals,
 # symbols and punctuation, kana, Bopomofo, Hangul, Han (with extensions), compatibility
-# ideographs, half- and full-width forms.
-_CJK: Final = re.compile(
-    "[\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3130-\u318f\u31a0-\u31ff"
-    "\u3200-\u33ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f"
-    "\uff00-\uffef\U00020000-\U0003ffff]"
-)
+# ideographs, half- and full-width forms. First and last code point of each range, ascending;
+# typed as a tuple of any length, so that compiled it is one object, not rebuilt at each use.
+CJK_RANGES: Final[tuple[tuple[int, int], ...]] = (
+    (0x2E80, 0x2FDF), (0x3000, 0x303F), (0x3040, 0x30FF), (0x3100, 0x312F), (0x3130, 0x318F),
+    (0x31A0, 0x31FF), (0x3200, 0x33FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xAC00, 0xD7AF),
+    (0xF900, 0xFAFF), (0xFE30, 0xFE4F), (0xFF00, 0xFFEF), (0x20000, 0x3FFFF),
+)  # fmt: skip
 # The scripts written without spaces between words, whose justification gaps are no word
 # gaps: the East Asian ones above less Hangul, which separates words by spaces as Latin does
 # (compatibility jamo U+3130-318F, syllables U+AC00-D7AF, half-width jamo U+FFA0-FFDC).
-_UNSPACED: Final = re.compile(
-    "[\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u31a0-\u31ff"
-    "\u3200-\u33ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\ufe30-\ufe4f"
-    "\uff00-\uff9f\uffe0-\uffef\U00020000-\U0003ffff]"
-)
+UNSPACED_RANGES: Final[tuple[tuple[int, int], ...]] = (
+    (0x2E80, 0x2FDF), (0x3000, 0x303F), (0x3040, 0x30FF), (0x3100, 0x312F), (0x31A0, 0x31FF),
+    (0x3200, 0x33FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0xFE30, 0xFE4F),
+    (0xFF00, 0xFF9F), (0xFFE0, 0xFFEF), (0x20000, 0x3FFFF),
+)  # fmt: skip
 # Strong right-to-left letters: Hebrew, Arabic (with supplements and presentation forms),
 # Syriac, Thaana, NKo.
 _RTL: Final = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
@@ -62,12 +63,26 @@ def mirrored(char: str) -> bool:
 
 
 def is_cjk(char: str) -> bool:
-    return char != "" and ord(char[0]) >= _FIRST_EAST_ASIAN and _CJK.match(char) is not None
+    """Whether the text's first character is East Asian (CJK_RANGES)."""
+    return char != "" and _in_ranges(ord(char[0]), CJK_RANGES)
 
 
 def is_unspaced(char: str) -> bool:
-    """Whether the character belongs to a script written without spaces between words."""
-    return char != "" and ord(char[0]) >= _FIRST_EAST_ASIAN and _UNSPACED.match(char) is not None
+    """Whether the text's first character belongs to a script written without spaces between
+    words (UNSPACED_RANGES)."""
+    return char != "" and _in_ranges(ord(char[0]), UNSPACED_RANGES)
+
+
+def _in_ranges(code: int, ranges: tuple[tuple[int, int], ...]) -> bool:
+    """Whether the code point lies in one of the ascending ranges: compared, not matched (a
+    pattern match costs some fifteen hundred instructions, and assembly asks about every
+    glyph pair of East Asian text); one comparison answers below the first range."""
+    if code < _FIRST_EAST_ASIAN:
+        return False
+    for first, last in ranges:
+        if code <= last:
+            return code >= first
+    return False
 
 
 def has_rtl(text: str) -> bool:

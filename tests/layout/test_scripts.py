@@ -6,6 +6,8 @@ glyph with its own text matrix, so the drawing order can be visual or reversed.
 
 from __future__ import annotations
 
+import itertools
+import re
 import unicodedata
 
 import pytest
@@ -15,7 +17,16 @@ from pagetext.geometry import make_box
 from pagetext.layout.bidi_text import base_direction, logical_text
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Line
-from pagetext.layout.scripts import _RTL, has_rtl, joins_next, joins_previous
+from pagetext.layout.scripts import (
+    _RTL,
+    CJK_RANGES,
+    UNSPACED_RANGES,
+    has_rtl,
+    is_cjk,
+    is_unspaced,
+    joins_next,
+    joins_previous,
+)
 from pagetext.layout.visual_words import is_mark
 from pagetext.page import Page
 from tests.corpus import cases, needs_corpus
@@ -190,3 +201,31 @@ def test_marks_are_combining_or_formatting_characters_and_never_ascii() -> None:
     assert all(unicodedata.category(chr(code)) not in ("Mn", "Me") for code in range(128))
     assert is_mark("\u05b8") and is_mark("\u200f") and is_mark("\u064e\u0651")
     assert not is_mark("") and not is_mark("a") and not is_mark("\u05d0") and not is_mark("\u064ea")
+
+
+# The rules as the character classes they were written as before the ranges were compared.
+_CJK_CLASS = re.compile(
+    "[\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3130-\u318f\u31a0-\u31ff"
+    "\u3200-\u33ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f"
+    "\uff00-\uffef\U00020000-\U0003ffff]"
+)
+_UNSPACED_CLASS = re.compile(
+    "[\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u31a0-\u31ff"
+    "\u3200-\u33ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\ufe30-\ufe4f"
+    "\uff00-\uff9f\uffe0-\uffef\U00020000-\U0003ffff]"
+)
+
+
+@pytest.mark.parametrize("ranges", [CJK_RANGES, UNSPACED_RANGES])
+def test_script_ranges_ascend_without_overlap(ranges: tuple[tuple[int, int], ...]) -> None:
+    for (first, last), (next_first, _) in itertools.pairwise(ranges):
+        assert first <= last < next_first
+
+
+def test_east_asian_and_unspaced_scripts_are_told_by_the_first_character_alone() -> None:
+    for code in range(0x110000):
+        char = chr(code)
+        assert is_cjk(char) == (_CJK_CLASS.match(char) is not None), hex(code)
+        assert is_unspaced(char) == (_UNSPACED_CLASS.match(char) is not None), hex(code)
+    assert is_cjk("\uac00a") and not is_unspaced("\uac00a")  # Hangul: spaced as Latin is
+    assert is_unspaced("\u65e5a") and not is_cjk("a\u65e5") and not is_cjk("") and not is_unspaced("")
