@@ -50,16 +50,49 @@ _ASCII_BIDI: Final = [unicodedata.bidirectional(chr(code)) for code in range(128
 _ASCII_MIRRORED: Final = [unicodedata.mirrored(chr(code)) == 1 for code in range(128)]
 
 
+# Other characters' properties, kept as they are first asked for: a dictionary lookup costs a
+# fifth of a call into the Unicode database, and right-to-left lines ask for each character's
+# several times. Bounded, as a file may show any number of distinct characters.
+MAX_CACHED_CHARACTERS: Final = 1 << 16
+_BIDI: Final[dict[str, str]] = {}
+_MIRRORED: Final[dict[str, bool]] = {}
+_CATEGORY: Final[dict[str, str]] = {}
+
+
 def bidi_class(char: str) -> str:
     """unicodedata.bidirectional of one character."""
     code = ord(char)
-    return _ASCII_BIDI[code] if code < 128 else unicodedata.bidirectional(char)
+    if code < 128:
+        return _ASCII_BIDI[code]
+    known = _BIDI.get(char)
+    if known is None:
+        known = unicodedata.bidirectional(char)
+        if len(_BIDI) < MAX_CACHED_CHARACTERS:
+            _BIDI[char] = known
+    return known
 
 
 def mirrored(char: str) -> bool:
     """unicodedata.mirrored of one character, as a bool."""
     code = ord(char)
-    return _ASCII_MIRRORED[code] if code < 128 else unicodedata.mirrored(char) == 1
+    if code < 128:
+        return _ASCII_MIRRORED[code]
+    known = _MIRRORED.get(char)
+    if known is None:
+        known = unicodedata.mirrored(char) == 1
+        if len(_MIRRORED) < MAX_CACHED_CHARACTERS:
+            _MIRRORED[char] = known
+    return known
+
+
+def category(char: str) -> str:
+    """unicodedata.category of one character."""
+    known = _CATEGORY.get(char)
+    if known is None:
+        known = unicodedata.category(char)
+        if len(_CATEGORY) < MAX_CACHED_CHARACTERS:
+            _CATEGORY[char] = known
+    return known
 
 
 def is_cjk(char: str) -> bool:

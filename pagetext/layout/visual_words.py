@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import bisect
 import math
-import unicodedata
 from typing import Final
 
 from pagetext.content.glyph import Glyph
@@ -31,7 +30,7 @@ from pagetext.geometry import Point, projection
 from pagetext.layout.gaps import decide
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import quad_extent
-from pagetext.layout.scripts import BIDI_CONTROLS, has_rtl, joins_next, joins_previous
+from pagetext.layout.scripts import BIDI_CONTROLS, category, has_rtl, joins_next, joins_previous
 
 # A mark's letter is looked for among this many glyphs either side of where it stands: a
 # letter holds a handful of marks at most (Hebrew: point, dagesh, cantillation).
@@ -48,10 +47,7 @@ def is_mark(text: str) -> bool:
             return False
     elif text.isascii():
         return False
-    for char in text:
-        if char not in BIDI_CONTROLS and unicodedata.category(char) not in ("Mn", "Me"):
-            return False
-    return True
+    return all(char in BIDI_CONTROLS or category(char) in ("Mn", "Me") for char in text)
 
 
 def _base_of(

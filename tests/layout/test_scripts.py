@@ -14,6 +14,7 @@ import pytest
 
 import pagetext
 from pagetext.geometry import make_box
+from pagetext.layout import scripts
 from pagetext.layout.bidi_text import base_direction, logical_text
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Line
@@ -21,11 +22,14 @@ from pagetext.layout.scripts import (
     _RTL,
     CJK_RANGES,
     UNSPACED_RANGES,
+    bidi_class,
+    category,
     has_rtl,
     is_cjk,
     is_unspaced,
     joins_next,
     joins_previous,
+    mirrored,
 )
 from pagetext.layout.visual_words import is_mark
 from pagetext.page import Page
@@ -229,3 +233,14 @@ def test_east_asian_and_unspaced_scripts_are_told_by_the_first_character_alone()
         assert is_unspaced(char) == (_UNSPACED_CLASS.match(char) is not None), hex(code)
     assert is_cjk("\uac00a") and not is_unspaced("\uac00a")  # Hangul: spaced as Latin is
     assert is_unspaced("\u65e5a") and not is_cjk("a\u65e5") and not is_cjk("") and not is_unspaced("")
+
+
+def test_character_properties_are_the_unicode_databases_and_their_memory_is_bounded() -> None:
+    for code in range(0x110000):
+        char = chr(code)
+        assert bidi_class(char) == unicodedata.bidirectional(char), hex(code)
+        assert mirrored(char) == (unicodedata.mirrored(char) == 1), hex(code)
+        assert category(char) == unicodedata.category(char), hex(code)
+    for memo in (scripts._BIDI, scripts._MIRRORED, scripts._CATEGORY):
+        assert len(memo) == scripts.MAX_CACHED_CHARACTERS
+    assert bidi_class("\u05d0") == "R" and mirrored("(") and category("\u064e") == "Mn"
