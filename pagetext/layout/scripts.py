@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Final
+from typing import Final, TypeVar
 
 # East Asian scripts, for telling a column of glyphs set one under the other: CJK radicals,
 # symbols and punctuation, kana, Bopomofo, Hangul, Han (with extensions), compatibility
@@ -57,6 +57,7 @@ MAX_CACHED_CHARACTERS: Final = 1 << 16
 _BIDI: Final[dict[str, str]] = {}
 _MIRRORED: Final[dict[str, bool]] = {}
 _CATEGORY: Final[dict[str, str]] = {}
+_Property = TypeVar("_Property", str, bool)
 
 
 def bidi_class(char: str) -> str:
@@ -65,11 +66,7 @@ def bidi_class(char: str) -> str:
     if code < 128:
         return _ASCII_BIDI[code]
     known = _BIDI.get(char)
-    if known is None:
-        known = unicodedata.bidirectional(char)
-        if len(_BIDI) < MAX_CACHED_CHARACTERS:
-            _BIDI[char] = known
-    return known
+    return known if known is not None else _remember(_BIDI, char, unicodedata.bidirectional(char))
 
 
 def mirrored(char: str) -> bool:
@@ -78,21 +75,19 @@ def mirrored(char: str) -> bool:
     if code < 128:
         return _ASCII_MIRRORED[code]
     known = _MIRRORED.get(char)
-    if known is None:
-        known = unicodedata.mirrored(char) == 1
-        if len(_MIRRORED) < MAX_CACHED_CHARACTERS:
-            _MIRRORED[char] = known
-    return known
+    return known if known is not None else _remember(_MIRRORED, char, unicodedata.mirrored(char) == 1)
 
 
 def category(char: str) -> str:
     """unicodedata.category of one character."""
     known = _CATEGORY.get(char)
-    if known is None:
-        known = unicodedata.category(char)
-        if len(_CATEGORY) < MAX_CACHED_CHARACTERS:
-            _CATEGORY[char] = known
-    return known
+    return known if known is not None else _remember(_CATEGORY, char, unicodedata.category(char))
+
+
+def _remember(memo: dict[str, _Property], char: str, value: _Property) -> _Property:
+    if len(memo) < MAX_CACHED_CHARACTERS:
+        memo[char] = value
+    return value
 
 
 def is_cjk(char: str) -> bool:
