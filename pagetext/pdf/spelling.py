@@ -149,14 +149,13 @@ def object_stream_numbers(pdf: pikepdf.Pdf, data: bytes | mmap.mmap) -> set[int]
     cross-reference streams name (§7.5.8.3), read from the file's bytes `data`: every
     object stream qpdf reads objects from, maybe more. None when that cannot be told so: qpdf
     warned (it may have rebuilt the cross-reference from the objects it found), or the chain
-    from `startxref` through /Prev is not one of cross-reference streams.
+    from `startxref` through /Prev is not one of cross-reference streams (an empty set for a
+    file of cross-reference tables alone).
 
     qpdf's own table (pikepdf's get_xref_table) costs about 3 k instructions an object, and
     the search for a name in a file with object streams has no other use for it."""
     if pdf.get_warnings():
         return None
-    if not _spelled("XRef").spelled_in(data):
-        return set()  # no cross-reference stream, so no entry in an object stream
     end = data.rfind(b"startxref", max(0, len(data) - _STARTXREF_REACH))
     found = _STARTXREF.match(data, end) if end >= 0 else None
     if found is None:
@@ -170,7 +169,12 @@ def object_stream_numbers(pdf: pikepdf.Pdf, data: bytes | mmap.mmap) -> set[int]
         seen.add(offset)
         header = _OBJECT_HEADER.match(data, offset)
         if header is None:
-            return None  # a cross-reference table: qpdf's table tells (hybrid files, §7.5.8.4)
+            # A cross-reference table. A file that spells no /XRef anywhere has no stream of
+            # them, so no object stream (searched for here only: a file of cross-reference
+            # streams is told by its chain without a pass over its bytes); else qpdf's table
+            # tells (hybrid files, §7.5.8.4).
+            first = len(seen) == 1
+            return set() if first and not _spelled("XRef").spelled_in(data) else None
         section = pdf.get_object((int(header[1]), int(header[2])))
         if not isinstance(section, pikepdf.Stream) or optional_entry(section, "/Type") != "/XRef":
             return None
