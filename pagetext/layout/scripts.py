@@ -35,12 +35,11 @@ _JOIN_CAUSING: Final = frozenset("\u0640\u07fa\u180a\u200d")
 # The positional presentation forms (decompositions tagged <initial>, <medial>, <final>) are
 # all in Arabic Presentation Forms-A and -B: below this no character's decomposition is asked.
 _FIRST_POSITIONAL_FORM: Final = 0xFB50
-# Below these code points no character is right-to-left, or East Asian: one comparison
-# answers for Latin text, which assembly asks about for every glyph pair (a regex match costs a
-# hundred times more). Compared as code points: compiled, ord(s[0]) is read inline, where a
-# comparison of two strings is a call.
+# Below this code point no character is right-to-left: one comparison answers for Latin
+# text, which assembly asks about for every glyph pair (a regex match costs a hundred times
+# more). Compared as code points: compiled, ord(s[0]) is read inline, where a comparison of
+# two strings is a call.
 FIRST_RTL: Final = 0x0590
-_FIRST_EAST_ASIAN: Final = 0x2E80
 
 
 # The UAX #9 bidi class and the mirrored property of each ASCII character, read from the
@@ -104,9 +103,7 @@ def is_unspaced(char: str) -> bool:
 def _in_ranges(code: int, ranges: tuple[tuple[int, int], ...]) -> bool:
     """Whether the code point lies in one of the ascending ranges: compared, not matched (a
     pattern match costs some fifteen hundred instructions, and assembly asks about every
-    glyph pair of East Asian text); one comparison answers below the first range."""
-    if code < _FIRST_EAST_ASIAN:
-        return False
+    glyph pair of East Asian text); the first range answers for Latin text."""
     for first, last in ranges:
         if code <= last:
             return code >= first
