@@ -187,19 +187,22 @@ class _DecidedLine:
 
 def _decided_lines(
     glyphs: list[Glyph], params: LayoutParams, originals: dict[int, Glyph]
-) -> list[_DecidedLine]:
-    """Glyphs grouped into lines, each glyph with whether a word space comes before it. One
+) -> tuple[list[_DecidedLine], list[str]]:
+    """Glyphs grouped into lines, each glyph with whether a word space comes before it, and
+    the texts of `glyphs` that may hold a right-to-left letter (prepare_glyphs). One
     verdict code per glyph pair, no record: the pair's gap counts into the line's LetterGaps
     as it is judged. A line set tight, or one that may hold letter-spaced runs, is judged
     again (see _finished). Glyphs read across their font's direction are
     re-oriented copies (see advance.py), `originals` maps them back."""
     lines: list[_DecidedLine] = []
-    # A tuple: a line's glyphs are a slice of it and each word's a slice of the line's (the
-    # slice of a list would be copied into a tuple for the words once more).
-    prepared = tuple(prepare_glyphs(glyphs, params, originals))
+    # A list, each line's glyphs copied into a tuple as the line ends, while they are still in
+    # the processor's cache (each word's glyphs a slice of the line's): a tuple of the page's
+    # glyphs would write each glyph's reference count once more, and again when freed, when
+    # the page's glyphs no longer fit in that cache.
+    prepared, searched = prepare_glyphs(glyphs, params, originals)
     count = len(prepared)
     if not count:
-        return lines
+        return lines, searched
     # Lines as slices of the glyphs and of one list of word spaces for the page, not lists
     # grown a glyph at a time.
     spaces = [False] * count
@@ -243,7 +246,7 @@ def _decided_lines(
         prev = glyph
         spaced_end = spaced_start if len(text) == 1 else _ends_in_space(text)
     lines.append(_finished(prepared, spaces, start, count, stacked, gaps, break_gap, break_height, params))
-    return lines
+    return lines, searched
 
 
 def _ends_in_space(text: str) -> bool:
@@ -251,7 +254,7 @@ def _ends_in_space(text: str) -> bool:
 
 
 def _finished(
-    glyphs: tuple[Glyph, ...],
+    glyphs: list[Glyph],
     spaces: list[bool],
     start: int,
     end: int,
@@ -265,7 +268,7 @@ def _finished(
     say so: a tightly set line with the lowered limit; a line that may be letter-spaced gap
     by gap, each word gap against the tracking of its neighbourhood (tracking.TrackedGaps).
     break_gap, break_height: measured at the break before the line (NaN for the first line)."""
-    line = glyphs[start:end]
+    line = tuple(glyphs[start:end])
     tight = False
     if end - start >= gaps.min_gaps:
         # The break counts among the line's letter gaps, its glyphs taken as the line's last
@@ -296,7 +299,7 @@ def _finished(
 
 
 def _join_tracked(
-    glyphs: tuple[Glyph, ...], spaces: list[bool], start: int, end: int, params: LayoutParams
+    glyphs: list[Glyph], spaces: list[bool], start: int, end: int, params: LayoutParams
 ) -> list[float]:
     """Word spaces of glyphs[start:end] that the tracking of their neighbourhood explains
     become letter gaps; per glyph of the line, the tracking that joined the gap before it
@@ -346,11 +349,14 @@ def _is_letter(text: str, index: int) -> bool:
 def assemble(glyphs: Sequence[Glyph], params: LayoutParams) -> list[Line]:
     """Group glyphs, in the order given, into lines of words."""
     lines: list[Line] = []
-    glyph_list = list(glyphs)  # typed as a list: compiled, its items are read natively
-    page_rtl = rtl_page(glyph_list)
+    # Typed as a list: compiled, its items are read natively. Not copied when it is one (no
+    # step changes the list it is given): a copy writes each glyph's reference count twice.
+    glyph_list = glyphs if isinstance(glyphs, list) else list(glyphs)
     originals: dict[int, Glyph] = {}
     normalize = params.normalize_text
-    for decided in _decided_lines(glyph_list, params, originals):
+    decided_lines, searched = _decided_lines(glyph_list, params, originals)
+    page_rtl = rtl_page(glyph_list, searched)
+    for decided in decided_lines:
         line = _line(decided.glyphs, decided.spaces, decided.stacked, page_rtl, normalize, params)
         if line is not None:
             lines.append(line)
@@ -363,7 +369,7 @@ def explain(glyphs: Sequence[Glyph], params: LayoutParams) -> Iterator[tuple[Gly
     """Each consecutive glyph pair that assembly looks at, with the decision taken."""
     prev: Glyph | None = None
     originals: dict[int, Glyph] = {}
-    for decided in _decided_lines(list(glyphs), params, originals):
+    for decided in _decided_lines(list(glyphs), params, originals)[0]:
         for index, glyph in enumerate(decided.glyphs):
             if prev is not None:
                 # The break before a line is judged with the general limit, as assembly did.

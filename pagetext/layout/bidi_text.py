@@ -17,7 +17,7 @@ from pagetext.geometry import Point
 from pagetext.layout.inverse_bidi import logical_text
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.records import Word, make_word
-from pagetext.layout.scripts import BIDI_CONTROLS, FIRST_RTL, bidi_class, has_rtl, mirrored
+from pagetext.layout.scripts import BIDI_CONTROLS, bidi_class, has_rtl, mirrored
 from pagetext.layout.visual_words import visual_words
 
 
@@ -33,16 +33,11 @@ def _strong(text: str) -> list[bool]:
     return result
 
 
-def rtl_page(glyphs: list[Glyph]) -> bool | None:
-    """Whether most strong characters of the page are right-to-left; None when it has none."""
-    # Only the texts that may hold a right-to-left letter are searched: a one-character text
-    # below the first one is answered by a comparison (most glyphs of most pages), the rest
-    # by one pattern search over them joined.
-    searched: list[str] = []
-    for glyph in glyphs:
-        text = glyph.text
-        if len(text) != 1 or ord(text[0]) >= FIRST_RTL:
-            searched.append(text)
+def rtl_page(glyphs: list[Glyph], searched: list[str]) -> bool | None:
+    """Whether most strong characters of the page's `glyphs` are right-to-left; None when it
+    has none. `searched`: those of their texts that may hold a right-to-left letter, all but
+    the one-character texts below scripts.FIRST_RTL (most glyphs of most pages); the glyphs
+    are read only when one of them does."""
     if not searched or not has_rtl("".join(searched)):
         return None
     strong = _strong("".join([glyph.text for glyph in glyphs]))

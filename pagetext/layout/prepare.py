@@ -15,6 +15,7 @@ from pagetext.geometry import projection
 from pagetext.layout.accents import accent_mark, compose_accents
 from pagetext.layout.advance import follow_advance, is_along
 from pagetext.layout.params import LayoutParams
+from pagetext.layout.scripts import FIRST_RTL
 
 # What _survey finds in a page's glyphs, the steps that act on it (bits of one int).
 _EMPTY: Final = 1  # a glyph without text: an ActualText span to join
@@ -261,15 +262,19 @@ def join_actual_text(glyphs: list[Glyph], originals: dict[int, Glyph]) -> list[G
     return glyphs if kept is None else kept
 
 
-def _survey(glyphs: list[Glyph], line_shift: float) -> tuple[int, list[int], list[int]]:
+def _survey(glyphs: list[Glyph], line_shift: float) -> tuple[int, list[int], list[int], list[str]]:
     """What the glyphs hold that a step of prepare_glyphs acts on (_EMPTY, _ACCENT, _VERTICAL
-    or'ed), the indices of the white-space glyphs, and those of the glyphs stepping off the
-    line of the one before (follow_advance's steps; line_shift: params.line_shift). One loop
-    for all, most glyphs told by one code point test: a loop per step cost more than the
-    steps on most pages, which hold none of these but a few line breaks."""
+    or'ed), the indices of the white-space glyphs, those of the glyphs stepping off the
+    line of the one before (follow_advance's steps; line_shift: params.line_shift), and the
+    texts that may hold a right-to-left letter (not one code point below scripts.FIRST_RTL:
+    bidi_text.rtl_page searches them). One loop for all, most glyphs told by one code point
+    test: a loop per step cost more than the steps on most pages, which hold none of these
+    but a few line breaks, and each pass over a page's glyphs finds few of them still in
+    the processor's cache."""
     found = 0
     spaces: list[int] = []
     steps: list[int] = []
+    searched: list[str] = []
     px = py = ux = uy = shift = 0.0  # the glyph before's origin, direction and line limit
     for index in range(len(glyphs)):
         glyph = glyphs[index]
@@ -286,19 +291,27 @@ def _survey(glyphs: list[Glyph], line_shift: float) -> tuple[int, list[int], lis
             point = ord(text)
             if _FIRST_PRINTABLE <= point <= _LAST_PRINTABLE and point != _GRAVE:
                 continue  # no accent, no white space
+            if point >= FIRST_RTL:
+                searched.append(text)
+        else:
+            searched.append(text)
         if not text:
             found |= _EMPTY
         elif accent_mark(text):
             found |= _ACCENT
         elif text.isspace():
             spaces.append(index)
-    return found, spaces, steps
+    return found, spaces, steps, searched
 
 
-def prepare_glyphs(glyphs: list[Glyph], params: LayoutParams, originals: dict[int, Glyph]) -> list[Glyph]:
+def prepare_glyphs(
+    glyphs: list[Glyph], params: LayoutParams, originals: dict[int, Glyph]
+) -> tuple[list[Glyph], list[str]]:
     """The glyphs as assembly reads them: ActualText spans joined, fake-bold copies dropped,
     accents composed, hidden white space out, runs read along their advance and vertical columns
-    in reading order. `originals` maps each glyph made here to the glyph it stands for.
+    in reading order. `originals` maps each glyph made here to the glyph it stands for. With
+    them, the texts of `glyphs` that may hold a right-to-left letter, for bidi_text.rtl_page
+    (found here, they take no pass of their own over the page's glyphs).
 
     A step that the survey shows has nothing to act on is left out: the steps before it drop
     glyphs, copy them with their text and writing mode, or give a letter its accent (never
@@ -306,7 +319,7 @@ def prepare_glyphs(glyphs: list[Glyph], params: LayoutParams, originals: dict[in
     in the page's glyphs is not in theirs either. While no step changed the list, the
     white-space glyphs and the steps off a line are where the survey found them."""
     line_shift = params.line_shift
-    found, spaces, steps = _survey(glyphs, line_shift)
+    found, spaces, steps, searched = _survey(glyphs, line_shift)
     kept = join_actual_text(glyphs, originals) if found & _EMPTY else glyphs
     if params.drop_duplicates:
         kept = drop_duplicates(kept, params)
@@ -323,4 +336,4 @@ def prepare_glyphs(glyphs: list[Glyph], params: LayoutParams, originals: dict[in
     if kept is not glyphs:
         steps = _survey(kept, line_shift)[2]
     kept = follow_advance(kept, params, originals, steps)
-    return order_vertical_runs(kept) if found & _VERTICAL else kept
+    return (order_vertical_runs(kept) if found & _VERTICAL else kept), searched

@@ -18,6 +18,7 @@ from pagetext.layout.prepare import (
     order_vertical_runs,
     prepare_glyphs,
 )
+from pagetext.layout.scripts import FIRST_RTL
 
 _RUN = GlyphRun("F1", 10.0, 0, None, 0, (), 0.0, None, "", "", False, "", (), 0, b"", None, 0.0, 0.0, 100.0)
 _ACROSS = (1.0, 0.0)
@@ -63,7 +64,9 @@ def _prepared(glyphs: list[Glyph], params: LayoutParams | None = None) -> list[G
     params = params or LayoutParams()
     originals: dict[int, Glyph] = {}
     expected_originals: dict[int, Glyph] = {}
-    result = prepare_glyphs(glyphs, params, originals)
+    result, searched = prepare_glyphs(glyphs, params, originals)
+    # The texts rtl_page searches: those not of one code point below the first right-to-left block.
+    assert searched == [g.text for g in glyphs if len(g.text) != 1 or ord(g.text) >= FIRST_RTL]
     expected = _every_step(glyphs, params, expected_originals)
     assert [_key(glyph) for glyph in result] == [_key(glyph) for glyph in expected]
     mapped = [originals.get(id(glyph), glyph) for glyph in result]
@@ -159,3 +162,14 @@ def test_pages_mixing_every_step_come_out_as_with_every_step_run() -> None:
                 glyphs += [_glyph(char, x, y - 10.0 * i) for i, char in enumerate("ab c")]
             y -= rng.choice([0.0, 12.0, 30.0])
         _prepared(glyphs, LayoutParams(drop_duplicates=rng.random() < 0.8))
+
+
+def test_the_survey_finds_the_texts_that_may_be_right_to_left() -> None:
+    params = LayoutParams()
+    assert prepare_glyphs(_line("plain ASCII, no accent", 100.0, 700.0), params, {})[1] == []
+    hebrew = "\u05e9\u05dc\u05d5\u05dd"
+    assert prepare_glyphs(_line(f"x {hebrew}", 100.0, 700.0), params, {})[1] == list(hebrew)
+    # Below the first right-to-left block: Latin-1 letters are no candidates, a dash above it is.
+    assert prepare_glyphs(_line("caf\u00e9 \u2014 na\u00efve", 100.0, 700.0), params, {})[1] == ["\u2014"]
+    # A text of two code points (a ligature's) is searched whatever it holds.
+    assert prepare_glyphs([_glyph("fi", 100.0, 700.0)], params, {})[1] == ["fi"]
