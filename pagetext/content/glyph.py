@@ -249,20 +249,23 @@ class Glyph:
     made up for a field without an appearance.
     """
 
+    # Declared in the order layout reads them (compiled, the record's fields lie in this
+    # order): the fields each pass over a page's glyphs reads share fewer cache lines, and a
+    # page's glyphs do not fit in the processor's first-level cache.
     text: str
-    code: int
-    quad: Quad
-    baseline_start: Point
-    baseline_end: Point
-    glyph_end: Point
-    direction: Point
+    run: GlyphRun
     box_height: float
     writing_mode: int
+    baseline_start: Point
+    baseline_end: Point
+    direction: Point
+    glyph_end: Point
+    quad: Quad
     mapped_text: str
-    run: GlyphRun
     original_text: str | None
-    code_index: int
     hidden: tuple[str, ...] | None
+    code: int
+    code_index: int
 
     def __init__(
         self,
