@@ -254,7 +254,9 @@ class Page:
                     for group in _by_annotation(overlay):
                         lines.extend(assemble(group, params))
         else:
-            glyphs = self.glyphs(forms=True, visible_only=True, annotations=False)
+            # self.glyphs(forms=True, visible_only=True, annotations=False) without its copy:
+            # the lists below are read, never changed.
+            glyphs = self._content.visible_glyphs()
             if drop:
                 glyphs = [g for g in glyphs if not g.hidden]
             if artifacts == "drop" and self._content.artifacts:

@@ -14,7 +14,7 @@ import pikepdf
 
 from pagetext.budget import BudgetStop, PageBudget
 from pagetext.content.appearances import draw_appearance, page_annotations
-from pagetext.content.device import GlyphCollector
+from pagetext.content.device import GlyphCollector, centre_inside
 from pagetext.content.glyph import Glyph
 from pagetext.content.interpreter import Interpreter
 from pagetext.content.paths import PathRecord
@@ -40,12 +40,6 @@ from pagetext.structure.view import PageStructure, page_structure
 # Frozen, so one instance serves every page (building one validates every field).
 DEFAULT_PARAMS: Final = LayoutParams()
 MAX_FORM_DEPTH: Final = 16  # how deep font_styles() looks into nested Form XObjects
-
-
-def centre_inside(glyph: Glyph, x0: float, y0: float, x1: float, y1: float) -> bool:
-    """Whether the glyph box's centre lies inside the box x0, y0, x1, y1 (the visible test)."""
-    quad = glyph.quad  # indexed: compiled, unpacking into "_" targets would box the corners
-    return x0 <= (quad[0][0] + quad[2][0]) / 2 <= x1 and y0 <= (quad[0][1] + quad[2][1]) / 2 <= y1
 
 
 class CycleCollectorPaused:
@@ -160,6 +154,7 @@ class PageContent:
         self.warn = warn
         self.visible_box = visible_box
         self._glyphs: dict[bool, list[Glyph]] = {}  # by clip_forms
+        self._outside: dict[bool, list[int]] = {}  # their indices outside visible_box
         # What the interpreter saw of marked content (§14.6), for the structure stage.
         self._tag_suspect = False
         self.artifacts = False  # some glyph is drawn inside an artifact (§14.8.2.2)
@@ -195,7 +190,7 @@ class PageContent:
         painted paths are read too (painted_paths)."""
         glyphs = self._glyphs.get(clip_forms)
         if glyphs is None or (paths and self.painted_paths is None):
-            collector = GlyphCollector(paths)
+            collector = GlyphCollector(paths, self.visible_box)
             budget = PageBudget(self.context.limits, self.warn)
             interpreter = Interpreter(collector, self.context.fonts, self.warn, budget, clip_forms=clip_forms)
             # The glyphs drawn before a budget ran out are the page's text.
@@ -206,6 +201,7 @@ class PageContent:
                 if glyphs is not None:  # read again for the paths: keep the glyphs given out
                     return glyphs
             glyphs = self._glyphs[clip_forms] = collector.glyphs
+            self._outside[clip_forms] = collector.outside
             marks = collector.marks
             self._tag_suspect = marks.tag_suspect
             self.artifacts = marks.artifact_seen
@@ -368,6 +364,16 @@ class PageContent:
 
         walk(inherited_entry(self.page_obj, "/Resources"), 0)
         return styles
+
+    def visible_glyphs(self) -> list[Glyph]:
+        """visible(self.glyphs(False)), from the indices the collector found outside (the
+        page's own list when there are none, as on most pages)."""
+        glyphs = self.glyphs(False)
+        outside = self._outside[False]
+        if not outside:
+            return glyphs
+        skipped = set(outside)
+        return [glyph for index, glyph in enumerate(glyphs) if index not in skipped]
 
     def visible(self, glyphs: list[Glyph]) -> list[Glyph]:
         """The glyphs whose box centre lies inside visible_box: `glyphs` itself when all do, as

@@ -10,7 +10,7 @@ import pytest
 from pikepdf import Array, Dictionary, Name
 
 import pagetext
-from tests.pdfbuild import add_page, new_pdf, to_bytes
+from tests.pdfbuild import add_page, form, new_pdf, to_bytes
 
 
 def _two_pages() -> pikepdf.Pdf:
@@ -124,6 +124,23 @@ def test_visible_only_drops_glyphs_centred_outside_the_crop_box() -> None:
         assert "".join(g.text for g in page.glyphs()) == "InSlug"
         assert "".join(g.text for g in page.glyphs(visible_only=True)) == "In"
         assert page.text() == "In"
+
+
+def test_text_leaves_out_the_glyphs_the_interpreter_found_outside_the_crop_box() -> None:
+    # Outside glyphs among inside ones, in the page and in a form: the indices the glyph
+    # collector keeps as they come must drop exactly what visible_only drops.
+    pdf = new_pdf()
+    content = (
+        b"BT /F1 10 Tf 100 700 Td (Kept) Tj -200 0 Td (Cut) Tj 400 0 Td (Also) Tj ET "
+        b"BT /F1 10 Tf 100 600 Td [(Left) -40000 (Far)] TJ ET /X1 Do"
+    )
+    xobjects = {"X1": form(pdf, b"BT /F1 10 Tf 100 500 Td (Form) Tj 0 -490 Td (Below) Tj ET")}
+    add_page(pdf, content, xobjects=xobjects, CropBox=Array([50, 36, 450, 792]))
+    with pagetext.open(to_bytes(pdf)) as doc:
+        page = doc[0]
+        visible = "".join(g.text for g in page.glyphs(forms=True, visible_only=True))
+        assert visible == "KeptAlsoLeftForm"
+        assert page.text() == "Kept Also\nLeft\nForm"
 
 
 def test_glyph_lists_handed_out_are_the_callers_own() -> None:

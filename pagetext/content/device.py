@@ -62,17 +62,41 @@ class Device:
         raise NotImplementedError
 
 
+def centre_inside(glyph: Glyph, x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Whether the glyph box's centre lies inside the box x0, y0, x1, y1 (the visible test)."""
+    quad = glyph.quad  # indexed: compiled, unpacking into "_" targets would box the corners
+    return x0 <= (quad[0][0] + quad[2][0]) / 2 <= x1 and y0 <= (quad[0][1] + quad[2][1]) / 2 <= y1
+
+
 class GlyphCollector(Device):
     """Keeps every glyph, in drawing order, the painted paths when it wants them, and the
-    facts of the marked content it saw (marks)."""
+    facts of the marked content it saw (marks). Given the page's visible box (x0, y0, x1,
+    y1), it lists as `outside` the indices of the glyphs whose box centre lies outside it
+    (centre_inside), told as they come: later, a page's glyphs are no longer in the
+    processor's cache, and that test would be a pass over them of its own."""
 
-    def __init__(self, paths: bool = False) -> None:
+    def __init__(
+        self, paths: bool = False, visible_box: tuple[float, float, float, float] | None = None
+    ) -> None:
         super().__init__(paths)
         self.glyphs: list[Glyph] = []
         self.paths: list[PathRecord] = []
         self.marks = MarkedContentFacts()
+        self.outside: list[int] = []
+        self.tests_visible = visible_box is not None
+        # Kept as four floats: compiled, they are native fields, where a tuple's are boxed.
+        self.x0, self.y0, self.x1, self.y1 = visible_box or (0.0, 0.0, 0.0, 0.0)
 
     def show_glyphs(self, glyphs: list[Glyph]) -> None:
+        if self.tests_visible:
+            x0 = self.x0
+            y0 = self.y0
+            x1 = self.x1
+            y1 = self.y1
+            first = len(self.glyphs)
+            for index in range(len(glyphs)):
+                if not centre_inside(glyphs[index], x0, y0, x1, y1):
+                    self.outside.append(first + index)
         self.glyphs.extend(glyphs)
 
     def paint_path(self, path: PathRecord) -> None:
