@@ -366,18 +366,19 @@ class PageContent:
         return styles
 
     def visible_glyphs(self) -> list[Glyph]:
-        """visible(self.glyphs(False)), from the indices the collector found outside (the
-        page's own list when there are none, as on most pages)."""
+        """visible(self.glyphs(False)): the stretches between the glyphs the collector found outside."""
         glyphs = self.glyphs(False)
-        outside = self._outside[False]
-        if not outside:
-            return glyphs
-        skipped = set(outside)
-        return [glyph for index, glyph in enumerate(glyphs) if index not in skipped]
+        kept: list[Glyph] = []
+        start = 0
+        for index in self._outside[False]:  # ascending
+            kept.extend(glyphs[start:index])
+            start = index + 1
+        if start:
+            kept.extend(glyphs[start:])
+        return kept if start else glyphs
 
     def visible(self, glyphs: list[Glyph]) -> list[Glyph]:
-        """The glyphs whose box centre lies inside visible_box: `glyphs` itself when all do, as
-        on most pages (copied, it would be grown a glyph at a time)."""
+        """The glyphs whose box centre lies inside visible_box (`glyphs` itself when all do)."""
         x0, y0, x1, y1 = self.visible_box
         kept: list[Glyph] | None = None  # made at the first glyph outside
         for index in range(len(glyphs)):
