@@ -141,9 +141,9 @@ def parse(path: Path) -> Profile:
     return profile
 
 
-def dumps(out: Path) -> dict[str, Profile]:
-    """The dumps of one run by phase label (callgrind writes <out>.<n> per client request)."""
-    phases: dict[str, Profile] = {}
+def dump_files(out: Path) -> dict[str, Path]:
+    """The files of one run by phase label (callgrind writes <out>.<n> per client request)."""
+    files: dict[str, Path] = {}
     for part in sorted(out.parent.glob(out.name + ".*"), key=lambda p: int(p.suffix[1:])):
         label = ""
         with part.open(errors="replace") as handle:
@@ -153,8 +153,26 @@ def dumps(out: Path) -> dict[str, Profile]:
                     break
                 if line.startswith("events:"):
                     break
-        phases[label or part.suffix] = parse(part)
-    return phases
+        files[label or part.suffix] = part
+    return files
+
+
+def dumps(out: Path) -> dict[str, Profile]:
+    """The dumps of one run by phase label."""
+    return {label: parse(part) for label, part in dump_files(out).items()}
+
+
+def event_totals(path: Path) -> dict[str, int]:
+    """A dump's totals by event name (its `events:` line names them, `summary:` or `totals:`
+    gives them): with --cache-sim and --branch-sim, Ir, Dr, Dw, I1mr, D1mr, D1mw, ..., Bcm, Bim."""
+    names: list[str] = []
+    with path.open(errors="replace") as handle:
+        for line in handle:
+            if line.startswith("events:"):
+                names = line.split()[1:]
+            elif line.startswith(("summary:", "totals:")) and names:
+                return dict(zip(names, (int(value) for value in line.split()[1:]), strict=False))
+    return {}
 
 
 def _symbols(read: Profile, spec: str) -> list[str]:

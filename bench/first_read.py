@@ -4,6 +4,7 @@
     python -m bench.first_read codes ../shared/corpus/real/some.pdf ...
     python -m bench.first_read profile ../shared/corpus/real [--top 10] [--libraries ...]
         [--jobs 2] [--sizes sizes.json] [--keep DIR] [--report bench/REPORT.md]
+    python -m bench.first_read cache ../shared/corpus/real/some.pdf ... [--libraries ...]
 
 A user reads a document once, so this counts what a fresh process pays for that one read,
 in instructions (callgrind: the shared machine's load does not change them). `survey` reads
@@ -15,6 +16,9 @@ bench.callgrind.STAGE_FUNCTIONS, and by shared object for the C libraries. `code
 document, how many font codes pagetext prepares and parses against those its pages show.
 Run it with the compiled build installed (its function names are what the split reads);
 --keep keeps callgrind's files, and a second run with the same --keep only reports again.
+`cache` runs the same first read under callgrind's cache and branch model and tells, per
+library, the misses of the first-level caches and the mispredicted branches, which
+instructions do not show (a page's glyph records outgrow the first-level data cache).
 """
 
 from __future__ import annotations
@@ -30,12 +34,30 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from bench.callgrind import Profile, dumps, object_split, pagetext_stages, top_functions
+from bench.callgrind import (
+    Profile,
+    dump_files,
+    dumps,
+    event_totals,
+    object_split,
+    pagetext_stages,
+    top_functions,
+)
 from bench.stages import replace_report_section, report_section
 
 LIBRARIES = ("pagetext", "pypdfium2", "pymupdf")
 SECTION = "## First read (issue 39 profile)"
 CHILD = Path(__file__).with_name("first_read_child.py")
+# callgrind's cache and branch model, the events shown and their headings.
+CACHE_COLUMNS = (
+    ("Ir", "instructions"), ("D1mr", "L1 data read misses"), ("D1mw", "L1 data write misses"),
+    ("I1mr", "L1 instruction misses"), ("Bcm", "mispredicted branches"),
+    ("Bim", "mispredicted indirect branches"),
+)  # fmt: skip
+# One rough figure to rank by: an instruction a cycle, a first-level miss served by the
+# second level about 10 cycles, a mispredicted branch about 15. No model of a given processor.
+MISS_CYCLES = 10
+MISPREDICT_CYCLES = 15
 
 
 def survey(folders: Iterable[Path]) -> dict[str, dict[str, int]]:
@@ -116,6 +138,70 @@ def run_one(library: str, pdf: str, out: Path, python: str) -> dict[str, Profile
     if done.returncode != 0:
         sys.stderr.write(f"{library} {Path(pdf).name}: exit {done.returncode}\n{done.stderr[-2000:]}\n")
     return dumps(out)
+
+
+def run_cache(library: str, pdf: str, out: Path, python: str) -> dict[str, int]:
+    """One fresh process under callgrind's cache and branch model: the read's event totals."""
+    command = [
+        "valgrind", "--tool=callgrind", "--cache-sim=yes", "--branch-sim=yes",
+        f"--callgrind-out-file={out}", "--dump-instr=no", python, str(CHILD), library, pdf,
+    ]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=tempfile.gettempdir())
+    if done.returncode != 0:
+        sys.stderr.write(f"{library} {Path(pdf).name}: exit {done.returncode}\n{done.stderr[-2000:]}\n")
+    read = dump_files(out).get("read")
+    return event_totals(read) if read is not None else {}
+
+
+def weighted_cycles(events: dict[str, int]) -> int:
+    misses = events.get("D1mr", 0) + events.get("D1mw", 0) + events.get("I1mr", 0)
+    return (
+        events.get("Ir", 0)
+        + MISS_CYCLES * misses
+        + MISPREDICT_CYCLES * (events.get("Bcm", 0) + events.get("Bim", 0))
+    )
+
+
+def render_cache(runs: dict[str, dict[str, dict[str, int]]], libraries: list[str]) -> str:
+    """Per document and library, the read's events (millions) and the weighted cycles, also
+    as a multiple of the first library's."""
+    heading = " | ".join(label for _, label in CACHE_COLUMNS)
+    lines = [
+        f"| document | library | {heading} | weighted cycles | × {libraries[0]} |",
+        "|---|---|" + "---|" * (len(CACHE_COLUMNS) + 2),
+    ]
+    for document, by_library in runs.items():
+        first = weighted_cycles(by_library.get(libraries[0], {}))
+        for library in libraries:
+            events = by_library.get(library, {})
+            if not events:  # the run failed (its error went to stderr)
+                lines.append(f"| {document} | {library} |" + " - |" * (len(CACHE_COLUMNS) + 2))
+                continue
+            cells = " | ".join(f"{events.get(key, 0) / 1e6:,.2f} M" for key, _ in CACHE_COLUMNS)
+            cycles = weighted_cycles(events)
+            ratio = f"{cycles / first:.2f}" if first else "-"
+            lines.append(f"| {document} | {library} | {cells} | {cycles / 1e6:,.1f} M | {ratio} |")
+    return "\n".join(lines) + "\n"
+
+
+def cache_main(args: argparse.Namespace) -> int:
+    keep: Path = args.keep or Path(tempfile.mkdtemp(prefix="first_read_cache_"))
+    keep.mkdir(parents=True, exist_ok=True)
+
+    def work(job: tuple[Path, str]) -> tuple[str, str, dict[str, int]]:
+        pdf, library = job
+        # Absolute: the child runs from a neutral folder (see first_read_child).
+        events = run_cache(library, str(pdf.resolve()), keep / f"{library}.{pdf.stem}.cache", args.python)
+        sys.stderr.write(f"done {library} {pdf.name}\n")
+        return pdf.stem, library, events
+
+    with ThreadPoolExecutor(args.jobs) as pool:
+        results = list(pool.map(work, [(pdf, library) for pdf in args.pdfs for library in args.libraries]))
+    runs: dict[str, dict[str, dict[str, int]]] = {}
+    for document, library, events in results:
+        runs.setdefault(document, {})[library] = events
+    sys.stdout.write(render_cache(runs, args.libraries))
+    return 0
 
 
 def _summary(library: str, phases: dict[str, Profile]) -> dict[str, Any]:
@@ -267,6 +353,12 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--rerun", action="store_true", help="run again where --keep has a run")
     run.add_argument("--python", default=sys.executable, help="the Python that runs the children")
     run.add_argument("--report", type=Path, help="replace the report's section with the tables")
+    cache = commands.add_parser("cache", help="first-level cache misses and mispredicted branches")
+    cache.add_argument("pdfs", nargs="+", type=Path)
+    cache.add_argument("--libraries", nargs="+", default=list(LIBRARIES), choices=LIBRARIES)
+    cache.add_argument("--jobs", type=int, default=2, help="callgrind runs at once")
+    cache.add_argument("--keep", type=Path, help="folder for callgrind's files (default: a temp folder)")
+    cache.add_argument("--python", default=sys.executable, help="the Python that runs the children")
     args = parser.parse_args(argv)
     if args.command == "survey":
         sys.stdout.write(json.dumps(survey(args.folders), indent=1) + "\n")
@@ -275,6 +367,8 @@ def main(argv: list[str] | None = None) -> int:
         for pdf in args.pdfs:
             sys.stdout.write(json.dumps({"pdf": pdf.name, **font_codes(pdf)}) + "\n")
         return 0
+    if args.command == "cache":
+        return cache_main(args)
     return profile_main(args)
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bench.callgrind import dumps, object_split, pagetext_stages, parse
-from bench.first_read import first_read_section, pick
+from bench.callgrind import dump_files, dumps, event_totals, object_split, pagetext_stages, parse
+from bench.first_read import first_read_section, pick, render_cache, weighted_cycles
 
 # Two objects; run_page calls load_font (40 instructions inside it) and a Python call from
 # Page._lines (25); compressed names are defined once, "(id) name", and reused as "(id)".
@@ -74,3 +74,35 @@ def test_the_first_read_section_is_kept_whole_between_others() -> None:
     report = f"# Report\n\n## Speed\n\nfast\n\n{section}\n## Later\n"
     assert first_read_section(report) == section
     assert first_read_section("# Report\n") == ""
+
+
+# The read's dump of a run with --cache-sim=yes --branch-sim=yes: totals only.
+CACHE_DUMP = """\
+version: 1
+creator: callgrind-3.19.0
+desc: Trigger: Client Request: read
+events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw Bc Bcm Bi Bim
+summary: 2000000 600000 400000 10000 20000 30000 100 200 300 300000 6000 50000 4000
+"""
+
+
+def test_the_cache_model_is_read_by_event_name_and_weighted(tmp_path: Path) -> None:
+    (tmp_path / "pagetext.doc.cache.1").write_text("version: 1\ndesc: Trigger: Client Request: open\n")
+    (tmp_path / "pagetext.doc.cache.2").write_text(CACHE_DUMP)
+    read = dump_files(tmp_path / "pagetext.doc.cache")["read"]
+    events = event_totals(read)
+    assert (events["Ir"], events["D1mr"], events["D1mw"], events["I1mr"]) == (2000000, 20000, 30000, 10000)
+    assert (events["Bcm"], events["Bim"]) == (6000, 4000)
+    # An instruction a cycle, a first-level miss 10, a mispredicted branch 15.
+    assert weighted_cycles(events) == 2000000 + 10 * 60000 + 15 * 10000
+    slower = {**events, "Ir": 4750000}
+    rows = render_cache(
+        {"doc": {"pagetext": events, "pypdfium2": slower}}, ["pagetext", "pypdfium2"]
+    ).splitlines()
+    assert (
+        rows[2] == "| doc | pagetext | 2.00 M | 0.02 M | 0.03 M | 0.01 M | 0.01 M | 0.00 M | 2.8 M | 1.00 |"
+    )
+    assert rows[3].endswith("| 5.5 M | 2.00 |")
+    # A failed run is a row of dashes, not of zeros that would read as a measurement.
+    failed = render_cache({"doc": {"pagetext": events}}, ["pagetext", "pymupdf"]).splitlines()[3]
+    assert failed == "| doc | pymupdf |" + " - |" * 8
