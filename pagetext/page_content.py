@@ -1,7 +1,6 @@
-"""What a page's content stream draws, read once and kept: its glyphs (with the marked content
-they are in), paths and annotation glyphs, its part of the structure tree, and which glyphs are
-visible. pagetext.page.Page is the facade over it; DocumentContext is what every page of a
-document shares."""
+"""What a page's content stream draws, read once and kept: its glyphs (with their marked
+content), paths, annotation glyphs, its part of the structure tree, which glyphs are visible.
+Page is the facade over it; DocumentContext is what every page of a document shares."""
 
 from __future__ import annotations
 
@@ -45,11 +44,10 @@ MAX_FORM_DEPTH: Final = 16  # how deep font_styles() looks into nested Form XObj
 class CycleCollectorPaused:
     """Python's cycle collector paused while a page's records are built.
 
-    Glyphs, words and lines hold no reference cycles, so reference counting frees them all;
-    the collector would only walk the young objects again and again (up to a fifth of the
-    time on a long page). A collector the caller switched off stays off. A class, not a
-    contextlib generator: it is entered a few times a page, and compiled, its methods are
-    native where a generator's frames are not.
+    Glyphs, words and lines hold no reference cycles, so reference counting frees them all; the collector
+    would only walk the young objects again and again (up to a fifth of the time on a long page). A
+    collector the caller switched off stays off. A class, not a contextlib generator: it is entered a few
+    times a page, and compiled, its methods are native where a generator's frames are not.
     """
 
     __slots__ = ("_paused",)
@@ -277,25 +275,27 @@ class PageContent:
         """Whether order="auto" reads this page in structure order, and why (not)."""
         if self._trust is None:
             glyphs = self.glyphs(False)
-            visible = self.visible_mask(glyphs)
+            visible = self.visible_mask()
             structure = self.page_structure()
             lines = self.structure_lines(DEFAULT_PARAMS, tagged_only=True) if structure is not None else []
             tree = self.context.structure_tree(self.warn)
             self._trust = trust(tree, structure, self._tag_suspect, glyphs, visible, lines)
         return self._trust
 
-    def visible_mask(self, glyphs: list[Glyph]) -> list[bool]:
-        x0, y0, x1, y1 = self.visible_box
-        return [centre_inside(g, x0, y0, x1, y1) for g in glyphs]
+    def visible_mask(self) -> list[bool]:
+        """Per glyph of glyphs(False), whether it is visible (the collector's test, see visible_glyphs)."""
+        mask = [True] * len(self.glyphs(False))
+        for index in self._outside[False]:
+            mask[index] = False
+        return mask
 
     def structure_lines(
         self, params: LayoutParams, tagged_only: bool = False, drop: bool = False
     ) -> list[Line]:
-        """Lines in structure order: a pre-order walk of the tree, then the visible text the
-        tree does not own (artifacts aside) in reading order. drop: leave out the glyphs a
-        viewer does not show (read_visibility first)."""
+        """Lines in structure order: a pre-order walk of the tree, then the visible text the tree does
+        not own (artifacts aside) in reading order. drop: without what is hidden (read_visibility first)."""
         glyphs = self.glyphs(False)
-        visible = [not g.hidden for g in glyphs] if drop else self.visible_mask(glyphs)
+        visible = [not g.hidden for g in glyphs] if drop else self.visible_mask()
         structure = self.page_structure()
         sequence = structure_sequence(structure) if structure is not None else []
         owned = structure.owned if structure is not None else set()

@@ -141,6 +141,8 @@ def test_text_leaves_out_the_glyphs_the_interpreter_found_outside_the_crop_box()
         visible = "".join(g.text for g in page.glyphs(forms=True, visible_only=True))
         assert visible == "KeptAlsoLeftForm"
         assert page.text() == "Kept Also\nLeft\nForm"
+        # Structure order (no tree: all of it is text the tree does not own) reads the same mask.
+        assert page.text(order="structure") == "Kept Also\nLeft\nForm"
 
 
 def test_glyph_lists_handed_out_are_the_callers_own() -> None:
