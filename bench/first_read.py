@@ -128,27 +128,25 @@ def font_codes(path: Path) -> dict[str, int]:
     return dict(counts)
 
 
-def run_one(library: str, pdf: str, out: Path, python: str) -> dict[str, Profile]:
-    """One fresh process under callgrind; its dumps by phase."""
-    command = [
-        "valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--dump-instr=no",
-        "--separate-recs=4", python, str(CHILD), library, pdf,
-    ]  # fmt: skip
+def _run_child(options: list[str], library: str, pdf: str, out: Path, python: str) -> None:
+    """One fresh bench/first_read_child.py under callgrind with `options`; a failure is told on
+    stderr (its dumps are then missing or partial)."""
+    command = ["valgrind", "--tool=callgrind", *options, f"--callgrind-out-file={out}", "--dump-instr=no"]
+    command += [python, str(CHILD), library, pdf]
     done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=tempfile.gettempdir())
     if done.returncode != 0:
         sys.stderr.write(f"{library} {Path(pdf).name}: exit {done.returncode}\n{done.stderr[-2000:]}\n")
+
+
+def run_one(library: str, pdf: str, out: Path, python: str) -> dict[str, Profile]:
+    """One fresh process under callgrind; its dumps by phase."""
+    _run_child(["--separate-recs=4"], library, pdf, out, python)
     return dumps(out)
 
 
 def run_cache(library: str, pdf: str, out: Path, python: str) -> dict[str, int]:
     """One fresh process under callgrind's cache and branch model: the read's event totals."""
-    command = [
-        "valgrind", "--tool=callgrind", "--cache-sim=yes", "--branch-sim=yes",
-        f"--callgrind-out-file={out}", "--dump-instr=no", python, str(CHILD), library, pdf,
-    ]  # fmt: skip
-    done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=tempfile.gettempdir())
-    if done.returncode != 0:
-        sys.stderr.write(f"{library} {Path(pdf).name}: exit {done.returncode}\n{done.stderr[-2000:]}\n")
+    _run_child(["--cache-sim=yes", "--branch-sim=yes"], library, pdf, out, python)
     read = dump_files(out).get("read")
     return event_totals(read) if read is not None else {}
 
