@@ -30,6 +30,10 @@ MAX_XREF_SECTIONS: Final = 1024
 _WHITE: Final = rb"[\0\t\n\f\r ]"  # white-space characters (§7.2.3)
 _STARTXREF: Final = re.compile(rb"startxref" + _WHITE + rb"+(\d+)")
 _OBJECT_HEADER: Final = re.compile(_WHITE + rb"*(\d+)" + _WHITE + rb"+(\d+)" + _WHITE + rb"+obj")
+_XREF_TABLE: Final = re.compile(_WHITE + rb"*xref")
+# A trailer's /XRefStm and /Prev (§7.5.5, §7.5.8.4) and their offsets: a name ends at white space.
+_XREF_STREAM_ENTRY: Final = re.compile(rb"/XRefStm" + _WHITE + rb"+(\d+)")
+_PREV_ENTRY: Final = re.compile(rb"/Prev" + _WHITE + rb"+(\d+)")
 _COMPRESSED: Final = 2  # the type of a cross-reference stream entry in an object stream (§7.5.8.3)
 
 
@@ -147,10 +151,12 @@ def _held(pdf: pikepdf.Pdf, data: bytes | mmap.mmap, spelled: _Name) -> bool:
 def object_stream_numbers(pdf: pikepdf.Pdf, data: bytes | mmap.mmap) -> set[int] | None:
     """The object numbers of the object streams that the type 2 entries of the file's
     cross-reference streams name (§7.5.8.3), read from the file's bytes `data`: every
-    object stream qpdf reads objects from, maybe more. None when that cannot be told so: qpdf
-    warned (it may have rebuilt the cross-reference from the objects it found), or the chain
-    from `startxref` through /Prev is not one of cross-reference streams (an empty set for a
-    file of cross-reference tables alone).
+    object stream qpdf reads objects from, maybe more. The chain from `startxref` through
+    /Prev may hold cross-reference tables too: a table's trailer names the section before it
+    (/Prev) and, in a hybrid-reference file (§7.5.8.4: Word writes them), a stream of the
+    compressed objects (/XRefStm). None when that cannot be told so: qpdf warned (it may have
+    rebuilt the cross-reference from the objects it found), or a section or trailer is not as
+    read here (an empty set for a file of cross-reference tables alone).
 
     qpdf's own table (pikepdf's get_xref_table) costs about 3 k instructions an object, and
     the search for a name in a file with object streams has no other use for it."""
@@ -166,28 +172,77 @@ def object_stream_numbers(pdf: pikepdf.Pdf, data: bytes | mmap.mmap) -> set[int]
     while offset is not None:
         if offset in seen or len(seen) >= MAX_XREF_SECTIONS:
             return None
+        first = not seen
         seen.add(offset)
-        header = _OBJECT_HEADER.match(data, offset)
-        if header is None:
-            # A cross-reference table. A file that spells no /XRef anywhere has no stream of
-            # them, so no object stream (searched for here only: a file of cross-reference
-            # streams is told by its chain without a pass over its bytes); else qpdf's table
-            # tells (hybrid files, §7.5.8.4).
-            first = len(seen) == 1
-            return set() if first and not _spelled("XRef").spelled_in(data) else None
-        section = pdf.get_object((int(header[1]), int(header[2])))
-        if not isinstance(section, pikepdf.Stream) or optional_entry(section, "/Type") != "/XRef":
+        if _OBJECT_HEADER.match(data, offset) is not None:
+            offset = _stream_section(pdf, data, offset, numbers)
+            if offset == _UNREAD:
+                return None
+            continue
+        if _XREF_TABLE.match(data, offset) is None:
             return None
-        widths = optional_entry(section, "/W")
-        if not isinstance(widths, pikepdf.Array) or len(widths) != 3:
+        # A cross-reference table. A file that spells no /XRef anywhere has no stream of
+        # them, so no object stream (searched for here only: a file of cross-reference
+        # streams is told by its chain without a pass over its bytes).
+        if first and not _spelled("XRef").spelled_in(data):
+            return set()
+        entries = _trailer_offsets(data, offset)
+        if entries is None:
             return None
-        width_list = [int(width) for width in widths]
-        if min(width_list) < 0:
-            return None
-        _add_compressed(section.read_bytes(), width_list[0], width_list[1], width_list[2], numbers)
-        previous = optional_entry(section, "/Prev")
-        offset = int(previous) if previous is not None else None
+        stream, offset = entries
+        if stream is not None:
+            if stream in seen:
+                return None
+            seen.add(stream)
+            # The stream's own /Prev is not followed: the table's chain is the file's.
+            if _stream_section(pdf, data, stream, numbers) == _UNREAD:
+                return None
     return numbers
+
+
+# What _stream_section answers for a section it cannot read (offsets are never negative).
+_UNREAD: Final = -1
+
+
+def _stream_section(pdf: pikepdf.Pdf, data: bytes | mmap.mmap, offset: int, numbers: set[int]) -> int | None:
+    """Add the object streams a cross-reference stream at `offset` names to `numbers`; its
+    /Prev (None without one), or _UNREAD when it is no such stream."""
+    header = _OBJECT_HEADER.match(data, offset)
+    if header is None:
+        return _UNREAD
+    section = pdf.get_object((int(header[1]), int(header[2])))
+    if not isinstance(section, pikepdf.Stream) or optional_entry(section, "/Type") != "/XRef":
+        return _UNREAD
+    widths = optional_entry(section, "/W")
+    if not isinstance(widths, pikepdf.Array) or len(widths) != 3:
+        return _UNREAD
+    width_list = [int(width) for width in widths]
+    if min(width_list) < 0:
+        return _UNREAD
+    _add_compressed(section.read_bytes(), width_list[0], width_list[1], width_list[2], numbers)
+    previous = optional_entry(section, "/Prev")
+    return int(previous) if previous is not None else None
+
+
+def _trailer_offsets(data: bytes | mmap.mmap, table: int) -> tuple[int | None, int | None] | None:
+    """The /XRefStm and /Prev offsets of the trailer of the cross-reference table at `table`
+    (§7.5.5; None for a key it lacks), read from its bytes up to the next `startxref`. None
+    when they cannot be read so: no trailer, a key written twice, or a # escape (a name
+    spelled with one is left to qpdf's table)."""
+    start = data.find(b"trailer", table)  # a table holds digits, f and n only
+    if start < 0:
+        return None
+    stop = data.find(b"startxref", start)
+    trailer = bytes(data[start : stop if stop >= 0 else len(data)])
+    if b"#" in trailer:
+        return None
+    found: list[int | None] = []
+    for pattern in (_XREF_STREAM_ENTRY, _PREV_ENTRY):
+        values = pattern.findall(trailer)
+        if len(values) > 1:
+            return None
+        found.append(int(values[0]) if values else None)
+    return found[0], found[1]
 
 
 def _add_compressed(

@@ -158,13 +158,53 @@ def _classic_update(data: bytes) -> bytes:
     )
 
 
-def test_object_streams_are_left_to_qpdf_below_a_cross_reference_table() -> None:
+def test_object_streams_below_a_cross_reference_table_are_listed_through_its_prev() -> None:
     data = _classic_update(_tagged(True, object_stream_mode=pikepdf.ObjectStreamMode.generate))
     with pikepdf.open(io.BytesIO(data)) as pdf:
         assert not pdf.get_warnings()  # a file qpdf reads as it is
         assert _qpdf_object_streams(pdf)
+        assert object_stream_numbers(pdf, data) == _qpdf_object_streams(pdf)
+        assert may_hold_name(pdf, data, "ActualText")
+
+
+def _hybrid(data: bytes, trailer_extra: bytes = b"") -> bytes:
+    """`data` (a file of one cross-reference stream) as a hybrid-reference file (§7.5.8.4): a
+    cross-reference table of no objects, its trailer's /XRefStm the file's stream, which
+    lists them all (as Word writes them, the table lists the objects written out)."""
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        size = int(pdf.trailer.Size)
+        root = pdf.Root.objgen
+    stream = int(data[data.rindex(b"startxref") + 9 :].split()[0])
+    body = data[: data.rindex(b"startxref")]
+    return body + (
+        b"xref\n0 1\n0000000000 65535 f \ntrailer\n<< /Size %d /Root %d %d R /XRefStm %d %s>>\n"
+        b"startxref\n%d\n%%%%EOF\n"
+    ) % (size, root[0], root[1], stream, trailer_extra, len(body))
+
+
+def test_object_streams_of_a_hybrid_reference_file_are_listed_from_its_xrefstm() -> None:
+    data = _hybrid(_tagged(True, object_stream_mode=pikepdf.ObjectStreamMode.generate))
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        assert not pdf.get_warnings()
+        assert _qpdf_object_streams(pdf)
+        assert object_stream_numbers(pdf, data) == _qpdf_object_streams(pdf)
+        assert may_hold_name(pdf, data, "ActualText")  # found in an object stream
+    without = _hybrid(_tagged(False, object_stream_mode=pikepdf.ObjectStreamMode.generate))
+    with pikepdf.open(io.BytesIO(without)) as pdf:
+        assert not may_hold_name(pdf, without, "ActualText")
+
+
+@pytest.mark.parametrize("extra", ["twice", b"/Prev 0 ", b"/Lang (#41) "])
+def test_a_trailer_not_read_plainly_is_left_to_qpdf(extra: bytes | str) -> None:
+    # /XRefStm written twice, a /Prev to no section, a # that may escape a name: qpdf's table.
+    data = _tagged(True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    if extra == "twice":
+        extra = b"/XRefStm %d " % int(data[data.rindex(b"startxref") + 9 :].split()[0])
+    assert isinstance(extra, bytes)
+    data = _hybrid(data, extra)
+    with pikepdf.open(io.BytesIO(data)) as pdf:
         assert object_stream_numbers(pdf, data) is None
-        assert may_hold_name(pdf, data, "ActualText")  # found through qpdf's table
+        assert may_hold_name(pdf, data, "ActualText")
 
 
 def test_a_file_qpdf_warned_about_is_left_to_qpdf() -> None:
