@@ -13,6 +13,7 @@ from typing import IO, Any, Union
 import pikepdf
 
 from pagetext.errors import DamagedPdfError, FileReadError, PasswordError, UnsupportedError, UsageError
+from pagetext.pdf.aes256_key import file_key, revision6_entries
 from pagetext.pdf.objects import OBJECT_ERRORS
 from pagetext.pdf.pagetree import Rebuilt, rebuild_page_tree
 from pagetext.pdf.passwords import candidates
@@ -91,11 +92,13 @@ def source_file(source: Source) -> str | bytes | None:
 
 def open_pdf(source: Source, password: str | bytes | None) -> tuple[pikepdf.Pdf, Rebuilt | None]:
     """The opened file and, for a damaged one, the pages recovered from it."""
+    raw: str | bytes | None = None  # the file or its bytes, for a revision 6 key
     if isinstance(source, (bytes, bytearray, memoryview)):
-        target: Any = io.BytesIO(bytes(source))
+        raw = bytes(source)
+        target: Any = io.BytesIO(raw)
         label = "the PDF data"
     elif isinstance(source, (str, os.PathLike)):
-        target = os.fspath(source)
+        target = raw = os.fspath(source)
         label = repr(target)
         if os.path.isdir(target):
             raise FileReadError(f"cannot read {label}: it is a directory, not a PDF file")
@@ -107,6 +110,8 @@ def open_pdf(source: Source, password: str | bytes | None) -> tuple[pikepdf.Pdf,
     else:
         raise UsageError(f"cannot open a {type(source).__name__}: pass a path, bytes or a binary file object")
     attempts: list[str | bytes] = candidates(password) if password is not None else [""]
+    # AES-256 (revision 6): the key found here from each password, when the compiled build can.
+    revision6 = revision6_entries(raw) if raw is not None else None
     last_error: Exception | None = None
     for index, attempt in enumerate(attempts):
         if hasattr(target, "seek"):
@@ -117,7 +122,13 @@ def open_pdf(source: Source, password: str | bytes | None) -> tuple[pikepdf.Pdf,
                 # Inherited attributes are read through /Parent (objects.inherited_entry), not pushed
                 # down onto every page: that costs qpdf a pass over the tree at each open, and a
                 # saved edit would carry the pushed copies.
-                pdf = pikepdf.open(target, password=attempt, inherit_page_attributes=False)
+                key = file_key(revision6, attempt) if revision6 is not None else None
+                if key is not None:
+                    pdf = pikepdf.open(
+                        target, password=key.hex(), hex_password=True, inherit_page_attributes=False
+                    )
+                else:
+                    pdf = pikepdf.open(target, password=attempt, inherit_page_attributes=False)
                 try:
                     len(pdf.pages)  # the page tree read here, where damage to it leads to recovery
                 except BaseException:

@@ -1,0 +1,3 @@
+"""AES in CBC mode (_native_aes.c), in the compiled build."""
+
+def cbc(key: bytes, iv: bytes, data: bytes, encrypt: bool) -> bytes: ...

@@ -1,0 +1,114 @@
+"""The AES-256 file key found from a password (pagetext.pdf.aes256_key): the key qpdf derives,
+from the user's and the owner's password, and qpdf left to decide whenever it is in doubt."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pikepdf
+import pytest
+
+import pagetext
+from pagetext.pdf import aes256_key
+from pagetext.pdf.aes256_key import file_key, revision6_entries
+from tests.pdfbuild import add_page, new_pdf, to_bytes
+
+compiled_only = pytest.mark.skipif(aes256_key._CBC is None, reason="the plain build leaves the key to qpdf")
+
+
+def _encrypted(revision: int = 6, **options: object) -> bytes:
+    pdf = new_pdf()
+    add_page(pdf, b"BT /F1 10 Tf 100 700 Td (Secret) Tj ET")
+    return to_bytes(pdf, encryption=pikepdf.Encryption(owner="owner", user="user", R=revision), **options)
+
+
+def _qpdf_key(data: bytes, password: str) -> bytes:
+    with pikepdf.open(io.BytesIO(data), password=password) as pdf:
+        return bytes(pdf.encryption.encryption_key)
+
+
+# FIPS-197 Appendix C: the plaintext 00112233...ff under the keys 000102...
+@compiled_only
+@pytest.mark.parametrize(
+    ("key_bytes", "cipher"),
+    [
+        (16, "69c4e0d86a7b0430d8cdb78070b4c55a"),
+        (24, "dda97ca4864cdfe06eaf70a0ec0d7191"),
+        (32, "8ea2b7ca516745bfeafc49904b496089"),
+    ],
+)
+def test_the_cipher_is_fips_197(key_bytes: int, cipher: str) -> None:
+    assert aes256_key._CBC is not None
+    key = bytes(range(key_bytes))
+    plain = bytes.fromhex("00112233445566778899aabbccddeeff")
+    assert aes256_key._CBC(key, bytes(16), plain, True).hex() == cipher
+    assert aes256_key._CBC(key, bytes(16), bytes.fromhex(cipher), False) == plain
+
+
+@compiled_only
+def test_cbc_chains_the_blocks() -> None:
+    assert aes256_key._CBC is not None
+    key, iv = bytes(range(16)), bytes(range(16, 32))
+    plain = bytes(range(64))
+    sealed = aes256_key._CBC(key, iv, plain, True)
+    # Each block's cipher is that of the block xor the cipher before it.
+    previous = iv
+    for at in range(0, 64, 16):
+        block = bytes(a ^ b for a, b in zip(plain[at : at + 16], previous, strict=True))
+        assert sealed[at : at + 16] == aes256_key._CBC(key, bytes(16), block, True)
+        previous = sealed[at : at + 16]
+    assert aes256_key._CBC(key, iv, sealed, False) == plain
+
+
+@compiled_only
+@pytest.mark.parametrize("as_path", [False, True])
+@pytest.mark.parametrize("streams", [pikepdf.ObjectStreamMode.disable, pikepdf.ObjectStreamMode.generate])
+def test_the_user_and_owner_passwords_find_the_key_qpdf_derives(
+    tmp_path: Path, as_path: bool, streams: pikepdf.ObjectStreamMode
+) -> None:
+    # A cross-reference table's trailer or a cross-reference stream names the dictionary.
+    data = _encrypted(object_stream_mode=streams)
+    path = tmp_path / "encrypted.pdf"
+    path.write_bytes(data)
+    entries = revision6_entries(str(path) if as_path else data)
+    assert entries is not None
+    assert file_key(entries, "user") == _qpdf_key(data, "user")
+    assert file_key(entries, "owner") == _qpdf_key(data, "owner")
+    assert file_key(entries, "wrong") is None
+
+
+@compiled_only
+def test_other_files_have_no_revision6_entries() -> None:
+    pdf = new_pdf()
+    add_page(pdf, b"BT /F1 10 Tf 100 700 Td (Open) Tj ET")
+    assert revision6_entries(to_bytes(pdf)) is None
+    assert revision6_entries(_encrypted(4)) is None  # AES-128: qpdf's own derivation is quick
+
+
+def test_encrypted_files_read_alike_with_either_password(tmp_path: Path) -> None:
+    # Both builds: the compiled one opens with the key it found, the plain one leaves it to qpdf.
+    data = _encrypted()
+    path = tmp_path / "encrypted.pdf"
+    path.write_bytes(data)
+    for source in (data, str(path)):
+        for password in ("user", "owner"):
+            with pagetext.open(source, password=password) as doc:
+                assert doc[0].text() == "Secret"
+        with pytest.raises(pagetext.PasswordError):
+            pagetext.open(source, password="wrong")
+
+
+def test_a_key_perms_does_not_confirm_is_left_to_qpdf(tmp_path: Path) -> None:
+    # /Perms altered (its sealed permissions no longer decipher to /P and "adb"): no key is
+    # taken from it, and qpdf, which checks the password by /U and /O, still opens the file.
+    data = _encrypted(object_stream_mode=pikepdf.ObjectStreamMode.disable)
+    with pikepdf.open(io.BytesIO(data), password="user") as pdf:
+        sealed = bytes(pdf.trailer.Encrypt.Perms)
+    assert data.count(b"/Perms <" + sealed.hex().encode() + b">") == 1
+    altered = data.replace(sealed.hex().encode(), bytes(16).hex().encode())
+    entries = revision6_entries(altered)
+    if entries is not None:  # compiled
+        assert file_key(entries, "user") is None
+    with pagetext.open(altered, password="user") as doc:
+        assert doc[0].text() == "Secret"
