@@ -19,6 +19,7 @@ from fontTools.cffLib import CFFFontSet
 from fontTools.ttLib import TTFont
 
 from pagetext.errors import Warn
+from pagetext.fonts.cff_tables import CffTables, read_cff_tables
 from pagetext.fonts.encodings import encoding_table, glyph_name_to_unicode
 from pagetext.pdf.objects import integer, name, read_stream, read_stream_start
 
@@ -185,14 +186,11 @@ def _truetype(data: bytes) -> FontProgram:
 
 
 def _cff(data: bytes) -> FontProgram:
-    fonts = CFFFontSet()
-    fonts.decompile(io.BytesIO(data), otFont=None)
-    top = fonts[fonts.fontNames[0]]
+    tables = read_cff_tables(data) or _fonttools_cff_tables(data)
+    charset, ordering, encoding, encoding_offset = tables
     program = FontProgram()
-    charset = list(getattr(top, "charset", None) or [])
-    ros = getattr(top, "ROS", None)
-    if ros:
-        program.ordering = str(ros[1])
+    if ordering is not None:
+        program.ordering = ordering
         for gid, glyph in enumerate(charset):
             if glyph.startswith("cid") and glyph[3:].isdigit():
                 program.gid_by_cid[int(glyph[3:])] = gid
@@ -202,7 +200,6 @@ def _cff(data: bytes) -> FontProgram:
         text = glyph_name_to_unicode(glyph)
         if text:
             program.unicode_by_gid[gid] = text
-    encoding = getattr(top, "Encoding", None)
     if isinstance(encoding, str):
         table = encoding_table("StandardEncoding" if encoding == "StandardEncoding" else "ExpertEncoding")
         program.builtin_encoding = {code: glyph for code, glyph in enumerate(table or []) if glyph}
@@ -210,10 +207,25 @@ def _cff(data: bytes) -> FontProgram:
         program.builtin_encoding = {
             code: glyph for code, glyph in enumerate(encoding) if glyph and glyph != ".notdef"
         }
-        zero = _format0_code_zero(data, getattr(top, "rawDict", {}).get("Encoding"), charset)
+        zero = _format0_code_zero(data, encoding_offset, charset)
         if zero:
             program.builtin_encoding.setdefault(0, zero)
     return program
+
+
+def _fonttools_cff_tables(data: bytes) -> CffTables:
+    """read_cff_tables, by fontTools: the reference, and the reading of any program that
+    one leaves to it."""
+    fonts = CFFFontSet()
+    fonts.decompile(io.BytesIO(data), otFont=None)
+    top = fonts[fonts.fontNames[0]]
+    charset = list(getattr(top, "charset", None) or [])
+    ros = getattr(top, "ROS", None)
+    if ros:
+        return charset, str(ros[1]), "StandardEncoding", 0
+    encoding = getattr(top, "Encoding", None)
+    offset = getattr(top, "rawDict", {}).get("Encoding")
+    return charset, None, encoding, offset if isinstance(offset, int) else 0
 
 
 def _format0_code_zero(data: bytes, offset: object, charset: list[str]) -> str:

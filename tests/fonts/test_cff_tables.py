@@ -1,0 +1,81 @@
+"""The names and encoding of a CFF program read from its bytes (fonts.cff_tables), as fontTools
+reads them (program._fonttools_cff_tables, the reference), or left to fontTools."""
+
+from __future__ import annotations
+
+import pikepdf
+import pytest
+
+from pagetext.fonts.cff_tables import read_cff_tables
+from pagetext.fonts.program import _fonttools_cff_tables
+from tests.corpus import CORPUS, needs_corpus
+from tests.fonts.fontprograms import cff
+
+GLYPHS = [".notdef", "space", "A", "B", "C", "a", "b", "c", "minus", "uni20AC"]
+
+
+@pytest.mark.parametrize(
+    "encoding",
+    [
+        None,  # the standard encoding
+        {65: "A", 66: "B", 67: "C", 97: "a", 98: "b", 99: "c"},  # ranges: format 1
+        {65: "A", 200: "B", 3: "C", 150: "minus", 1: "uni20AC"},  # scattered: format 0
+    ],
+    ids=["standard", "ranges", "scattered"],
+)
+def test_a_program_reads_as_fonttools_reads_it(encoding: dict[int, str] | None) -> None:
+    data = cff(GLYPHS, encoding)
+    tables = read_cff_tables(data)
+    assert tables is not None
+    assert tables == _fonttools_cff_tables(data)
+    charset, ordering, read_encoding, _ = tables
+    assert charset == GLYPHS and ordering is None
+    if encoding is None:
+        assert read_encoding == "StandardEncoding"
+    else:
+        assert isinstance(read_encoding, list)
+        assert all(read_encoding[code] == glyph for code, glyph in encoding.items())
+
+
+@pytest.mark.parametrize("cut", range(1, 120, 7))
+def test_a_program_cut_short_is_read_as_fonttools_reads_it_or_left_to_it(cut: int) -> None:
+    data = cff(GLYPHS, {65: "A", 66: "B", 200: "C"})[:cut]
+    tables = read_cff_tables(data)
+    if tables is not None:
+        assert tables == _fonttools_cff_tables(data)
+
+
+def test_other_versions_are_left_to_fonttools() -> None:
+    assert read_cff_tables(b"\x02" + cff(GLYPHS)[1:]) is None  # CFF2
+
+
+@needs_corpus
+def test_corpus_programs_read_as_fonttools_reads_them() -> None:
+    # Every distinct CFF program of the corpus: read here, the same tables fontTools reads;
+    # most of them are read here.
+    seen: set[bytes] = set()
+    read = 0
+    for path in sorted(CORPUS.glob("*/*.pdf")):
+        try:
+            pdf = pikepdf.open(path)
+        except (pikepdf.PdfError, pikepdf.PasswordError):
+            continue
+        with pdf:
+            for obj in pdf.objects:
+                try:
+                    if not isinstance(obj, pikepdf.Dictionary) or "/FontFile3" not in obj:
+                        continue
+                    stream = obj.FontFile3
+                    if str(stream.get("/Subtype")) not in ("/Type1C", "/CIDFontType0C"):
+                        continue
+                    data = bytes(stream.read_bytes())
+                except (pikepdf.PdfError, AttributeError, ValueError):
+                    continue
+                if data in seen:
+                    continue
+                seen.add(data)
+                tables = read_cff_tables(data)
+                if tables is not None:
+                    read += 1
+                    assert tables == _fonttools_cff_tables(data), path
+    assert read > 0.9 * len(seen) and read > 300
