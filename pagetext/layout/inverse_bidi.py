@@ -46,6 +46,9 @@ _CLOSING: Final = {c: m for c, m in MIRRORED.items() if unicodedata.category(c) 
 _OPENING: Final = {m: c for c, m in _CLOSING.items()}
 _BRACKETS: Final = frozenset(_CLOSING) | frozenset(_OPENING)
 _FLIP: Final = str.maketrans({c: m for c, m in MIRRORED.items() if unicodedata.mirrored(c)})
+# The characters either pass looks for: a line holding none (most) is not walked for them.
+_FLIPPED: Final = frozenset(c for c in MIRRORED if unicodedata.mirrored(c))
+_MIRRORED_CHARS: Final = frozenset(MIRRORED)
 
 
 class _StandIns:
@@ -95,6 +98,8 @@ def _shapes(visual: str) -> str:
     them around some text than the right way round has its mirrored characters mirrored back
     first.
     """
+    if _FLIPPED.isdisjoint(visual):  # nothing to flip: one pass in C, not a translation
+        return visual
     flipped = visual.translate(_FLIP)
     return flipped if _enclosing_pairs(flipped) > _enclosing_pairs(visual) else visual
 
@@ -127,7 +132,8 @@ def logical_text(visual: str, base: str) -> str:
     paired = set(pairs) | set(pairs.values())
     bracket_stand_ins: list[tuple[str, str, int, int]] = []  # opening, closing stand-in; indices
     swapped: list[tuple[str, str, str]] = []  # first, second stand-in; the character
-    for index, char in enumerate(visual):
+    walked = "" if _MIRRORED_CHARS.isdisjoint(visual) else visual  # most lines hold none
+    for index, char in enumerate(walked):
         if not mirrored(char) or char not in MIRRORED:
             continue
         if index in pairs:
