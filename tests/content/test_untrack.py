@@ -159,3 +159,32 @@ def test_real_pages_hold_no_cycle_through_their_glyphs(name: str) -> None:
                 assert [obj for obj in reached if isinstance(obj, GlyphRun)] == [glyph.run], name
             if untrack_module._UNTRACK is not None:
                 assert not any(gc.is_tracked(g) or gc.is_tracked(g.run) for g in glyphs), name
+
+
+def _leads_back(start: Any) -> bool:
+    """Whether what `start` refers to leads back to it (a reference cycle through it)."""
+    seen: set[int] = set()
+    todo = list(gc.get_referents(start))
+    while todo:
+        obj = todo.pop()
+        if obj is start:
+            return True
+        if id(obj) in seen or isinstance(obj, type) or type(obj).__name__ == "module":
+            continue
+        seen.add(id(obj))
+        todo.extend(gc.get_referents(obj))
+    return False
+
+
+def test_decoded_codes_and_marked_sequences_are_in_no_reference_cycle() -> None:
+    # The compiled build makes both untracked from birth (they live as long as their
+    # document): sound only while nothing they refer to leads back to them.
+    with pagetext.open(_pdf()) as doc:
+        glyphs = doc[0].glyphs(forms=True)
+        sequences = {id(g.marked): g.marked for g in glyphs if g.marked is not None}
+        decoded = glyphs[0].run.font.decode(b"Hello")
+        assert len(sequences) == 2 and len(decoded) == 5
+        for record in [*sequences.values(), *decoded]:
+            assert not _leads_back(record)
+            if untrack_module._UNTRACK is not None:
+                assert not gc.is_tracked(record)
