@@ -48,7 +48,6 @@ COMPILED = [
     "pagetext/fonts/cache.py",
     "pagetext/fonts/loader.py",
     "pagetext/fonts/predefined.py",
-    "pagetext/fonts/program.py",
     "pagetext/fonts/simple.py",
     "pagetext/layout/accents.py",
     "pagetext/layout/artifacts.py",
