@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from pagetext.errors import ignore_warning
+from pagetext.pdf.file_tail import WHITE, startxref_offset
 from pagetext.syntax.lexer import iter_operations
 
 Cipher = Callable[[bytes, bytes, bytes, bool], bytes]  # key, iv, data, encrypt → data
@@ -42,10 +43,8 @@ _CBC: Final = _native_cbc()
 _SECTION_BYTES: Final = 2048
 _MAX_DICTIONARY_BYTES: Final = 8192  # an encryption dictionary is a few hundred bytes
 MAX_PASSWORD_BYTES: Final = 127  # revision 6 takes the password's first 127 bytes (§7.6.4.3.3)
-_WHITE: Final = rb"[\0\t\n\f\r ]"
-_STARTXREF: Final = re.compile(rb"startxref" + _WHITE + rb"+(\d+)")
 _ENCRYPT_REFERENCE: Final = re.compile(
-    rb"/Encrypt" + _WHITE + rb"+(\d+)" + _WHITE + rb"+(\d+)" + _WHITE + rb"+R"
+    rb"/Encrypt" + WHITE + rb"+(\d+)" + WHITE + rb"+(\d+)" + WHITE + rb"+R"
 )
 _ZERO_IV: Final = bytes(16)
 _SHA2: Final = (hashlib.sha256, hashlib.sha384, hashlib.sha512)
@@ -73,35 +72,36 @@ def revision6_entries(source: str | bytes) -> Revision6 | None:
     if _CBC is None:
         return None
     if isinstance(source, bytes):
-        return _revision6(source, len(source), lambda start: source[start : start + _SECTION_BYTES])
+        reference = _reference(source, len(source), lambda start: source[start : start + _SECTION_BYTES])
+        return _revision6(source, reference) if reference is not None else None
     try:
         with open(source, "rb", buffering=0) as handle:
             size = os.fstat(handle.fileno()).st_size
-            if size == 0:
-                return None
 
             def section(start: int) -> bytes:
                 handle.seek(start)
                 return handle.read(_SECTION_BYTES)
 
             # Most files are not encrypted: two small reads tell, the file is mapped only then.
-            if _reference(section(max(0, size - _SECTION_BYTES)), section, size) is None:
+            reference = _reference(section(max(0, size - _SECTION_BYTES)), size, section)
+            if reference is None:
                 return None
             with mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
-                return _revision6(data, size, section)
+                return _revision6(data, reference)
     except (OSError, ValueError):
         return None
 
 
-def _reference(tail: bytes, section: Callable[[int], bytes], size: int) -> tuple[int, int] | None:
+def _reference(tail: bytes, size: int, section: Callable[[int], bytes]) -> tuple[int, int] | None:
     """The encryption dictionary's object number and generation, named by the trailer in the
-    file's last bytes `tail` or by the cross-reference stream dictionary at `startxref`."""
-    references = _references(tail)
+    file's last bytes `tail` or by the cross-reference stream dictionary at `startxref`
+    (`section` reads the bytes from an offset)."""
+    references = _references(tail[-_SECTION_BYTES:])
     if not references:
-        offsets = [int(found[1]) for found in _STARTXREF.finditer(tail)]
-        if not offsets or offsets[-1] >= size:
+        offset = startxref_offset(tail)
+        if offset is None or offset >= size:
             return None
-        references = _references(section(offsets[-1]))
+        references = _references(section(offset))
     return references.pop() if len(references) == 1 else None
 
 
@@ -109,12 +109,9 @@ def _references(data: bytes) -> set[tuple[int, int]]:
     return {(int(found[1]), int(found[2])) for found in _ENCRYPT_REFERENCE.finditer(data)}
 
 
-def _revision6(data: bytes | mmap.mmap, size: int, section: Callable[[int], bytes]) -> Revision6 | None:
-    """The revision 6 entries of the encryption dictionary of the file `data`, at its last
-    definition in the file."""
-    reference = _reference(bytes(data[max(0, size - _SECTION_BYTES) :]), section, size)
-    if reference is None:
-        return None
+def _revision6(data: bytes | mmap.mmap, reference: tuple[int, int]) -> Revision6 | None:
+    """The revision 6 entries of the encryption dictionary `reference` of the file `data`,
+    at its last definition in the file."""
     header = b"%d %d obj" % reference
     start = data.rfind(header)
     if start < 0 or (start > 0 and data[start - 1 : start].isdigit()):

@@ -16,24 +16,20 @@ from typing import Final
 
 import pikepdf
 
+from pagetext.pdf.file_tail import WHITE, startxref_offset
 from pagetext.pdf.objects import OBJECT_ERRORS, optional_entry
 
 # An escape's width (# and two hex digits); a name reaches this times its length around one
 # of its escapes (every character escaped).
 _ESCAPE_WIDTH: Final = 3
-# qpdf reads the last `startxref` within this many bytes of the end of the file (further
-# back, it warns and rebuilds the cross-reference).
-_STARTXREF_REACH: Final = 1024
 # How many cross-reference sections a /Prev chain is followed through (files updated
 # incrementally hold a few; more is taken for a loop or damage).
 MAX_XREF_SECTIONS: Final = 1024
-_WHITE: Final = rb"[\0\t\n\f\r ]"  # white-space characters (§7.2.3)
-_STARTXREF: Final = re.compile(rb"startxref" + _WHITE + rb"+(\d+)")
-_OBJECT_HEADER: Final = re.compile(_WHITE + rb"*(\d+)" + _WHITE + rb"+(\d+)" + _WHITE + rb"+obj")
-_XREF_TABLE: Final = re.compile(_WHITE + rb"*xref")
+_OBJECT_HEADER: Final = re.compile(WHITE + rb"*(\d+)" + WHITE + rb"+(\d+)" + WHITE + rb"+obj")
+_XREF_TABLE: Final = re.compile(WHITE + rb"*xref")
 # A trailer's /XRefStm and /Prev (§7.5.5, §7.5.8.4) and their offsets: a name ends at white space.
-_XREF_STREAM_ENTRY: Final = re.compile(rb"/XRefStm" + _WHITE + rb"+(\d+)")
-_PREV_ENTRY: Final = re.compile(rb"/Prev" + _WHITE + rb"+(\d+)")
+_XREF_STREAM_ENTRY: Final = re.compile(rb"/XRefStm" + WHITE + rb"+(\d+)")
+_PREV_ENTRY: Final = re.compile(rb"/Prev" + WHITE + rb"+(\d+)")
 _COMPRESSED: Final = 2  # the type of a cross-reference stream entry in an object stream (§7.5.8.3)
 
 
@@ -162,11 +158,9 @@ def object_stream_numbers(pdf: pikepdf.Pdf, data: bytes | mmap.mmap) -> set[int]
     the search for a name in a file with object streams has no other use for it."""
     if pdf.get_warnings():
         return None
-    end = data.rfind(b"startxref", max(0, len(data) - _STARTXREF_REACH))
-    found = _STARTXREF.match(data, end) if end >= 0 else None
-    if found is None:
+    offset = startxref_offset(data)
+    if offset is None:
         return None
-    offset: int | None = int(found[1])
     numbers: set[int] = set()
     seen: set[int] = set()
     while offset is not None:

@@ -4,6 +4,7 @@ from the user's and the owner's password, and qpdf left to decide whenever it is
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pikepdf
@@ -12,6 +13,7 @@ import pytest
 import pagetext
 from pagetext.pdf import aes256_key
 from pagetext.pdf.aes256_key import file_key, revision6_entries
+from tests.corpus import CORPUS, needs_corpus
 from tests.pdfbuild import add_page, new_pdf, to_bytes
 
 compiled_only = pytest.mark.skipif(aes256_key._CBC is None, reason="the plain build leaves the key to qpdf")
@@ -112,3 +114,22 @@ def test_a_key_perms_does_not_confirm_is_left_to_qpdf(tmp_path: Path) -> None:
         assert file_key(entries, "user") is None
     with pagetext.open(altered, password="user") as doc:
         assert doc[0].text() == "Secret"
+
+
+@compiled_only
+@needs_corpus
+def test_real_aes256_files_give_the_key_qpdf_derives_from_their_passwords() -> None:
+    # real/'s AES-256 files (pypdf's, pdf.js's): each password its sidecar gives ("" when none).
+    found = 0
+    for path in sorted((CORPUS / "real").glob("*.pdf")):
+        entries = revision6_entries(str(path))
+        if entries is None:
+            continue
+        found += 1
+        expect = json.loads(path.with_suffix(".expect.json").read_text())
+        password = expect.get("password") or ""
+        assert file_key(entries, password) == _qpdf_key(path.read_bytes(), password), path.name
+        assert revision6_entries(path.read_bytes()) is not None  # the bytes read alike
+        with pagetext.open(str(path), password=password or None) as doc:
+            assert doc.text().strip(), path.name
+    assert found >= 5
