@@ -147,7 +147,7 @@ class _Context:
     # -- visibility ------------------------------------------------------------------------
 
     def _hidden(self, annot: pikepdf.Dictionary) -> bool:
-        return bool(int_value(annot.get("/F")) & (HIDDEN | NO_VIEW))  # §12.5.3
+        return bool(int_value(optional_entry(annot, "/F")) & (HIDDEN | NO_VIEW))  # §12.5.3
 
     def _optional_off(self, annot: pikepdf.Dictionary) -> bool:
         """Whether optional content hides the annotation (§8.11.3.3)."""

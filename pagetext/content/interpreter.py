@@ -251,7 +251,7 @@ def draw_form(
     state.budget.spend_bytes(len(content))
     if matrix is None:
         matrix = read_matrix(optional_entry(form, "/Matrix"))
-    resources = form.get("/Resources")
+    resources = optional_entry(form, "/Resources")  # appearance streams often have none
     if not isinstance(resources, pikepdf.Dictionary):
         resources = outer.resources  # a form without resources borrows its parent's (§7.8.3)
     saved_text = (state.text_matrix, state.line_matrix)

@@ -119,8 +119,9 @@ def load_program(descriptor: Any, warn: Warn) -> FontProgram | None:
     """Read the font program embedded in a font descriptor, if there is one."""
     if not isinstance(descriptor, pikepdf.Dictionary):
         return None
+    keys = descriptor.keys()  # get() of a missing key raises and catches inside pikepdf
     for key in ("/FontFile2", "/FontFile3", "/FontFile"):
-        stream = descriptor.get(key)
+        stream = descriptor[key] if key in keys else None
         if not isinstance(stream, pikepdf.Stream):
             continue
         what = f"embedded font program {key[1:]}"

@@ -8,6 +8,7 @@ import io
 import os
 import re
 import warnings
+from itertools import islice
 from typing import IO, Any, Union
 
 import pikepdf
@@ -162,7 +163,10 @@ def page_objects(pdf: pikepdf.Pdf, rebuilt: Rebuilt | None) -> tuple[list[Any], 
     if rebuilt is not None:
         return rebuilt.pages, rebuilt
     try:
-        return [page.obj for page in pdf.pages], None
+        # As many pages as the tree counts: the iterator's end is a C++ exception raised
+        # and caught inside pikepdf (indexing instead walks the tree each time).
+        pages = pdf.pages
+        return [page.obj for page in islice(pages, len(pages))], None
     except (pikepdf.PdfError, RuntimeError, ValueError, RecursionError) as error:
         warning = TREE_REBUILT.format(reason=qpdf_reason(error))
         try:
