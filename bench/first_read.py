@@ -5,6 +5,7 @@
     python -m bench.first_read profile ../shared/corpus/real [--top 10] [--libraries ...]
         [--jobs 2] [--sizes sizes.json] [--keep DIR] [--report bench/REPORT.md]
     python -m bench.first_read cache ../shared/corpus/real/some.pdf ... [--libraries ...]
+        [--after earlier.pdf ...]
 
 A user reads a document once, so this counts what a fresh process pays for that one read,
 in instructions (callgrind: the shared machine's load does not change them). `survey` reads
@@ -18,7 +19,10 @@ Run it with the compiled build installed (its function names are what the split 
 --keep keeps callgrind's files, and a second run with the same --keep only reports again.
 `cache` runs the same first read under callgrind's cache and branch model and tells, per
 library, the misses of the first-level caches and the mispredicted branches, which
-instructions do not show (a page's glyph records outgrow the first-level data cache).
+instructions do not show (a page's glyph records outgrow the first-level data cache). With
+--after, each child first reads those documents and then evicts its caches: the read of a
+bench worker, documents one after another and other workers run between them: no start-up
+charged, and the misses of an evicted last level show the cost of code and data spread wide.
 """
 
 from __future__ import annotations
@@ -52,12 +56,18 @@ CHILD = Path(__file__).with_name("first_read_child.py")
 CACHE_COLUMNS = (
     ("Ir", "instructions"), ("D1mr", "L1 data read misses"), ("D1mw", "L1 data write misses"),
     ("I1mr", "L1 instruction misses"), ("Bcm", "mispredicted branches"),
-    ("Bim", "mispredicted indirect branches"),
+    ("Bim", "mispredicted indirect branches"), ("ILmr", "LL instruction misses"),
+    ("DLmr", "LL data read misses"), ("DLmw", "LL data write misses"),
 )  # fmt: skip
 # One rough figure to rank by: an instruction a cycle, a first-level miss served by the
 # second level about 10 cycles, a mispredicted branch about 15. No model of a given processor.
 MISS_CYCLES = 10
 MISPREDICT_CYCLES = 15
+# --after models a last level of 2 MB (a core's second-level cache here), 16-way, 64-byte lines:
+# what another process's run between two documents evicts. A miss there is served by the
+# shared third level or memory: about 50 cycles, again only to rank.
+COLD_LAST_LEVEL = "2097152,16,64"
+LAST_LEVEL_MISS_CYCLES = 50
 
 
 def survey(folders: Iterable[Path]) -> dict[str, dict[str, int]]:
@@ -128,11 +138,14 @@ def font_codes(path: Path) -> dict[str, int]:
     return dict(counts)
 
 
-def _run_child(options: list[str], library: str, pdf: str, out: Path, python: str) -> None:
-    """One fresh bench/first_read_child.py under callgrind with `options`; a failure is told on
-    stderr (its dumps are then missing or partial)."""
+def _run_child(
+    options: list[str], library: str, pdf: str, out: Path, python: str, after: tuple[str, ...] = ()
+) -> None:
+    """One fresh bench/first_read_child.py under callgrind with `options` (reading the `after`
+    documents first, see there); a failure is told on stderr (its dumps are then missing or
+    partial)."""
     command = ["valgrind", "--tool=callgrind", *options, f"--callgrind-out-file={out}", "--dump-instr=no"]
-    command += [python, str(CHILD), library, pdf]
+    command += [python, str(CHILD), library, pdf, *after]
     done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=tempfile.gettempdir())
     if done.returncode != 0:
         sys.stderr.write(f"{library} {Path(pdf).name}: exit {done.returncode}\n{done.stderr[-2000:]}\n")
@@ -144,24 +157,30 @@ def run_one(library: str, pdf: str, out: Path, python: str) -> dict[str, Profile
     return dumps(out)
 
 
-def run_cache(library: str, pdf: str, out: Path, python: str) -> dict[str, int]:
-    """One fresh process under callgrind's cache and branch model: the read's event totals."""
-    _run_child(["--cache-sim=yes", "--branch-sim=yes"], library, pdf, out, python)
+def run_cache(library: str, pdf: str, out: Path, python: str, after: tuple[str, ...] = ()) -> dict[str, int]:
+    """One fresh process under callgrind's cache and branch model: the read's event totals.
+    With `after`, the read of a bench worker (those documents first, then the caches evicted)
+    and a last level of COLD_LAST_LEVEL: callgrind takes the host's, hundreds of MB here,
+    which nothing evicts."""
+    options = ["--cache-sim=yes", "--branch-sim=yes"] + ([f"--LL={COLD_LAST_LEVEL}"] if after else [])
+    _run_child(options, library, pdf, out, python, after)
     read = dump_files(out).get("read")
     return event_totals(read) if read is not None else {}
 
 
 def weighted_cycles(events: dict[str, int]) -> int:
     misses = events.get("D1mr", 0) + events.get("D1mw", 0) + events.get("I1mr", 0)
+    last_level = events.get("ILmr", 0) + events.get("DLmr", 0) + events.get("DLmw", 0)
     return (
         events.get("Ir", 0)
         + MISS_CYCLES * misses
+        + LAST_LEVEL_MISS_CYCLES * last_level
         + MISPREDICT_CYCLES * (events.get("Bcm", 0) + events.get("Bim", 0))
     )
 
 
 def render_cache(runs: dict[str, dict[str, dict[str, int]]], libraries: list[str]) -> str:
-    """Per document and library, the read's events (millions) and the weighted cycles, also
+    """Per document and library, the read's events (thousands) and the weighted cycles, also
     as a multiple of the first library's."""
     heading = " | ".join(label for _, label in CACHE_COLUMNS)
     lines = [
@@ -175,7 +194,7 @@ def render_cache(runs: dict[str, dict[str, dict[str, int]]], libraries: list[str
             if not events:  # the run failed (its error went to stderr)
                 lines.append(f"| {document} | {library} |" + " - |" * (len(CACHE_COLUMNS) + 2))
                 continue
-            cells = " | ".join(f"{events.get(key, 0) / 1e6:,.2f} M" for key, _ in CACHE_COLUMNS)
+            cells = " | ".join(f"{events.get(key, 0) / 1e3:,.1f} k" for key, _ in CACHE_COLUMNS)
             cycles = weighted_cycles(events)
             ratio = f"{cycles / first:.2f}" if first else "-"
             lines.append(f"| {document} | {library} | {cells} | {cycles / 1e6:,.1f} M | {ratio} |")
@@ -189,7 +208,9 @@ def cache_main(args: argparse.Namespace) -> int:
     def work(job: tuple[Path, str]) -> tuple[str, str, dict[str, int]]:
         pdf, library = job
         # Absolute: the child runs from a neutral folder (see first_read_child).
-        events = run_cache(library, str(pdf.resolve()), keep / f"{library}.{pdf.stem}.cache", args.python)
+        after = tuple(str(earlier.resolve()) for earlier in args.after)
+        out = keep / f"{library}.{pdf.stem}.cache"
+        events = run_cache(library, str(pdf.resolve()), out, args.python, after)
         sys.stderr.write(f"done {library} {pdf.name}\n")
         return pdf.stem, library, events
 
@@ -357,6 +378,10 @@ def main(argv: list[str] | None = None) -> int:
     cache.add_argument("--jobs", type=int, default=2, help="callgrind runs at once")
     cache.add_argument("--keep", type=Path, help="folder for callgrind's files (default: a temp folder)")
     cache.add_argument("--python", default=sys.executable, help="the Python that runs the children")
+    cache.add_argument(
+        "--after", nargs="+", type=Path, default=[],
+        help="read these first, then evict the caches: a bench worker's read of a document",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     if args.command == "survey":
         sys.stdout.write(json.dumps(survey(args.folders), indent=1) + "\n")

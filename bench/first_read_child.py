@@ -1,10 +1,14 @@
 """One library's first read of one document, its phases marked for callgrind.
 
-    valgrind --tool=callgrind python bench/first_read_child.py LIBRARY PDF
+    valgrind --tool=callgrind python bench/first_read_child.py LIBRARY PDF [EARLIER_PDF ...]
 
 Run by its path from a neutral folder (bench.first_read does): with `-m` from a checkout,
 the checkout comes first on sys.path and its plain-Python pagetext is imported over the
 installed build. It imports nothing from bench for the same reason.
+
+With EARLIER_PDFs, the child reads them first (no dumps), then evicts its caches by writing
+and reading a buffer, as a bench worker meets a document: after others, and after the other
+libraries' workers have run (bench.first_read cache --after).
 
 Each phase ends with a callgrind dump (a client request from a few lines of C compiled on
 first use into the user's cache; a no-op outside valgrind): startup, the library's import,
@@ -76,7 +80,33 @@ def route_font_programs(native: ctypes.CDLL) -> None:
     pagetext.fonts.composite.load_program = routed  # type: ignore[assignment]
 
 
-def main(library: str, pdf: str) -> int:
+# A buffer four times the last-level cache bench.first_read models for --after (2 MB),
+# written and read through: what the processes that run between two documents of a bench
+# worker do to its caches.
+EVICT_BYTES = 8 << 20
+
+
+def read_quietly(library: str, pdf: str) -> None:
+    """One document read as below, with no dumps: one the worker read before."""
+    if library == "pagetext":
+        import pagetext
+
+        with pagetext.open(pdf) as doc:
+            [page.text() for page in doc]
+    elif library == "pypdfium2":
+        import pypdfium2
+
+        pdfium_doc = pypdfium2.PdfDocument(pdf)
+        [pdfium_doc[i].get_textpage().get_text_range() for i in range(len(pdfium_doc))]
+        pdfium_doc.close()
+    elif library == "pymupdf":
+        import pymupdf
+
+        with pymupdf.open(pdf) as mupdf_doc:
+            [page.get_text() for page in mupdf_doc]
+
+
+def main(library: str, pdf: str, after: list[str]) -> int:
     import warnings
 
     warnings.simplefilter("ignore")
@@ -87,6 +117,11 @@ def main(library: str, pdf: str) -> int:
             native.cg_dump(label.encode())
 
     dump("startup")
+    if after:
+        # A bench worker's read: other documents first, then the caches evicted.
+        for earlier in after:
+            read_quietly(library, earlier)
+        bytearray(EVICT_BYTES).translate(bytes(range(1, 256)) + b"\0")
     if library == "pagetext":
         import pagetext
 
@@ -118,4 +153,5 @@ def main(library: str, pdf: str) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(*sys.argv[1:3]))
+    # first_read_child.py LIBRARY PDF [EARLIER_PDF ...]
+    raise SystemExit(main(sys.argv[1], sys.argv[2], sys.argv[3:]))

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
+import pytest
+
+from bench import first_read
 from bench.callgrind import dump_files, dumps, event_totals, object_split, pagetext_stages, parse
 from bench.first_read import first_read_section, pick, render_cache, weighted_cycles
 
@@ -93,16 +97,37 @@ def test_the_cache_model_is_read_by_event_name_and_weighted(tmp_path: Path) -> N
     events = event_totals(read)
     assert (events["Ir"], events["D1mr"], events["D1mw"], events["I1mr"]) == (2000000, 20000, 30000, 10000)
     assert (events["Bcm"], events["Bim"]) == (6000, 4000)
-    # An instruction a cycle, a first-level miss 10, a mispredicted branch 15.
-    assert weighted_cycles(events) == 2000000 + 10 * 60000 + 15 * 10000
-    slower = {**events, "Ir": 4750000}
+    # An instruction a cycle, a first-level miss 10, a last-level miss 50, a mispredicted branch 15.
+    assert weighted_cycles(events) == 2000000 + 10 * 60000 + 50 * 600 + 15 * 10000
+    slower = {**events, "Ir": 4780000}
     rows = render_cache(
         {"doc": {"pagetext": events, "pypdfium2": slower}}, ["pagetext", "pypdfium2"]
     ).splitlines()
-    assert (
-        rows[2] == "| doc | pagetext | 2.00 M | 0.02 M | 0.03 M | 0.01 M | 0.01 M | 0.00 M | 2.8 M | 1.00 |"
+    assert rows[2] == (
+        "| doc | pagetext | 2,000.0 k | 20.0 k | 30.0 k | 10.0 k | 6.0 k | 4.0 k | 0.1 k | 0.2 k | 0.3 k"
+        " | 2.8 M | 1.00 |"
     )
-    assert rows[3].endswith("| 5.5 M | 2.00 |")
+    assert rows[3].endswith("| 5.6 M | 2.00 |")
     # A failed run is a row of dashes, not of zeros that would read as a measurement.
     failed = render_cache({"doc": {"pagetext": events}}, ["pagetext", "pymupdf"]).splitlines()[3]
-    assert failed == "| doc | pymupdf |" + " - |" * 8
+    assert failed == "| doc | pymupdf |" + " - |" * 11
+
+
+def test_a_read_after_others_runs_them_first_under_a_small_last_level(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    commands: list[list[str]] = []
+
+    def run(command: list[str], **_: object) -> subprocess.CompletedProcess[str]:
+        commands.append(command)
+        return subprocess.CompletedProcess(command, 0, "", "")
+
+    monkeypatch.setattr(first_read.subprocess, "run", run)
+    first_read.run_cache("pagetext", "/d/doc.pdf", tmp_path / "out", "python", ("/d/a.pdf", "/d/b.pdf"))
+    first_read.run_cache("pagetext", "/d/doc.pdf", tmp_path / "out", "python")
+    after, fresh = commands
+    assert f"--LL={first_read.COLD_LAST_LEVEL}" in after
+    assert after[-4:] == ["pagetext", "/d/doc.pdf", "/d/a.pdf", "/d/b.pdf"]
+    # A fresh process keeps callgrind's own model, and reads the document alone.
+    assert not any(option.startswith("--LL") for option in fresh)
+    assert fresh[-2:] == ["pagetext", "/d/doc.pdf"]
