@@ -38,6 +38,7 @@ COMPILED = [
     "pagetext/content/text_state.py",
     "pagetext/content/untrack.py",
     "pagetext/fonts/cff_tables.py",
+    "pagetext/fonts/truetype_tables.py",
     "pagetext/fonts/cid_metrics.py",
     "pagetext/fonts/cmap.py",
     "pagetext/fonts/cmap_file.py",

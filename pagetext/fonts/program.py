@@ -1,4 +1,5 @@
-"""What an embedded font program tells about its glyphs (read with fontTools).
+"""What an embedded font program tells about its glyphs: TrueType and CFF tables read from
+their bytes (truetype_tables, cff_tables), fontTools reading whatever those leave to it.
 
 Used only when the PDF's own dictionaries leave a code without Unicode: the program's cmap
 (TrueType/OpenType), its glyph names (post table, CFF charset) and its built-in encoding
@@ -21,15 +22,13 @@ from fontTools.ttLib import TTFont
 from pagetext.errors import Warn
 from pagetext.fonts.cff_tables import CffTables, read_cff_tables
 from pagetext.fonts.encodings import encoding_table, glyph_name_to_unicode
+from pagetext.fonts.truetype_tables import TrueTypeTables, glyph_texts, read_truetype_tables
 from pagetext.pdf.objects import integer, name, read_stream, read_stream_start
 
 # fontTools logs what it repairs in damaged programs; that is not ours to print.
 logging.getLogger("fontTools").addHandler(logging.NullHandler())
 
-# Names fontTools makes up for glyphs that have none; they carry no meaning.
-_SYNTHETIC_NAME = re.compile(r"^glyph\d+$")
 _TYPE1_ENCODING_ENTRY = re.compile(rb"dup\s+(\d+)\s*/([^\s/\[\]{}()<>]+)\s+put")
-_UNICODE_CMAPS = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
 
 
 @dataclass(slots=True)
@@ -160,30 +159,21 @@ def _read(kind: str, data: bytes) -> tuple[FontProgram | None, str]:
 
 
 def _truetype(data: bytes) -> FontProgram:
-    font = TTFont(io.BytesIO(data), lazy=True, fontNumber=0)
+    order, subtables = read_truetype_tables(data) or _fonttools_truetype_tables(data)
     program = FontProgram()
-    order = font.getGlyphOrder()
     program.glyph_names = list(order)
-    gid_of = {glyph: gid for gid, glyph in enumerate(order)}
-    if "cmap" in font:
-        tables = {(t.platformID, t.platEncID): t.cmap for t in font["cmap"].tables}
-        for key in _UNICODE_CMAPS:
-            for code, glyph in sorted(tables.get(key, {}).items(), reverse=True):
-                gid = gid_of.get(glyph)
-                if gid is not None and not 0xE000 <= code <= 0xF8FF:
-                    program.unicode_by_gid[gid] = chr(code)  # lowest code point wins
-                    program.unicode_codes.add(code)
-        symbolic = tables.get((3, 0)) or tables.get((1, 0)) or {}
-        for code, glyph in symbolic.items():
-            gid = gid_of.get(glyph)
-            if gid is not None and (code <= 0xFF or 0xF000 <= code <= 0xF0FF):
-                program.symbolic_cmap.setdefault(code & 0xFF, gid)
-    for gid, glyph in enumerate(order):
-        if gid not in program.unicode_by_gid and not _SYNTHETIC_NAME.match(glyph):
-            text = glyph_name_to_unicode(glyph)
-            if text:
-                program.unicode_by_gid[gid] = text
+    program.unicode_by_gid, program.unicode_codes, program.symbolic_cmap = glyph_texts(order, subtables)
     return program
+
+
+def _fonttools_truetype_tables(data: bytes) -> TrueTypeTables:
+    """read_truetype_tables, by fontTools: the reference, and the reading of any program that
+    one leaves to it."""
+    font = TTFont(io.BytesIO(data), lazy=True, fontNumber=0)
+    order = font.getGlyphOrder()
+    if "cmap" not in font:
+        return order, []
+    return order, [(table.platformID, table.platEncID, table.cmap) for table in font["cmap"].tables]
 
 
 def _cff(data: bytes) -> FontProgram:

@@ -87,18 +87,18 @@ def test_a_font_decodes_a_code_shown_late_as_a_font_that_showed_it_first() -> No
     assert late[0xE9][1] == "é"  # WinAnsi below the differences
 
 
-class _CountingTTFont:
-    """Counts the programs fontTools parses."""
+class _CountingReads:
+    """Counts the programs parsed (by truetype_tables or fontTools: the cache's misses)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.parsed = 0
-        original = program_module.TTFont
+        original = program_module._read
 
         def counting(*args: Any, **kwargs: Any) -> Any:
             self.parsed += 1
             return original(*args, **kwargs)
 
-        monkeypatch.setattr(program_module, "TTFont", counting)
+        monkeypatch.setattr(program_module, "_read", counting)
 
 
 def _descriptor(pdf: pikepdf.Pdf, data: bytes) -> pikepdf.Dictionary:
@@ -107,7 +107,7 @@ def _descriptor(pdf: pikepdf.Pdf, data: bytes) -> pikepdf.Dictionary:
 
 def test_the_same_program_in_another_document_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(program_module, "PROGRAMS", ProgramCache(4, 1000))
-    counter = _CountingTTFont(monkeypatch)
+    counter = _CountingReads(monkeypatch)
     data = truetype([".notdef", "uni2713"], {0x2713: "uni2713"})
     documents = [pikepdf.new() for _ in range(3)]
     programs = [load_program(_descriptor(pdf, data), lambda message: None) for pdf in documents]
@@ -120,7 +120,7 @@ def test_the_same_program_in_another_document_is_read_once(monkeypatch: pytest.M
 
 
 def test_the_program_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    counter = _CountingTTFont(monkeypatch)
+    counter = _CountingReads(monkeypatch)
     datas = [
         truetype([".notdef", f"uni{0x2713 + n:04X}"], {0x2713 + n: f"uni{0x2713 + n:04X}"}) for n in range(3)
     ]
@@ -143,7 +143,7 @@ def test_the_program_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_program_that_cannot_be_read_warns_for_every_font_that_embeds_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    counter = _CountingTTFont(monkeypatch)
+    counter = _CountingReads(monkeypatch)
     cache = ProgramCache(4, 1000)
     warnings: list[str] = []
     for _ in range(2):
