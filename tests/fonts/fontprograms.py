@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import TypeVar
 
+import pikepdf
 from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.t2CharStringPen import T2CharStringPen
 from fontTools.pens.ttGlyphPen import TTGlyphPen
@@ -83,3 +87,46 @@ def type1_cleartext(encoding: dict[int, str]) -> bytes:
         "%!PS-AdobeFont-1.0: Test 001.000\n/FontName /Test def\n/Encoding 256 array\n"
         "0 1 255 {1 index exch /.notdef put} for\n" + entries + "readonly def\ncurrentfile eexec\n"
     ).encode() + bytes(range(16))
+
+
+def corpus_programs(
+    corpus: Path, program_of: Callable[[pikepdf.Dictionary], bytes | None]
+) -> Iterator[tuple[Path, bytes]]:
+    """Each distinct font program of the corpus that `program_of` finds in an object (a font
+    descriptor), with the file it first came from; files and objects pikepdf cannot read are
+    passed over."""
+    seen: set[bytes] = set()
+    for path in sorted(corpus.glob("*/*.pdf")):
+        try:
+            pdf = pikepdf.open(path)
+        except (pikepdf.PdfError, pikepdf.PasswordError):
+            continue
+        with pdf:
+            for obj in pdf.objects:
+                try:
+                    data = program_of(obj) if isinstance(obj, pikepdf.Dictionary) else None
+                except (pikepdf.PdfError, AttributeError, ValueError):
+                    continue
+                if data is not None and data not in seen:
+                    seen.add(data)
+                    yield path, data
+
+
+Tables = TypeVar("Tables")
+
+
+def read_as_reference_reads(
+    programs: Iterable[tuple[Path, bytes]],
+    read: Callable[[bytes], Tables | None],
+    reference: Callable[[bytes], Tables],
+) -> tuple[int, int]:
+    """Each program that `read` reads (not None) read as `reference` reads it (asserted, naming
+    the file); the number of programs and of those read."""
+    count = done = 0
+    for path, data in programs:
+        count += 1
+        tables = read(data)
+        if tables is not None:
+            done += 1
+            assert tables == reference(data), path
+    return count, done

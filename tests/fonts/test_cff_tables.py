@@ -9,7 +9,7 @@ import pytest
 from pagetext.fonts.cff_tables import read_cff_tables
 from pagetext.fonts.program import _fonttools_cff_tables
 from tests.corpus import CORPUS, needs_corpus
-from tests.fonts.fontprograms import cff
+from tests.fonts.fontprograms import cff, corpus_programs, read_as_reference_reads
 
 GLYPHS = [".notdef", "space", "A", "B", "C", "a", "b", "c", "minus", "uni20AC"]
 
@@ -49,33 +49,20 @@ def test_other_versions_are_left_to_fonttools() -> None:
     assert read_cff_tables(b"\x02" + cff(GLYPHS)[1:]) is None  # CFF2
 
 
+def _cff_program(descriptor: pikepdf.Dictionary) -> bytes | None:
+    if "/FontFile3" not in descriptor:
+        return None
+    stream = descriptor.FontFile3
+    if str(stream.get("/Subtype")) not in ("/Type1C", "/CIDFontType0C"):
+        return None
+    return bytes(stream.read_bytes())
+
+
 @needs_corpus
 def test_corpus_programs_read_as_fonttools_reads_them() -> None:
     # Every distinct CFF program of the corpus: read here, the same tables fontTools reads;
     # most of them are read here.
-    seen: set[bytes] = set()
-    read = 0
-    for path in sorted(CORPUS.glob("*/*.pdf")):
-        try:
-            pdf = pikepdf.open(path)
-        except (pikepdf.PdfError, pikepdf.PasswordError):
-            continue
-        with pdf:
-            for obj in pdf.objects:
-                try:
-                    if not isinstance(obj, pikepdf.Dictionary) or "/FontFile3" not in obj:
-                        continue
-                    stream = obj.FontFile3
-                    if str(stream.get("/Subtype")) not in ("/Type1C", "/CIDFontType0C"):
-                        continue
-                    data = bytes(stream.read_bytes())
-                except (pikepdf.PdfError, AttributeError, ValueError):
-                    continue
-                if data in seen:
-                    continue
-                seen.add(data)
-                tables = read_cff_tables(data)
-                if tables is not None:
-                    read += 1
-                    assert tables == _fonttools_cff_tables(data), path
-    assert read > 0.9 * len(seen) and read > 300
+    programs, read = read_as_reference_reads(
+        corpus_programs(CORPUS, _cff_program), read_cff_tables, _fonttools_cff_tables
+    )
+    assert read > 0.9 * programs and read > 300

@@ -15,7 +15,7 @@ from fontTools.ttLib.tables._c_m_a_p import CmapSubtable
 from pagetext.fonts.program import _fonttools_truetype_tables, _truetype
 from pagetext.fonts.truetype_tables import TrueTypeTables, is_made_up, read_truetype_tables
 from tests.corpus import CORPUS, needs_corpus
-from tests.fonts.fontprograms import truetype
+from tests.fonts.fontprograms import corpus_programs, read_as_reference_reads, truetype
 
 GLYPHS = [".notdef", "space", "A", "B", "a", "uni20AC", "f_i", "orphan", "Alpha"]
 CMAP = {0x20: "space", 0x41: "A", 0x42: "B", 0x61: "a", 0x20AC: "uni20AC", 0x391: "Alpha", 0x10400: "f_i"}
@@ -112,33 +112,23 @@ def test_the_font_program_is_the_same_either_way() -> None:
     assert program.glyph_names == _fonttools_truetype_tables(data)[0]
 
 
+def _truetype_program(descriptor: pikepdf.Dictionary) -> bytes | None:
+    return bytes(descriptor.FontFile2.read_bytes()) if "/FontFile2" in descriptor else None
+
+
 @needs_corpus
 def test_corpus_programs_read_as_fonttools_reads_them() -> None:
     # Every distinct TrueType program of the corpus: read here, the same names and maps
     # fontTools reads; nearly all of them are read here.
-    seen: set[bytes] = set()
-    read = 0
-    for path in sorted(CORPUS.glob("*/*.pdf")):
-        try:
-            pdf = pikepdf.open(path)
-        except (pikepdf.PdfError, pikepdf.PasswordError):
-            continue
-        with pdf:
-            for obj in pdf.objects:
-                try:
-                    if not isinstance(obj, pikepdf.Dictionary) or "/FontFile2" not in obj:
-                        continue
-                    data = bytes(obj.FontFile2.read_bytes())
-                except (pikepdf.PdfError, AttributeError, ValueError):
-                    continue
-                if data in seen:
-                    continue
-                seen.add(data)
-                tables = read_truetype_tables(data)
-                if tables is not None:
-                    read += 1
-                    assert _as_read(tables) == _as_read(_fonttools_truetype_tables(data)), path
-    assert read >= 0.95 * len(seen) > 0
+    def ours(data: bytes) -> object:
+        tables = read_truetype_tables(data)
+        return _as_read(tables) if tables is not None else None
+
+    def reference(data: bytes) -> object:
+        return _as_read(_fonttools_truetype_tables(data))
+
+    programs, read = read_as_reference_reads(corpus_programs(CORPUS, _truetype_program), ours, reference)
+    assert read >= 0.95 * programs > 0
 
 
 # Decimal digits of other scripts count, superscripts not; one line end may follow.
