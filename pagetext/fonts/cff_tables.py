@@ -17,6 +17,8 @@ from typing import Final
 
 from fontTools.cffLib import cffStandardStringCount, cffStandardStrings
 
+from pagetext.fonts.program_bytes import Unread, u16
+
 # Top DICT operators (TN #5176 Table 9): charset, Encoding, CharStrings, ROS (12 30).
 _CHARSET: Final = 15
 _ENCODING: Final = 16
@@ -34,10 +36,6 @@ _CODES: Final = 256
 CffTables = tuple[list[str], str | None, str | list[str] | None, int]
 
 
-class _Unread(Exception):
-    """Left to fontTools."""
-
-
 def read_cff_tables(data: bytes) -> CffTables | None:
     """The program's glyph names by glyph id (its charset), the Ordering of its ROS (None
     when it is not CID-keyed), its encoding ("StandardEncoding", "ExpertEncoding" or the
@@ -45,27 +43,27 @@ def read_cff_tables(data: bytes) -> CffTables | None:
     when fontTools is to read it."""
     try:
         return _read(data)
-    except (_Unread, IndexError, ValueError):
+    except (Unread, IndexError, ValueError):
         return None
 
 
 def _read(data: bytes) -> CffTables:
     if len(data) < 4 or data[0] != 1:  # CFF2 and other versions: fontTools
-        raise _Unread
+        raise Unread
     names, after_names = _index(data, data[2])
     if len(names) != 1:
-        raise _Unread
+        raise Unread
     top_dicts, after_top = _index(data, after_names)
     if len(top_dicts) != 1:
-        raise _Unread
+        raise Unread
     strings, _ = _index(data, after_top)
     top = _dict(data, top_dicts[0][0], top_dicts[0][1])
     if _CHAR_STRINGS not in top:
-        raise _Unread
-    glyphs = _card16(data, _offset(top[_CHAR_STRINGS]))  # the CharStrings INDEX's count
+        raise Unread
+    glyphs = u16(data, _offset(top[_CHAR_STRINGS]))  # the CharStrings INDEX's count
     charset_offset = _offset(top.get(_CHARSET, [0]))
     if glyphs == 0 or charset_offset <= _PREDEFINED_CHARSETS:
-        raise _Unread
+        raise Unread
     ros = top.get(_ROS)
     ordering: str | None = _string(data, strings, _offset(ros[1:2])) if ros is not None else None
     charset = _charset(data, charset_offset, glyphs, strings, ordering is not None)
@@ -82,20 +80,14 @@ def _read(data: bytes) -> CffTables:
     return charset, ordering, encoding, encoding_offset
 
 
-def _card16(data: bytes, at: int) -> int:
-    if at + 2 > len(data):
-        raise _Unread
-    return data[at] << 8 | data[at + 1]
-
-
 def _index(data: bytes, at: int) -> tuple[list[tuple[int, int]], int]:
     """An INDEX's items (start, end) and where the data after it starts (TN #5176 §5)."""
-    count = _card16(data, at)
+    count = u16(data, at)
     if count == 0:
         return [], at + 2
     size = data[at + 2]
     if not 1 <= size <= 4:
-        raise _Unread
+        raise Unread
     first = at + 3
     offsets = []
     for index in range(count + 1):
@@ -106,7 +98,7 @@ def _index(data: bytes, at: int) -> tuple[list[tuple[int, int]], int]:
     base = first + (count + 1) * size - 1  # offsets count from the byte before the data
     end = base + offsets[-1]
     if end > len(data) or any(offsets[i] > offsets[i + 1] for i in range(count)) or offsets[0] != 1:
-        raise _Unread
+        raise Unread
     return [(base + offsets[i], base + offsets[i + 1]) for i in range(count)], end
 
 
@@ -125,7 +117,7 @@ def _dict(data: bytes, start: int, end: int) -> dict[int, list[int]]:
                 operator = 0x0C00 | data[at]
                 at += 1
             if operator not in _TOP_OPERATORS or operator in entries:
-                raise _Unread
+                raise Unread
             entries[operator] = operands
             operands = []
         elif 32 <= b0 <= 246:
@@ -150,15 +142,15 @@ def _dict(data: bytes, start: int, end: int) -> dict[int, list[int]]:
             at += 1
             operands.append(-1)
         else:  # a reserved byte
-            raise _Unread
+            raise Unread
     if at != end or operands:
-        raise _Unread
+        raise Unread
     return entries
 
 
 def _offset(operands: list[int]) -> int:
     if len(operands) != 1 or operands[0] < 0:
-        raise _Unread
+        raise Unread
     return operands[0]
 
 
@@ -178,22 +170,22 @@ def _charset(data: bytes, at: int, glyphs: int, strings: list[tuple[int, int]], 
     ids: list[int] = []
     if form == 0:
         for _ in range(glyphs - 1):
-            ids.append(_card16(data, at))
+            ids.append(u16(data, at))
             at += 2
     elif form in (1, 2):
         while len(ids) < glyphs - 1:
-            first = _card16(data, at)
-            left = data[at + 2] if form == 1 else _card16(data, at + 2)
+            first = u16(data, at)
+            left = data[at + 2] if form == 1 else u16(data, at + 2)
             at += 3 if form == 1 else 4
             ids.extend(range(first, first + left + 1))
         if len(ids) != glyphs - 1:
-            raise _Unread
+            raise Unread
     else:
-        raise _Unread
+        raise Unread
     for number in ids:
         charset.append("cid" + str(number).zfill(5) if cid_keyed else _string(data, strings, number))
     if len(set(charset)) != len(charset):  # fontTools makes the names unique its own way
-        raise _Unread
+        raise Unread
     return charset
 
 
@@ -202,7 +194,7 @@ def _encoding(data: bytes, at: int, charset: list[str]) -> list[str]:
     leaves it (program.py reads it from the bytes)."""
     form = data[at]
     if form & 0x80 or form > 1:  # supplements, unknown formats
-        raise _Unread
+        raise Unread
     encoding = [".notdef"] * _CODES
     count = data[at + 1]
     at += 2

@@ -23,7 +23,7 @@ from pagetext.errors import Warn
 from pagetext.fonts.cff_tables import CffTables, read_cff_tables
 from pagetext.fonts.encodings import encoding_table, glyph_name_to_unicode
 from pagetext.fonts.truetype_tables import TrueTypeTables, glyph_texts, read_truetype_tables
-from pagetext.pdf.objects import integer, name, read_stream, read_stream_start
+from pagetext.pdf.objects import integer, name, optional_entry, read_stream, read_stream_start
 
 # fontTools logs what it repairs in damaged programs; that is not ours to print.
 logging.getLogger("fontTools").addHandler(logging.NullHandler())
@@ -118,9 +118,8 @@ def load_program(descriptor: Any, warn: Warn) -> FontProgram | None:
     """Read the font program embedded in a font descriptor, if there is one."""
     if not isinstance(descriptor, pikepdf.Dictionary):
         return None
-    keys = descriptor.keys()  # get() of a missing key raises and catches inside pikepdf
     for key in ("/FontFile2", "/FontFile3", "/FontFile"):
-        stream = descriptor[key] if key in keys else None
+        stream = optional_entry(descriptor, key)  # a descriptor holds one of them at most
         if not isinstance(stream, pikepdf.Stream):
             continue
         what = f"embedded font program {key[1:]}"

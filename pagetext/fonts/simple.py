@@ -155,14 +155,10 @@ def _may_have_builtin_encoding(descriptor: Any) -> bool:
 
 
 def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
-    # Its keys read once: pikepdf's get() raises and catches a C++ exception inside for a
-    # missing key, and a standard 14 font has no /FontDescriptor, /FirstChar, /LastChar or
-    # /Widths, a Type3 font no /BaseFont (an unwinding each, ten times a key found).
-    keys = font.keys()
-    base_font = name(font["/BaseFont"] if "/BaseFont" in keys else None) or name(
-        font["/Name"] if "/Name" in keys else None
-    )
-    descriptor = font["/FontDescriptor"] if "/FontDescriptor" in keys else None
+    # optional_entry for the keys often missing: a standard 14 font has no /FontDescriptor,
+    # /FirstChar, /LastChar or /Widths, a Type3 font no /BaseFont.
+    base_font = name(optional_entry(font, "/BaseFont")) or name(optional_entry(font, "/Name"))
+    descriptor = optional_entry(font, "/FontDescriptor")
     flags = integer(descriptor.get("/Flags")) if isinstance(descriptor, pikepdf.Dictionary) else 0
     symbolic = bool(flags & _FLAG_SYMBOLIC)
     std14_name = standard14_name(base_font)
@@ -186,11 +182,11 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     )
     to_unicode = read_to_unicode(font, warn)
     mapped = to_unicode.byte_texts()
-    first = integer(font["/FirstChar"] if "/FirstChar" in keys else None)
-    last = integer(font["/LastChar"] if "/LastChar" in keys else None, 255)
+    first = integer(optional_entry(font, "/FirstChar"))
+    last = integer(optional_entry(font, "/LastChar"), 255)
     # A ToUnicode map that covers every code the font has widths for leaves the built-in
     # encoding nothing to name (parsing the program costs milliseconds).
-    widths_array = font["/Widths"] if "/Widths" in keys else None
+    widths_array = optional_entry(font, "/Widths")
     covered = isinstance(widths_array, pikepdf.Array) and all(mapped[max(first, 0) : min(last, 255) + 1])
     program = (
         load_program(descriptor, warn)

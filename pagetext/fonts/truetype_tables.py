@@ -18,6 +18,7 @@ from typing import Final
 from fontTools.ttLib.standardGlyphOrder import standardGlyphOrder
 
 from pagetext.fonts.encodings import glyph_name_to_unicode
+from pagetext.fonts.program_bytes import Unread, u16, u32
 
 # (platform id, encoding id, code → glyph name), in the order of the cmap's directory.
 Subtables = list[tuple[int, int, dict[int, str]]]
@@ -37,27 +38,13 @@ _STANDARD_NAMES: Final = 258  # the Macintosh glyph names post formats 1 and 2 i
 _UNICODE_CMAPS: Final = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
 
 
-class _Unread(Exception):
-    """Left to fontTools."""
-
-
 def read_truetype_tables(data: bytes) -> TrueTypeTables | None:
     """The program's glyph names by glyph id and its cmap subtables; None when fontTools is
     to read it."""
     try:
         return _read(data)
-    except (_Unread, IndexError, ValueError):
+    except (Unread, IndexError, ValueError):
         return None
-
-
-def _u16(data: bytes, at: int) -> int:
-    if at + 2 > len(data):
-        raise _Unread
-    return (data[at] << 8) | data[at + 1]
-
-
-def _u32(data: bytes, at: int) -> int:
-    return (_u16(data, at) << 16) | _u16(data, at + 2)
 
 
 def made_up_name(glyph: int) -> str:
@@ -114,15 +101,15 @@ def texts_from_names(names: list[str], known: dict[int, str]) -> dict[int, str]:
 
 def _read(data: bytes) -> TrueTypeTables:
     if data[:4] not in _TRUETYPE_VERSIONS:
-        raise _Unread
+        raise Unread
     places: dict[bytes, tuple[int, int]] = {}  # tag → offset, length
-    for index in range(_u16(data, 4)):
+    for index in range(u16(data, 4)):
         record = 12 + 16 * index
         tag = data[record : record + 4]
-        offset = _u32(data, record + 8)
-        length = _u32(data, record + 12)
+        offset = u32(data, record + 8)
+        length = u32(data, record + 12)
         if tag in places or tag in _LEFT_TO_FONTTOOLS or offset + length > len(data):
-            raise _Unread
+            raise Unread
         places[tag] = (offset, length)
     glyph_count = _glyph_count(_table(data, places, b"maxp"))
     cmap = _table(data, places, b"cmap")
@@ -149,29 +136,29 @@ def _table(data: bytes, places: dict[bytes, tuple[int, int]], tag: bytes) -> byt
 
 def _glyph_count(maxp: bytes | None) -> int:
     # fontTools asserts that the table holds its version's fields and nothing more.
-    if maxp is None or len(maxp) != (6 if _u32(maxp, 0) == _MAXP_SHORT else 32):
-        raise _Unread
-    return _u16(maxp, 4)
+    if maxp is None or len(maxp) != (6 if u32(maxp, 0) == _MAXP_SHORT else 32):
+        raise Unread
+    return u16(maxp, 4)
 
 
 def _post_names(post: bytes, glyph_count: int) -> list[str] | None:
     """The names the 'post' table gives, as fontTools reads them; None for none (format 3,
     or format 1 with more glyphs than the standard names, where fontTools makes them up)."""
     if len(post) < _POST_HEADER:
-        raise _Unread
-    version = _u32(post, 0)
+        raise Unread
+    version = u32(post, 0)
     if version == _POST_NO_NAMES:
         return None
     if version == _POST_STANDARD:
         names = list(standardGlyphOrder[:glyph_count])
         return names if len(names) == glyph_count else None
     if version != _POST_NAMES:
-        raise _Unread
-    count = min(_u16(post, _POST_HEADER), glyph_count)
+        raise Unread
+    count = min(u16(post, _POST_HEADER), glyph_count)
     start = _POST_HEADER + 2
     if start + 2 * count > len(post):
-        raise _Unread
-    indices = [_u16(post, start + 2 * glyph) for glyph in range(count)]
+        raise Unread
+    indices = [u16(post, start + 2 * glyph) for glyph in range(count)]
     extra = _pascal_strings(post[start + 2 * count :], max(indices, default=0) - (_STANDARD_NAMES - 1))
     names = [""] * glyph_count
     for glyph in range(count):
@@ -218,7 +205,7 @@ def _names_from_cmap(subtables: list[tuple[int, int, dict[int, int]]], glyph_cou
     is named after its least code point (AGL name, uniXXXX or uXXXXX, ".altN" when another
     glyph has that name already), any other "glyph00012"."""
     if not glyph_count:
-        raise _Unread  # fontTools fails on it
+        raise Unread  # fontTools fails on it
     names = [made_up_name(glyph) for glyph in range(glyph_count)]
     names[0] = ".notdef"
     least: dict[int, int] = {}
@@ -246,32 +233,32 @@ def _subtables(cmap: bytes) -> list[tuple[int, int, dict[int, int]]]:
     """Each subtable's map, code → glyph id (glyph 0 left out), as fontTools decodes it;
     subtables that share an offset share it."""
     if len(cmap) < 4:
-        raise _Unread
+        raise Unread
     read: dict[int, dict[int, int]] = {}
     subtables: list[tuple[int, int, dict[int, int]]] = []
-    for index in range(_u16(cmap, 2)):
+    for index in range(u16(cmap, 2)):
         record = 4 + 8 * index
         if record + 8 > len(cmap):
-            raise _Unread
-        platform = _u16(cmap, record)
-        encoding = _u16(cmap, record + 2)
-        offset = _u32(cmap, record + 4)
+            raise Unread
+        platform = u16(cmap, record)
+        encoding = u16(cmap, record + 2)
+        offset = u32(cmap, record + 4)
         if offset + 4 > len(cmap):
-            raise _Unread
-        kind = _u16(cmap, offset)
+            raise Unread
+        kind = u16(cmap, offset)
         if kind == 12:
-            length = _u32(cmap, offset + 4)
+            length = u32(cmap, offset + 4)
         elif kind == 14:
-            length = _u32(cmap, offset + 2)
+            length = u32(cmap, offset + 2)
         elif kind in (0, 4, 6):
-            length = _u16(cmap, offset + 2)
+            length = u16(cmap, offset + 2)
         else:
-            raise _Unread
+            raise Unread
         if not length:
             continue  # fontTools skips it
         if offset not in read:
             if offset + length > len(cmap):
-                raise _Unread
+                raise Unread
             read[offset] = _decoded(kind, cmap[offset : offset + length])
         subtables.append((platform, encoding, read[offset]))
     return subtables
@@ -289,7 +276,7 @@ def _decoded(kind: int, table: bytes) -> dict[int, int]:
         glyphs = _format6(table)
     else:
         if len(table) != 262:  # fontTools asserts it
-            raise _Unread
+            raise Unread
         glyphs = {code: table[6 + code] for code in range(256)}
     return {code: glyph for code, glyph in glyphs.items() if glyph}
 
@@ -298,9 +285,9 @@ def _format4(table: bytes) -> dict[int, int]:
     """Segment mapping to delta values: later segments override earlier ones, a missing
     glyph does not erase an earlier mapping; the last segment (0xFFFF) is left out."""
     if len(table) < 14 or len(table) % 2:
-        raise _Unread
-    segments = _u16(table, 6) // 2
-    words = [_u16(table, at) for at in range(14, len(table), 2)]
+        raise Unread
+    segments = u16(table, 6) // 2
+    words = [u16(table, at) for at in range(14, len(table), 2)]
     ends = words[:segments]
     rest = words[segments + 1 :]  # past the reserved pad
     starts = rest[:segments]
@@ -319,7 +306,7 @@ def _format4(table: bytes) -> dict[int, int]:
             else:
                 index = code + shift
                 if not 0 <= index < len(glyph_ids):
-                    raise _Unread
+                    raise Unread
                 gid = (glyph_ids[index] + delta) & 0xFFFF if glyph_ids[index] else 0
             if gid:
                 gids[code] = gid
@@ -327,27 +314,27 @@ def _format4(table: bytes) -> dict[int, int]:
 
 
 def _format6(table: bytes) -> dict[int, int]:
-    first = _u16(table, 6)
-    count = _u16(table, 8)
+    first = u16(table, 6)
+    count = u16(table, 8)
     body = table[10 : 10 + 2 * count]
     if len(body) % 2:
-        raise _Unread
-    return {first + index: _u16(body, 2 * index) for index in range(len(body) // 2)}
+        raise Unread
+    return {first + index: u16(body, 2 * index) for index in range(len(body) // 2)}
 
 
 def _format12(table: bytes) -> dict[int, int]:
     """Segmented coverage, as fontTools reads it: groups clamped to U+10FFFF, an inverted one
     or one that starts before the last one ended skipped, glyph 0 mapping nothing."""
-    groups = _u32(table, 12)
+    groups = u32(table, 12)
     if len(table) < 16 or len(table) != 16 + 12 * groups:
-        raise _Unread
+        raise Unread
     gids: dict[int, int] = {}
     last_end = 0
     for group in range(groups):
         at = 16 + 12 * group
-        start = _u32(table, at)
-        end = min(_u32(table, at + 4), 0x10FFFF)
-        gid = _u32(table, at + 8)
+        start = u32(table, at)
+        end = min(u32(table, at + 4), 0x10FFFF)
+        gid = u32(table, at + 8)
         if start > end or start < last_end:
             continue
         last_end = end
@@ -364,7 +351,7 @@ def _chunk(data: bytes, start: int, size: int) -> bytes:
     which must hold `size` bytes, or struct fails there."""
     chunk = data[start : start + size]
     if len(chunk) != size:
-        raise _Unread
+        raise Unread
     return chunk
 
 
@@ -372,19 +359,19 @@ def _check_variation_sequences(table: bytes) -> None:
     """Format 14 (Unicode variation sequences) maps no code; fontTools reads its records all
     the same, and fails where one lies outside the table: the same reads, to fail alike."""
     if len(table) < 10:
-        raise _Unread
+        raise Unread
     data = table[10:]
-    for record in range(_u32(table, 6)):
+    for record in range(u32(table, 6)):
         entry = _chunk(data, 11 * record, 11)
-        default_offset = _u32(entry, 3)
-        other_offset = _u32(entry, 7)
+        default_offset = u32(entry, 3)
+        other_offset = u32(entry, 7)
         if default_offset:
             start = default_offset - 10
-            count = _u32(_chunk(data, start, 4), 0)
+            count = u32(_chunk(data, start, 4), 0)
             for value in range(count):
                 _chunk(data, start + 4 + 4 * value, 4)
         if other_offset:
             start = other_offset - 10
-            count = _u32(_chunk(data, start, 4), 0)
+            count = u32(_chunk(data, start, 4), 0)
             for value in range(count):
                 _chunk(data, start + 4 + 5 * value, 5)

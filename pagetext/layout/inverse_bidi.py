@@ -45,10 +45,10 @@ _NEUTRAL_POOL: Final = _pool(0x2500, 0x25FF, "ON", mirroring=False)
 _CLOSING: Final = {c: m for c, m in MIRRORED.items() if unicodedata.category(c) == "Ps"}
 _OPENING: Final = {m: c for c, m in _CLOSING.items()}
 _BRACKETS: Final = frozenset(_CLOSING) | frozenset(_OPENING)
-_FLIP: Final = str.maketrans({c: m for c, m in MIRRORED.items() if unicodedata.mirrored(c)})
 # The characters either pass looks for: a line holding none (most) is not walked for them.
 _FLIPPED: Final = frozenset(c for c in MIRRORED if unicodedata.mirrored(c))
 _MIRRORED_CHARS: Final = frozenset(MIRRORED)
+_FLIP: Final = str.maketrans({c: MIRRORED[c] for c in _FLIPPED})
 
 
 class _StandIns:

@@ -68,6 +68,14 @@ make_tables(void)
     }
 }
 
+/* SubWord (§5.2): the S-box applied to each byte of a word. */
+static uint32_t
+sub_word(uint32_t word)
+{
+    return ((uint32_t)sbox[word >> 24] << 24) | ((uint32_t)sbox[(word >> 16) & 0xff] << 16)
+           | ((uint32_t)sbox[(word >> 8) & 0xff] << 8) | (uint32_t)sbox[word & 0xff];
+}
+
 /* KeyExpansion (§5.2): 4 × (rounds + 1) words, each a column top byte first. */
 static int
 expand_key(const uint8_t *key, Py_ssize_t length, uint32_t *words)
@@ -81,16 +89,11 @@ expand_key(const uint8_t *key, Py_ssize_t length, uint32_t *words)
     for (int i = nk; i < 4 * (rounds + 1); i++) {
         uint32_t temp = words[i - 1];
         if (i % nk == 0) {
-            temp = (temp << 8) | (temp >> 24); /* RotWord */
-            temp = ((uint32_t)sbox[temp >> 24] << 24) | ((uint32_t)sbox[(temp >> 16) & 0xff] << 16)
-                   | ((uint32_t)sbox[(temp >> 8) & 0xff] << 8) | (uint32_t)sbox[temp & 0xff];
-            temp ^= (uint32_t)rcon << 24;
+            temp = sub_word((temp << 8) | (temp >> 24)) ^ ((uint32_t)rcon << 24); /* RotWord first */
             rcon = xtime(rcon);
         }
-        else if (nk > 6 && i % nk == 4) {
-            temp = ((uint32_t)sbox[temp >> 24] << 24) | ((uint32_t)sbox[(temp >> 16) & 0xff] << 16)
-                   | ((uint32_t)sbox[(temp >> 8) & 0xff] << 8) | (uint32_t)sbox[temp & 0xff];
-        }
+        else if (nk > 6 && i % nk == 4)
+            temp = sub_word(temp);
         words[i] = words[i - nk] ^ temp;
     }
     return rounds;
