@@ -21,7 +21,7 @@ from pagetext.layout.furniture import Furniture
 from pagetext.layout.hidden_spans import HiddenSpan
 from pagetext.layout.hyphens import Vocabulary
 from pagetext.layout.params import LayoutParams
-from pagetext.limits import Limits
+from pagetext.limits import DEFAULT_LIMITS, Limits
 from pagetext.page import HIDDEN, Page, dehyphenated_text, read_furniture
 from pagetext.page_content import DocumentContext
 from pagetext.page_range import parse_page_range
@@ -84,7 +84,7 @@ class Document:
         file: str | bytes | None = None,  # the file `pdf` was opened from: its path or bytes
     ) -> None:  # fmt: skip
         self._pdf = pdf
-        self.limits = limits or Limits()
+        self.limits = limits or DEFAULT_LIMITS
         # The same file opened afresh (for pagetext.open'ed documents): redaction and replacement
         # edit that twin, so this document goes on reading the original.
         self._reopen: Callable[[], Document] | None = None

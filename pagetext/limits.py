@@ -31,3 +31,8 @@ class Limits:
                 continue
             elif isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
                 raise ValueError(f"Limits.{field.name} must be a positive number, not {value!r}")
+
+
+# What a document opened without limits reads under: Limits is frozen, so one serves all, and
+# its checks run once, not at every open.
+DEFAULT_LIMITS = Limits()

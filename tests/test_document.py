@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 
 import pikepdf
@@ -75,6 +76,20 @@ def test_not_a_pdf_is_a_damaged_pdf_error() -> None:
 def test_missing_file_is_a_file_read_error(tmp_path: Path) -> None:
     with pytest.raises(pagetext.FileReadError, match="no such file"):
         pagetext.open(tmp_path / "missing.pdf")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_pipe_is_refused_not_waited_on(tmp_path: Path) -> None:
+    # Opening a pipe's reading end waits for a writer: the path is refused before that.
+    pipe = tmp_path / "pipe.pdf"
+    os.mkfifo(pipe)
+    with pytest.raises(pagetext.FileReadError, match="not a file but a pipe or a device"):
+        pagetext.open(pipe)
+
+
+def test_a_directory_is_a_file_read_error(tmp_path: Path) -> None:
+    with pytest.raises(pagetext.FileReadError, match="it is a directory, not a PDF file"):
+        pagetext.open(tmp_path)
 
 
 def test_wrong_source_type_is_a_usage_error() -> None:

@@ -7,6 +7,7 @@ import builtins
 import io
 import os
 import re
+import stat
 import warnings
 from itertools import islice
 from typing import IO, Any, Union
@@ -84,6 +85,21 @@ def _recovered(target: Any, label: str, attempts: list[str | bytes], error: Exce
         raise DamagedPdfError(f"{label} is damaged beyond repair ({reason}): {failure}") from error
 
 
+def _check_file(path: str, label: str) -> None:
+    """Refuse a path that is no regular file before anything opens it (a pipe's reader would
+    wait for a writer): one stat, where isdir() and isfile() make one each."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        mode = 0
+    if stat.S_ISDIR(mode):
+        raise FileReadError(f"cannot read {label}: it is a directory, not a PDF file")
+    if not mode:
+        raise FileReadError(f"cannot read {label}: no such file")
+    if not stat.S_ISREG(mode):
+        raise FileReadError(f"cannot read {label}: it is not a file but a pipe or a device")
+
+
 def source_file(source: Source) -> str | bytes | None:
     """The file a source names, for searches of its bytes: a path, or the bytes themselves."""
     if isinstance(source, (str, os.PathLike)):
@@ -101,10 +117,7 @@ def open_pdf(source: Source, password: str | bytes | None) -> tuple[pikepdf.Pdf,
     elif isinstance(source, (str, os.PathLike)):
         target = raw = os.fspath(source)
         label = repr(target)
-        if os.path.isdir(target):
-            raise FileReadError(f"cannot read {label}: it is a directory, not a PDF file")
-        if not os.path.isfile(target):
-            raise FileReadError(f"cannot read {label}: no such file")
+        _check_file(target, label)
     elif hasattr(source, "read"):
         target = source
         label = "the PDF stream"
