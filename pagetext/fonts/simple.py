@@ -118,13 +118,13 @@ def _apply_differences(names: list[str | None], own: set[int], items: list[Any])
 def _widths(
     widths_array: Any,
     first: int,
-    names: list[str | None],
+    names: tuple[str | None, ...],
     scale: float,
     std14: Core14Metrics | None,
     descriptor: Any,
 ) -> list[float]:
     """Code → advance: /Widths (`widths_array`, from code `first`), else the standard-14
-    metrics, else the descriptor's."""
+    metrics (`names`: the glyph name of each code), else the descriptor's."""
     missing = 0.0
     if isinstance(descriptor, pikepdf.Dictionary):
         missing = number(optional_entry(descriptor, "/MissingWidth")) * scale
@@ -138,8 +138,7 @@ def _widths(
             widths[first + i] = number(values[i]) * scale
         return widths
     if std14 is not None:
-        afm_widths = std14.widths
-        return [afm_widths.get(glyph, 0) / 1000 if glyph else 0.0 for glyph in names]
+        return _standard14_widths(std14, names)
     if isinstance(descriptor, pikepdf.Dictionary) and number(optional_entry(descriptor, "/AvgWidth")) > 0:
         return [number(descriptor.get("/AvgWidth")) * scale] * 256
     return [missing or DEFAULT_WIDTH] * 256
@@ -201,8 +200,9 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     dropped = bytes(code for code, text in enumerate(mapped) if text == "")  # controls only
     # A Type3 font names its glyph procedures as its producer likes ("square" for a glyph
     # that shows "a"): only the AGL's names are read there, as viewers do.
+    names_key = tuple(names)  # the key of the tables shared between fonts of the same names
     codes = _code_texts(
-        names, mapped, std14_name == "ZapfDingbats", subtype != "Type3", program, own, dropped
+        names, names_key, mapped, std14_name == "ZapfDingbats", subtype != "Type3", program, own, dropped
     )
     # When codes the font has are left without text, the program may give them theirs: it is
     # read when a string first shows a code without text. A partial, not a nested function:
@@ -211,7 +211,7 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     settle = (
         partial(_with_late_program, first, last, descriptor, warn) if program is None and embedded else None
     )
-    widths = _widths(widths_array, first, names, scale, std14, descriptor)
+    widths = _widths(widths_array, first, names_key, scale, std14, descriptor)
     std14_extent = (std14.ascent / 1000, std14.descent / 1000) if std14 else None
     ascent, descent = vertical_extent(descriptor, vscale, std14_extent, font_bbox)
     result = SimpleFont(base_font, subtype, ascent, descent, codes, widths, settle)
@@ -243,6 +243,7 @@ _KNOWN_CODE_TEXTS: Final[dict[tuple[object, ...], CodeTexts]] = {}
 
 def _code_texts(
     names: list[str | None],
+    names_key: tuple[str | None, ...],
     to_unicode: list[str | None],
     zapf: bool,
     tex: bool,
@@ -253,12 +254,30 @@ def _code_texts(
     """The code texts of these mappings: shared between the fonts that have the same."""
     if program is not None:
         return CodeTexts(names, to_unicode, zapf, tex, program, own, dropped)
-    key = (tuple(names), tuple(to_unicode), zapf, tex)
+    key = (names_key, tuple(to_unicode), zapf, tex)
     known = _KNOWN_CODE_TEXTS.get(key)
     if known is None:
         if len(_KNOWN_CODE_TEXTS) >= MAX_KNOWN_ENCODINGS:
             _KNOWN_CODE_TEXTS.clear()
         known = _KNOWN_CODE_TEXTS[key] = CodeTexts(names, to_unicode, zapf, tex, None, own, dropped)
+    return known
+
+
+# The standard-14 widths of the 256 codes, by font and glyph names: the fonts without /Widths
+# are a handful (Helvetica in WinAnsiEncoding, the forms' ZapfDingbats), and a table is 256
+# lookups. Shared, never changed; emptied when full, like the code texts.
+_KNOWN_STANDARD14_WIDTHS: Final[dict[tuple[object, ...], list[float]]] = {}
+
+
+def _standard14_widths(std14: Core14Metrics, names: tuple[str | None, ...]) -> list[float]:
+    key = (std14, names)
+    known = _KNOWN_STANDARD14_WIDTHS.get(key)
+    if known is None:
+        if len(_KNOWN_STANDARD14_WIDTHS) >= MAX_KNOWN_ENCODINGS:
+            _KNOWN_STANDARD14_WIDTHS.clear()
+        afm_widths = std14.widths
+        known = [afm_widths.get(glyph, 0) / 1000 if glyph else 0.0 for glyph in names]
+        _KNOWN_STANDARD14_WIDTHS[key] = known
     return known
 
 

@@ -216,3 +216,27 @@ def test_remembered_code_texts_are_bounded() -> None:
         encoding = Dictionary(Type=Name.Encoding, Differences=Array([33, Name(f"/g{code}")]))
         load_font(simple_font(pdf, encoding=encoding), lambda message: None)
     assert 0 < len(simple._KNOWN_CODE_TEXTS) <= simple.MAX_KNOWN_ENCODINGS
+
+
+def test_standard14_fonts_without_widths_share_their_metrics_table() -> None:
+    # A standard 14 font without /Widths takes its widths from the font's metrics (§9.6.2.2):
+    # every such font of the same names shares one table, built once.
+    def bare(base_font: str, encoding: object) -> pikepdf.Dictionary:
+        return Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name(base_font), Encoding=encoding)
+
+    warn = lambda message: None  # noqa: E731
+    helvetica = load_font(bare("/Helvetica", Name.WinAnsiEncoding), warn)
+    again = load_font(bare("/Arial", Name.WinAnsiEncoding), warn)  # an alias of Helvetica
+    assert again.widths is helvetica.widths  # type: ignore[attr-defined]
+    assert helvetica.decode(b"A")[0].width == pytest.approx(0.667)
+    assert helvetica.decode(b"\x93")[0].width == pytest.approx(0.333)  # quotedblleft
+    # Another font, or other names, have widths of their own.
+    times = load_font(bare("/Times-Roman", Name.WinAnsiEncoding), warn)
+    assert times.decode(b"A")[0].width == pytest.approx(0.722)
+    differences = Dictionary(
+        Type=Name.Encoding, BaseEncoding=Name.WinAnsiEncoding, Differences=Array([65, Name.W])
+    )
+    renamed = load_font(bare("/Helvetica", differences), warn)
+    assert renamed.widths is not helvetica.widths  # type: ignore[attr-defined]
+    assert renamed.decode(b"A")[0].width == pytest.approx(0.944)  # W
+    assert helvetica.decode(b"A")[0].width == pytest.approx(0.667)
