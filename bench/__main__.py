@@ -15,7 +15,6 @@ import importlib.util
 import json
 import os
 import platform
-import statistics
 import sys
 from collections import defaultdict
 from collections.abc import Callable
@@ -28,6 +27,7 @@ from bench.extractors import EXTRACTORS, PACKAGES
 from bench.first_read import first_read_section
 from bench.metrics import Overlap, Score, score
 from bench.process import run_cases
+from bench.speed import Speed, read_by_all, speed_stats
 from bench.stages import stage_section
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -187,21 +187,9 @@ def _speed_rows(
     rss: dict[str, int] | None,
 ) -> list[str]:
     """The speed table; peak RSS only with `rss` (it is measured per process, over all cases)."""
-    # Speed is compared on the documents every library read without error.
-    common = [c for c in cases if all("error" not in raw[lib][c.name] for lib in libraries)]
-    stats: dict[str, tuple[float, float, int, float]] = {}
-    for library in libraries:
-        rates = []
-        pages = seconds = 0.0
-        for case in common:
-            result = raw[library][case.name]
-            count = len(raw["pagetext"][case.name]["pages"]) if "pagetext" in raw else len(result["pages"])
-            rates.append(count / max(result["seconds"], 1e-6))
-            pages += count
-            seconds += result["seconds"]
-        median = statistics.median(rates) if rates else 0.0
-        stats[library] = (median, pages / seconds if seconds else 0.0, int(pages), seconds)
-    base = stats.get("pagetext", (1.0, 1.0, 0, 0.0))
+    common = read_by_all(libraries, cases, raw)
+    stats = speed_stats(libraries, common, raw, "pagetext" if "pagetext" in raw else None)
+    base = stats.get("pagetext", Speed(1.0, 1.0, 0, 0.0))
     rows = [
         f"Documents read by every library: {len(common)} of {len(cases)}.",
         "",
@@ -210,10 +198,11 @@ def _speed_rows(
         "|---|---|---|---|---|---|" + ("---|" if rss is not None else ""),
     ]
     for library in libraries:
-        median, total, _, seconds = stats[library]
+        speed = stats[library]
         rows.append(
-            f"| {library} | {median:.1f} | {median / base[0]:.2f} | {total:.1f} | {total / base[1]:.2f} "
-            f"| {seconds:.1f} |" + (f" {rss[library] / 1024:.0f} |" if rss is not None else "")
+            f"| {library} | {speed.median:.1f} | {speed.median / base.median:.2f} | {speed.total:.1f} "
+            f"| {speed.total / base.total:.2f} | {speed.seconds:.1f} |"
+            + (f" {rss[library] / 1024:.0f} |" if rss is not None else "")
         )
     return rows
 

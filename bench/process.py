@@ -18,16 +18,19 @@ class Worker:
     """A library's worker process, answering one JSON line per job; restarted after a timeout or
     a crash. At the end it may answer {"max_rss_kb"} to an empty line."""
 
-    def __init__(self, library: str, module: tuple[str, ...] = ("bench.worker",)) -> None:
+    def __init__(self, library: str, module: tuple[str, ...] = ("bench.worker",), tree: Path = ROOT) -> None:
         self.library = library
         self.module = module  # what `python -m` runs, before the library's name
+        # The checkout the worker runs in: `python -m` puts it first on the path, so that its
+        # pagetext (and its compiled build, when built in place) is the one imported.
+        self.tree = tree
         self.max_rss_kb = 0
         self._start()
 
     def _start(self) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", *self.module, self.library],
-            cwd=ROOT,
+            cwd=self.tree,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -80,15 +83,25 @@ def run_cases(
     case to case (so that drift on a shared machine hits all alike): the answers by library
     and case name, and each worker's peak RSS in KiB."""
     workers = {library: Worker(library, module) for library in libraries}
-    raw: dict[str, dict[str, dict[str, Any]]] = {library: {} for library in libraries}
+    raw = run_workers(workers, cases, timeout)
+    return raw, {library: workers[library].max_rss_kb for library in libraries}
+
+
+def run_workers(
+    workers: dict[str, Worker], cases: list[Case], timeout: float
+) -> dict[str, dict[str, dict[str, Any]]]:
+    """Every case read by every worker, by label, the first worker turning from case to case;
+    the workers are closed at the end (their peak RSS is then known)."""
+    labels = list(workers)
+    raw: dict[str, dict[str, dict[str, Any]]] = {label: {} for label in labels}
     try:
         for number, case in enumerate(cases):
-            shift = number % len(libraries)
-            for library in libraries[shift:] + libraries[:shift]:
-                raw[library][case.name] = workers[library].run(case, timeout)
+            shift = number % len(labels)
+            for label in labels[shift:] + labels[:shift]:
+                raw[label][case.name] = workers[label].run(case, timeout)
             print(f"\r{number + 1}/{len(cases)} {case.name[:50]:50}", end="", file=sys.stderr, flush=True)
     finally:
         for worker in workers.values():
             worker.close()
     print(file=sys.stderr)
-    return raw, {library: workers[library].max_rss_kb for library in libraries}
+    return raw

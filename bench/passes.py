@@ -1,0 +1,128 @@
+"""Builds of pagetext side by side over several single passes: how far one pass's ratios move.
+
+    python -m bench.passes ../shared/corpus/real --builds start=../start end=. \\
+        [--peers pypdfium2,pymupdf] [--passes 5]
+
+A build is a checkout of this repository (a git worktree), with its compiled build made in
+place when it has one; its worker runs there, so that its pagetext is the one imported. Each
+pass is one run of the bench's speed measure: every document read once by every build and
+peer in turn, the first turning from document to document, import excluded. On a shared
+machine a single pass's median ratio moves by a tenth from pass to pass; builds compared in
+the same pass meet the same drift. Prints, per pass and then as mean and range, each build's
+median and total pages/s over each peer's, and the documents whose text the builds read
+differently (they must read the same).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from pathlib import Path
+
+from bench.corpus import Case, load_cases
+from bench.process import Worker, run_workers
+from bench.speed import Answers, Speed, read_by_all, speed_stats
+
+Ratios = dict[tuple[str, str], tuple[float, float]]  # (build, peer) → (median ratio, total ratio)
+
+
+def parse_builds(values: list[str]) -> dict[str, Path]:
+    """LABEL=PATH pairs, in order; a label names one build only."""
+    builds: dict[str, Path] = {}
+    for value in values:
+        label, separator, path = value.partition("=")
+        if not separator or not label or not path:
+            raise SystemExit(f"--builds takes LABEL=PATH, not {value!r}")
+        if label in builds:
+            raise SystemExit(f"--builds names {label!r} twice")
+        if not (Path(path) / "pagetext").is_dir() or not (Path(path) / "bench").is_dir():
+            raise SystemExit(f"{path!r} is no checkout of pagetext (no pagetext/ and bench/ in it)")
+        builds[label] = Path(path).resolve()
+    return builds
+
+
+def pass_ratios(builds: list[str], peers: list[str], stats: dict[str, Speed]) -> Ratios:
+    """Each build's median and total pages/s over each peer's (and over the other builds')."""
+    ratios: Ratios = {}
+    for build in builds:
+        for other in [*builds, *peers]:
+            if other != build:
+                ratios[build, other] = (
+                    stats[build].median / max(stats[other].median, 1e-9),
+                    stats[build].total / max(stats[other].total, 1e-9),
+                )
+    return ratios
+
+
+def differing_texts(builds: list[str], cases: list[Case], raw: Answers) -> list[str]:
+    """The cases whose pages the builds read differently."""
+    first = builds[0]
+    return [
+        case.name
+        for case in cases
+        if any(
+            raw[build][case.name].get("pages") != raw[first][case.name].get("pages") for build in builds[1:]
+        )
+    ]
+
+
+def summary_rows(passes: list[Ratios]) -> list[str]:
+    """Mean and range of each ratio over the passes, as a markdown table."""
+    rows = [
+        f"| build ÷ other | median pages/s: mean of {len(passes)} (range) | total pages/s: mean (range) |",
+        "|---|---|---|",
+    ]
+    for key in passes[0]:
+        medians = [ratios[key][0] for ratios in passes]
+        totals = [ratios[key][1] for ratios in passes]
+        rows.append(
+            f"| {key[0]} ÷ {key[1]} | {statistics.mean(medians):.3f} ({min(medians):.2f}-{max(medians):.2f}) "
+            f"| {statistics.mean(totals):.3f} ({min(totals):.2f}-{max(totals):.2f}) |"
+        )
+    return rows
+
+
+def run_pass(
+    builds: dict[str, Path], peers: list[str], cases: list[Case], timeout: float
+) -> tuple[Ratios, list[str]]:
+    """One pass: its ratios, and the cases the builds read differently."""
+    workers = {label: Worker("pagetext", tree=tree) for label, tree in builds.items()}
+    workers.update({peer: Worker(peer) for peer in peers})
+    raw = run_workers(workers, cases, timeout)
+    labels = list(workers)
+    common = read_by_all(labels, cases, raw)
+    first = next(iter(builds))
+    stats = speed_stats(labels, common, raw, first)
+    return pass_ratios(list(builds), peers, stats), differing_texts(list(builds), cases, raw)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.passes", description=__doc__.splitlines()[0])
+    parser.add_argument("folders", nargs="+", type=Path, help="corpus folders (FORMAT.md layout)")
+    parser.add_argument("--builds", nargs="+", required=True, help="LABEL=PATH: checkouts of pagetext")
+    parser.add_argument("--peers", default="pypdfium2", help="comma-separated peer libraries")
+    parser.add_argument("--passes", type=int, default=5)
+    parser.add_argument("--timeout", type=float, default=120.0, help="seconds per document and worker")
+    args = parser.parse_args(argv)
+    builds = parse_builds(args.builds)
+    peers = [peer for peer in args.peers.split(",") if peer]
+    cases = [case for folder in args.folders for case in load_cases(folder)]
+    if not cases:
+        raise SystemExit("no cases in " + ", ".join(str(folder) for folder in args.folders))
+    passes: list[Ratios] = []
+    for number in range(1, args.passes + 1):
+        ratios, differing = run_pass(builds, peers, cases, args.timeout)
+        passes.append(ratios)
+        cells = ", ".join(
+            f"{a} ÷ {b} {median:.3f} / {total:.3f}" for (a, b), (median, total) in ratios.items()
+        )
+        print(f"pass {number} (median / total): {cells}", flush=True)
+        if differing:
+            print(f"  the builds read {len(differing)} document(s) differently: {', '.join(differing[:10])}")
+    print()
+    print("\n".join(summary_rows(passes)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
