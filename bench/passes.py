@@ -8,7 +8,8 @@ place when it has one; its worker runs there, so that its pagetext is the one im
 pass is one run of the bench's speed measure: every document read once by every build and
 peer in turn, the first turning from document to document, import excluded. On a shared
 machine a single pass's median ratio moves by a tenth from pass to pass; builds compared in
-the same pass meet the same drift. Prints, per pass and then as mean and range, each build's
+the same pass meet the same drift, and take turns at following each other (a worker reads
+faster after another pagetext worker). Prints, per pass and then as mean and range, each build's
 median and total pages/s over each peer's, and the documents whose text the builds read
 differently (they must read the same).
 """
@@ -83,17 +84,20 @@ def summary_rows(passes: list[Ratios]) -> list[str]:
 
 
 def run_pass(
-    builds: dict[str, Path], peers: list[str], cases: list[Case], timeout: float
+    builds: dict[str, Path], peers: list[str], cases: list[Case], timeout: float, turn: int = 0
 ) -> tuple[Ratios, list[str]]:
-    """One pass: its ratios, and the cases the builds read differently."""
-    workers = {label: Worker("pagetext", tree=tree) for label, tree in builds.items()}
+    """One pass: its ratios, and the cases the builds read differently. The builds' workers
+    start `turn` places along: a worker reads faster after another pagetext worker (the
+    libraries they share are warm; 2-3 % in a pass of one build against its copy), so the
+    builds take turns at following each other."""
+    labels = list(builds)
+    turned = labels[turn % len(labels) :] + labels[: turn % len(labels)]
+    workers = {label: Worker("pagetext", tree=builds[label]) for label in turned}
     workers.update({peer: Worker(peer) for peer in peers})
     raw = run_workers(workers, cases, timeout)
-    labels = list(workers)
-    common = read_by_all(labels, cases, raw)
-    first = next(iter(builds))
-    stats = speed_stats(labels, common, raw, first)
-    return pass_ratios(list(builds), peers, stats), differing_texts(list(builds), cases, raw)
+    common = read_by_all(list(workers), cases, raw)
+    stats = speed_stats(list(workers), common, raw, labels[0])
+    return pass_ratios(labels, peers, stats), differing_texts(labels, cases, raw)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -111,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit("no cases in " + ", ".join(str(folder) for folder in args.folders))
     passes: list[Ratios] = []
     for number in range(1, args.passes + 1):
-        ratios, differing = run_pass(builds, peers, cases, args.timeout)
+        ratios, differing = run_pass(builds, peers, cases, args.timeout, turn=number - 1)
         passes.append(ratios)
         cells = ", ".join(
             f"{a} ÷ {b} {median:.3f} / {total:.3f}" for (a, b), (median, total) in ratios.items()
