@@ -19,11 +19,13 @@ Document.text() does; the text page's text for pypdfium2; page.get_text() for Py
 from __future__ import annotations
 
 import ctypes
+import importlib
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 LIBRARIES = ("pagetext", "pypdfium2", "pymupdf")
 
@@ -43,11 +45,18 @@ def marker() -> ctypes.CDLL | None:
     library = cache / "callgrind_marker_v2.so"
     if not library.exists():
         cache.mkdir(parents=True, exist_ok=True)
-        source = cache / "callgrind_marker.c"
+        # Built under this process's own names and renamed into place: children run side by
+        # side (--jobs), and none may load a library another is still writing.
+        source = cache / f"callgrind_marker.{os.getpid()}.c"
+        built = cache / f"callgrind_marker.{os.getpid()}.so"
         source.write_text(MARKER_C)
-        command = ["cc", "-O1", "-shared", "-fPIC", "-o", str(library), str(source)]
-        if subprocess.run(command, check=False).returncode != 0:
+        command = ["cc", "-O1", "-shared", "-fPIC", "-o", str(built), str(source)]
+        compiled = subprocess.run(command, check=False).returncode == 0
+        source.unlink()
+        if not compiled:
+            built.unlink(missing_ok=True)
             return None
+        os.replace(built, library)
     return ctypes.CDLL(str(library))
 
 
@@ -86,24 +95,27 @@ def route_font_programs(native: ctypes.CDLL) -> None:
 EVICT_BYTES = 8 << 20
 
 
-def read_quietly(library: str, pdf: str) -> None:
-    """One document read as below, with no dumps: one the worker read before."""
-    if library == "pagetext":
-        import pagetext
+def import_library(library: str) -> Any:
+    """The library's module (its import is a phase of its own)."""
+    if library not in LIBRARIES:
+        raise SystemExit(f"unknown library {library!r}; one of {', '.join(LIBRARIES)}")
+    return importlib.import_module(library)
 
-        with pagetext.open(pdf) as doc:
-            [page.text() for page in doc]
-    elif library == "pypdfium2":
-        import pypdfium2
 
-        pdfium_doc = pypdfium2.PdfDocument(pdf)
-        [pdfium_doc[i].get_textpage().get_text_range() for i in range(len(pdfium_doc))]
-        pdfium_doc.close()
-    elif library == "pymupdf":
-        import pymupdf
+def open_document(module: Any, pdf: str) -> Any:
+    if module.__name__ == "pypdfium2":
+        return module.PdfDocument(pdf)
+    return module.open(pdf)  # pagetext, pymupdf
 
-        with pymupdf.open(pdf) as mupdf_doc:
-            [page.get_text() for page in mupdf_doc]
+
+def page_texts(module: Any, doc: Any) -> list[str]:
+    """Every page's text once: page.text() for pagetext (as Document.text() reads), the
+    text page's whole range for pypdfium2, page.get_text() for PyMuPDF."""
+    if module.__name__ == "pagetext":
+        return [doc[i].text() for i in range(len(doc))]
+    if module.__name__ == "pypdfium2":
+        return [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+    return [doc[i].get_text() for i in range(len(doc))]
 
 
 def main(library: str, pdf: str, after: list[str]) -> int:
@@ -117,36 +129,21 @@ def main(library: str, pdf: str, after: list[str]) -> int:
             native.cg_dump(label.encode())
 
     dump("startup")
+    module = import_library(library)
     if after:
-        # A bench worker's read: other documents first, then the caches evicted.
+        # A bench worker's read: other documents first (read as below, with no dumps), then
+        # the caches evicted.
         for earlier in after:
-            read_quietly(library, earlier)
+            earlier_doc = open_document(module, earlier)
+            page_texts(module, earlier_doc)
+            earlier_doc.close()
         bytearray(EVICT_BYTES).translate(bytes(range(1, 256)) + b"\0")
-    if library == "pagetext":
-        import pagetext
-
-        if native is not None:
-            route_font_programs(native)
-        dump("import")
-        doc = pagetext.open(pdf)
-        dump("open")
-        texts = [doc[i].text() for i in range(len(doc))]  # as Document.text() reads
-    elif library == "pypdfium2":
-        import pypdfium2
-
-        dump("import")
-        pdfium_doc = pypdfium2.PdfDocument(pdf)
-        dump("open")
-        texts = [pdfium_doc[i].get_textpage().get_text_range() for i in range(len(pdfium_doc))]
-    elif library == "pymupdf":
-        import pymupdf
-
-        dump("import")
-        mupdf_doc = pymupdf.open(pdf)
-        dump("open")
-        texts = [mupdf_doc[i].get_text() for i in range(len(mupdf_doc))]
-    else:
-        raise SystemExit(f"unknown library {library!r}; one of {', '.join(LIBRARIES)}")
+    if library == "pagetext" and native is not None:
+        route_font_programs(native)
+    dump("import")
+    doc = open_document(module, pdf)
+    dump("open")
+    texts = page_texts(module, doc)
     dump("read")
     sys.stdout.write(json.dumps({"characters": sum(len(text) for text in texts)}) + "\n")
     return 0

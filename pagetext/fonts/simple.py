@@ -257,10 +257,16 @@ def _code_texts(
     key = (names_key, tuple(to_unicode), zapf, tex)
     known = _KNOWN_CODE_TEXTS.get(key)
     if known is None:
-        if len(_KNOWN_CODE_TEXTS) >= MAX_KNOWN_ENCODINGS:
-            _KNOWN_CODE_TEXTS.clear()
-        known = _KNOWN_CODE_TEXTS[key] = CodeTexts(names, to_unicode, zapf, tex, None, own, dropped)
+        known = CodeTexts(names, to_unicode, zapf, tex, None, own, dropped)
+        _remember(_KNOWN_CODE_TEXTS, key, known)
     return known
+
+
+def _remember(table: dict[tuple[object, ...], Any], key: tuple[object, ...], value: object) -> None:
+    """Keep `value` in one of the tables shared between fonts, emptied when full."""
+    if len(table) >= MAX_KNOWN_ENCODINGS:
+        table.clear()
+    table[key] = value
 
 
 # The standard-14 widths of the 256 codes, by font and glyph names: the fonts without /Widths
@@ -273,11 +279,9 @@ def _standard14_widths(std14: Core14Metrics, names: tuple[str | None, ...]) -> l
     key = (std14, names)
     known = _KNOWN_STANDARD14_WIDTHS.get(key)
     if known is None:
-        if len(_KNOWN_STANDARD14_WIDTHS) >= MAX_KNOWN_ENCODINGS:
-            _KNOWN_STANDARD14_WIDTHS.clear()
         afm_widths = std14.widths
         known = [afm_widths.get(glyph, 0) / 1000 if glyph else 0.0 for glyph in names]
-        _KNOWN_STANDARD14_WIDTHS[key] = known
+        _remember(_KNOWN_STANDARD14_WIDTHS, key, known)
     return known
 
 
@@ -297,8 +301,7 @@ def _helvetica_tables() -> tuple[list[str], list[float], float, float]:
     texts = [
         (glyph_name_to_unicode(n) or UNMAPPED) if n else last_resort(c, n, b"") for c, n in enumerate(names)
     ]
-    widths = [std14.widths.get(n, 0) / 1000 if n else 0.0 for n in names]
-    return texts, widths, std14.ascent / 1000, std14.descent / 1000
+    return texts, _standard14_widths(std14, tuple(names)), std14.ascent / 1000, std14.descent / 1000
 
 
 def helvetica() -> SimpleFont:

@@ -90,12 +90,10 @@ def _check_file(path: str, label: str) -> None:
     wait for a writer): one stat, where isdir() and isfile() make one each."""
     try:
         mode = os.stat(path).st_mode
-    except (OSError, ValueError):
-        mode = 0
+    except (OSError, ValueError):  # as isfile() reads them: missing, unreachable, a NUL in it
+        raise FileReadError(f"cannot read {label}: no such file") from None
     if stat.S_ISDIR(mode):
         raise FileReadError(f"cannot read {label}: it is a directory, not a PDF file")
-    if not mode:
-        raise FileReadError(f"cannot read {label}: no such file")
     if not stat.S_ISREG(mode):
         raise FileReadError(f"cannot read {label}: it is not a file but a pipe or a device")
 
