@@ -7,6 +7,7 @@ import pytest
 from pikepdf import Array, Dictionary, Name
 
 from pagetext.fonts.loader import load_font
+from tests.corpus import CORPUS, needs_corpus
 from tests.pdfbuild import open_page, simple_font
 
 
@@ -240,3 +241,23 @@ def test_standard14_fonts_without_widths_share_their_metrics_table() -> None:
     assert renamed.widths is not helvetica.widths  # type: ignore[attr-defined]
     assert renamed.decode(b"A")[0].width == pytest.approx(0.944)  # W
     assert helvetica.decode(b"A")[0].width == pytest.approx(0.667)
+
+
+@needs_corpus
+def test_a_forms_helvetica_without_widths_reads_the_shared_metrics() -> None:
+    # pdfminer__AcroForm_TEST labels its fields in /Helvetica, WinAnsiEncoding, no /Widths:
+    # two documents' loads of it take one table, and "B" advances Helvetica's 667 units.
+    import pagetext
+    from pagetext.fonts import simple
+
+    path = CORPUS / "real" / "pdfminer__AcroForm_TEST.pdf"
+    fonts = []
+    for _ in range(2):
+        with pikepdf.open(path) as pdf:
+            fonts.append(load_font(pdf.pages[0].Resources.Font["/FXF1"], lambda message: None))
+    assert fonts[0].widths is fonts[1].widths  # type: ignore[attr-defined]
+    assert any(table is fonts[0].widths for table in simple._KNOWN_STANDARD14_WIDTHS.values())  # type: ignore[attr-defined]
+    with pagetext.open(path) as doc:
+        first = doc[0].glyphs()[0]
+    assert first.text == "B"
+    assert first.baseline_end[0] - first.baseline_start[0] == pytest.approx(0.667 * 12)
