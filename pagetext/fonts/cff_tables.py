@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from fontTools.cffLib import cffStandardStringCount, cffStandardStrings
-
+from pagetext.fonts.encodings import glyph_name_list
 from pagetext.fonts.program_bytes import Unread, u16
 
 # Top DICT operators (TN #5176 Table 9): charset, Encoding, CharStrings, ROS (12 30).
@@ -34,6 +33,10 @@ _PREDEFINED_CHARSETS: Final = 2  # offsets 0-2: ISOAdobe, Expert, ExpertSubset
 _CODES: Final = 256
 
 CffTables = tuple[list[str], str | None, str | list[str] | None, int]
+
+# SIDs below this name one of the standard strings (TN #5176 Appendix A), those after it
+# the String INDEX's.
+STANDARD_STRING_COUNT: Final = 391
 
 
 def read_cff_tables(data: bytes) -> CffTables | None:
@@ -156,9 +159,9 @@ def _offset(operands: list[int]) -> int:
 
 def _string(data: bytes, strings: list[tuple[int, int]], sid: int) -> str:
     """The string a SID names (§10): a standard one, or one of the String INDEX."""
-    if sid < cffStandardStringCount:
-        return str(cffStandardStrings[sid])
-    start, end = strings[sid - cffStandardStringCount]
+    if sid < STANDARD_STRING_COUNT:
+        return glyph_name_list("cff-standard-strings")[sid]
+    start, end = strings[sid - STANDARD_STRING_COUNT]
     return data[start:end].decode("latin-1")
 
 

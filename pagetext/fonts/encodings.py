@@ -9,8 +9,6 @@ import unicodedata
 from array import array
 from typing import Final
 
-from fontTools import agl
-
 from pagetext.fonts.texnames import tex_glyph_text
 
 # Names producers use that the Adobe Glyph List does not know.
@@ -118,6 +116,21 @@ def encoding_table(name: str) -> list[str | None] | None:
     return table
 
 
+# Standard glyph name lists by name (tools/build_data.py): cff-standard-strings (CFF's 391
+# standard strings, Adobe TN #5176 Appendix A), mac-glyph-names (the 258 names a TrueType
+# 'post' table indexes). Read from the package data at first use.
+_NAME_LISTS: Final[dict[str, list[str]]] = {}
+
+
+def glyph_name_list(name: str) -> list[str]:
+    """A standard glyph name list of the package data; [] for an unknown name."""
+    names = _NAME_LISTS.get(name)
+    if names is None:
+        data = _data("names", name)
+        names = _NAME_LISTS[name] = data.split("\n")[:-1] if data is not None else []
+    return names
+
+
 def core14_metrics(name: str) -> Core14Metrics | None:
     """Ascent, descent, widths by glyph name and built-in encoding of a standard-14 font."""
     metrics = _CORE14.get(name)
@@ -168,6 +181,8 @@ def _text_of_name(name: str, zapf_dingbats: bool, tex_names: bool) -> str:
     text: str = tex_glyph_text(base) if tex_names else ""
     if text:
         return text
+    from fontTools import agl  # here, not at import (6 ms): fonts without glyph names never ask
+
     text = agl.toUnicode(name, isZapfDingbats=zapf_dingbats)
     if text:
         return text

@@ -16,8 +16,6 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 import pikepdf
-from fontTools.cffLib import CFFFontSet
-from fontTools.ttLib import TTFont
 
 from pagetext.errors import Warn
 from pagetext.fonts.cff_tables import CffTables, read_cff_tables
@@ -168,6 +166,8 @@ def _truetype(data: bytes) -> FontProgram:
 def _fonttools_truetype_tables(data: bytes) -> TrueTypeTables:
     """read_truetype_tables, by fontTools: the reference, and the reading of any program that
     one leaves to it."""
+    from fontTools.ttLib import TTFont  # here, not at import: most reads never need it (20 ms)
+
     font = TTFont(io.BytesIO(data), lazy=True, fontNumber=0)
     order = font.getGlyphOrder()
     if "cmap" not in font:
@@ -206,6 +206,8 @@ def _cff(data: bytes) -> FontProgram:
 def _fonttools_cff_tables(data: bytes) -> CffTables:
     """read_cff_tables, by fontTools: the reference, and the reading of any program that
     one leaves to it."""
+    from fontTools.cffLib import CFFFontSet  # here, not at import: most reads never need it (20 ms)
+
     fonts = CFFFontSet()
     fonts.decompile(io.BytesIO(data), otFont=None)
     top = fonts[fonts.fontNames[0]]

@@ -15,9 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from fontTools.ttLib.standardGlyphOrder import standardGlyphOrder
-
-from pagetext.fonts.encodings import glyph_name_to_unicode
+from pagetext.fonts.encodings import glyph_name_list, glyph_name_to_unicode
 from pagetext.fonts.program_bytes import Unread, u16, u32
 
 # (platform id, encoding id, code → glyph name), in the order of the cmap's directory.
@@ -150,7 +148,7 @@ def _post_names(post: bytes, glyph_count: int) -> list[str] | None:
     if version == _POST_NO_NAMES:
         return None
     if version == _POST_STANDARD:
-        names = list(standardGlyphOrder[:glyph_count])
+        names = glyph_name_list("mac-glyph-names")[:glyph_count]
         return names if len(names) == glyph_count else None
     if version != _POST_NAMES:
         raise Unread
@@ -161,12 +159,13 @@ def _post_names(post: bytes, glyph_count: int) -> list[str] | None:
     indices = [u16(post, start + 2 * glyph) for glyph in range(count)]
     extra = _pascal_strings(post[start + 2 * count :], max(indices, default=0) - (_STANDARD_NAMES - 1))
     names = [""] * glyph_count
+    standard = glyph_name_list("mac-glyph-names")
     for glyph in range(count):
         index = indices[glyph]
         if index >= _STANDARD_NAMES:
             names[glyph] = extra[index - _STANDARD_NAMES] if index - _STANDARD_NAMES < len(extra) else ""
         else:
-            names[glyph] = standardGlyphOrder[index]
+            names[glyph] = standard[index]
     return _unique(names)
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from pikepdf import Array, Name, String
 
 from pagetext.fonts import encodings, predefined
+from pagetext.fonts.cff_tables import STANDARD_STRING_COUNT
 from pagetext.fonts.cmap import UnicodeMap
 from pagetext.fonts.composite import CompositeFont
 from pagetext.fonts.encodings import DATA_FOLDER, core14_metrics
@@ -79,3 +80,16 @@ def test_byte_texts_of_overlapping_ranges_are_what_get_finds() -> None:
         entries = {rng.randrange(256): "x" for _ in range(rng.randrange(4))}
         to_unicode = UnicodeMap(entries, ranges)
         assert to_unicode.byte_texts() == [to_unicode.get(code) for code in range(256)], ranges
+
+
+def test_standard_glyph_name_lists_are_fonttools_own() -> None:
+    # Read from the package data rather than imported from fontTools (10-20 ms a process):
+    # tools/build_data.py writes them from fontTools, and they must not drift from it.
+    from fontTools.cffLib import cffStandardStrings
+    from fontTools.ttLib.standardGlyphOrder import standardGlyphOrder
+
+    strings = encodings.glyph_name_list("cff-standard-strings")
+    assert strings == list(cffStandardStrings) and len(strings) == STANDARD_STRING_COUNT
+    assert strings[1] == "space" and strings[390] == "Semibold"
+    assert encodings.glyph_name_list("mac-glyph-names") == list(standardGlyphOrder)
+    assert encodings.glyph_name_list("no-such-list") == []
