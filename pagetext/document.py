@@ -31,9 +31,6 @@ from pagetext.pdf.opening import Source, open_pdf, page_objects, source_file
 from pagetext.pdf.page_labels import page_labels
 from pagetext.pdf.pagetree import Rebuilt
 from pagetext.structure.tree import StructTree
-from pagetext.tables.merge import PageTables, merge_runs, page_tables
-from pagetext.tables.records import Table
-from pagetext.tables.values import type_table
 
 if TYPE_CHECKING:
     from pagetext.edit.redact import RedactionReport
@@ -41,6 +38,7 @@ if TYPE_CHECKING:
     from pagetext.edit.select import Target as RedactionTarget
     from pagetext.edit.source import EditSource
     from pagetext.export.chunks import PageChunk
+    from pagetext.tables.records import Table
 
 Target = Union[str, "os.PathLike[str]", IO[bytes]]
 
@@ -231,6 +229,9 @@ class Document:
         merge=False gives every part on its own page. hidden="drop" leaves out of the cells
         what a viewer does not show (Page.lines).
         """
+        from pagetext.tables.merge import PageTables, merge_runs, page_tables  # here: text never needs them
+        from pagetext.tables.values import type_table
+
         found: list[PageTables] = []
         for page in self.iter_pages(self.page_indices(pages)):
             tables = page.tables(hidden=hidden)

@@ -12,8 +12,6 @@ from typing import IO, Any
 
 from pagetext.document import Document
 from pagetext.errors import UsageError
-from pagetext.export.chunks import document_chunks, json_chunks
-from pagetext.export.common import write_chunks
 
 # How --page-chunks writes a chunk per page: JSON Lines (the command), one JSON array (the server).
 CHUNK_LAYOUTS = ("lines", "array")
@@ -73,6 +71,10 @@ def write_document(
         )
         out.write(b"\n")
         return pages
+    # The exporters of the other formats, imported only for them: the command's import is
+    # most of the time it takes on a short document.
+    from pagetext.export.common import write_chunks
+
     if options.format == "markdown":
         markdown: dict[str, Any] = {
             "annotations": options.annotations,
@@ -84,6 +86,8 @@ def write_document(
                 raise UsageError(
                     f"page chunks are written as one of {CHUNK_LAYOUTS}, not {options.page_chunks!r}"
                 )
+            from pagetext.export.chunks import document_chunks, json_chunks
+
             chunks = document_chunks(doc, options.pages, options.source, progress, **markdown)
             write_chunks(json_chunks(chunks, array=options.page_chunks == "array"), out)
             return pages

@@ -13,7 +13,21 @@ and the same paragraphs (``pagetext.layout.paragraphs``); none derives layout of
 
 from __future__ import annotations
 
-from pagetext.export.json import page_record, to_json
-from pagetext.layout.paragraphs import paragraph_blocks
+from typing import Any
 
 __all__ = ["page_record", "paragraph_blocks", "to_json"]
+
+
+def __getattr__(name: str) -> Any:
+    """The re-exported names, imported at first use (PEP 562): opening a document and reading
+    its text imports this package for the format registry, and the exporters take tens of ms
+    to import."""
+    if name in ("page_record", "to_json"):
+        from pagetext.export import json
+
+        return getattr(json, name)
+    if name == "paragraph_blocks":
+        from pagetext.layout.paragraphs import paragraph_blocks
+
+        return paragraph_blocks
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

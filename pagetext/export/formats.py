@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from pagetext.export.page_view import PageView
+if TYPE_CHECKING:  # the exporters' page protocol, whose imports are the layout's
+    from pagetext.export.page_view import PageView
 
 
 @dataclass(frozen=True, slots=True)

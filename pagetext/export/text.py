@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
-from pagetext.export.page_view import PageView
 from pagetext.layout.hyphens import Vocabulary, plain_text
+
+if TYPE_CHECKING:  # the exporters' page protocol, whose imports are the layout's
+    from pagetext.export.page_view import PageView
 
 
 def text_chunks(

@@ -19,7 +19,6 @@ from pagetext.pdf.aes256_key import file_key, revision6_entries
 from pagetext.pdf.objects import OBJECT_ERRORS
 from pagetext.pdf.pagetree import Rebuilt, rebuild_page_tree
 from pagetext.pdf.passwords import candidates
-from pagetext.pdf.recovery import recover
 
 Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes]]
 
@@ -77,6 +76,8 @@ def _recovered(target: Any, label: str, attempts: list[str | bytes], error: Exce
     data = _raw_bytes(target)
     if data is None or (b"%PDF" not in data[:1024] and b"obj" not in data):
         raise DamagedPdfError(f"{label} is not a PDF or is damaged beyond repair: {reason}") from error
+    from pagetext.pdf.recovery import recover  # here: only damaged files need it (3 ms to import)
+
     try:
         return recover(data, attempts, reason)
     except PasswordError as failure:
