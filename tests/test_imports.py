@@ -16,6 +16,7 @@ SAMPLE = Path(__file__).resolve().parent.parent / "examples" / "sample.pdf"
 # Imported only by what needs them: other export formats, tables, damaged files, font programs
 # that only fontTools reads.
 LAZY = (
+    "fontTools.agl",
     "fontTools.cffLib",
     "fontTools.ttLib",
     "pagetext.export.json",

@@ -24,8 +24,11 @@ Writes into pagetext/fonts/data/:
   names/NAME.txt           lists of standard glyph names, one a line, from fontTools (a core
                            dependency): cff-standard-strings (the 391 standard strings of Adobe
                            TN #5176 Appendix A) and mac-glyph-names (the 258 Macintosh names a
-                           TrueType 'post' table indexes); a process reads these in microseconds,
-                           where importing the fontTools modules that hold them takes 10-20 ms
+                           TrueType 'post' table indexes), agl (the Adobe Glyph List: a name and
+                           its code points in hex a line, sorted) and zapf-dingbats (the ITC Zapf
+                           Dingbats list, as agl);
+                           a process reads these in microseconds, where importing the fontTools
+                           modules that hold them takes 6-20 ms
 Text a font loader splits in one call: a file per font and per encoding, so that a process
 reads only those its documents use (the whole of the former JSON cost 14 M instructions to
 parse, a sixth of a one-page document's read).
@@ -47,6 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pagetext.fonts.cmap import decode_unicode_bytes
 from pagetext.syntax.lexer import iter_operations
 
+ZAPF_DINGBAT_NAMES = 256  # names a0 to a255 are asked of fontTools: its list ends before
 MAX_USECMAP_DEPTH = 8  # predefined chains are at most two deep; this guards against loops
 NO_TEXT, LONGER_TEXT = "\x00", "\uffff"  # as pagetext.fonts.cmap.CollectionText reads them
 
@@ -268,12 +272,27 @@ def build(shared: Path) -> None:
 
 
 def build_names() -> None:
+    from fontTools import agl
     from fontTools.cffLib import cffStandardStrings
     from fontTools.ttLib.standardGlyphOrder import standardGlyphOrder
 
     shutil.rmtree(OUT / "names", ignore_errors=True)
-    for name, glyphs in (("cff-standard-strings", cffStandardStrings), ("mac-glyph-names", standardGlyphOrder)):
+    lists = {"cff-standard-strings": cffStandardStrings, "mac-glyph-names": standardGlyphOrder}
+    for name, glyphs in lists.items():
         _write_text(OUT / "names" / f"{name}.txt", [_glyph(str(glyph)) for glyph in glyphs])
+    lines = [
+        " ".join([_glyph(name), *(f"{code:04X}" for code in codes)])
+        for name, codes in sorted(agl.LEGACY_AGL2UV.items())
+    ]
+    _write_text(OUT / "names" / "agl.txt", lines)
+    # The dingbats by name (aN), as a PDF names them: those fontTools maps otherwise in a font
+    # of ZapfDingbats than elsewhere.
+    lines = []
+    for number in range(ZAPF_DINGBAT_NAMES):
+        dingbat = agl.toUnicode(f"a{number}", isZapfDingbats=True)
+        if dingbat != agl.toUnicode(f"a{number}") and len(dingbat) == 1:
+            lines.append(f"a{number} {ord(dingbat):04X}")
+    _write_text(OUT / "names" / "zapf-dingbats.txt", sorted(lines))
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ import re
 import sys
 import unicodedata
 from array import array
+from bisect import bisect_left
 from typing import Final
 
 from pagetext.fonts.texnames import tex_glyph_text
@@ -118,7 +119,8 @@ def encoding_table(name: str) -> list[str | None] | None:
 
 # Standard glyph name lists by name (tools/build_data.py): cff-standard-strings (CFF's 391
 # standard strings, Adobe TN #5176 Appendix A), mac-glyph-names (the 258 names a TrueType
-# 'post' table indexes). Read from the package data at first use.
+# 'post' table indexes), agl and zapf-dingbats (agl_text). Read from the package data at
+# first use.
 _NAME_LISTS: Final[dict[str, list[str]]] = {}
 
 
@@ -181,15 +183,56 @@ def _text_of_name(name: str, zapf_dingbats: bool, tex_names: bool) -> str:
     text: str = tex_glyph_text(base) if tex_names else ""
     if text:
         return text
-    from fontTools import agl  # here, not at import (6 ms): fonts without glyph names never ask
-
-    text = agl.toUnicode(name, isZapfDingbats=zapf_dingbats)
+    text = agl_text(name, zapf_dingbats)
     if text:
         return text
     match = _HEX_NAME.match(base)
     if match:
         value = int(match.group(1), 16)
         if value <= 0x10FFFF and not 0xD800 <= value <= 0xDFFF:
+            return chr(value)
+    return ""
+
+
+_UPPER_HEX: Final = re.compile("[0-9A-F]+")
+
+
+def agl_text(name: str, zapf_dingbats: bool = False) -> str:
+    """The text a glyph name maps to by the AGL specification (§2): the name up to its first
+    period, split at underscores, each component mapped and the texts joined; "" when no
+    component maps. zapf_dingbats: the font is ZapfDingbats, whose names come first."""
+    return "".join(_component_text(part, zapf_dingbats) for part in name.split(".", 1)[0].split("_"))
+
+
+def _listed_text(list_name: str, line_start: str) -> str:
+    """The text of the line of a name list (agl, zapf-dingbats: sorted, "name" and code points
+    in hex) that starts with `line_start` (the name and a space), "" when none does. Searched
+    by halves, not made into a dict: a process asks for a few dozen of its 4,281 names."""
+    lines = glyph_name_list(list_name)
+    index = bisect_left(lines, line_start)
+    if index == len(lines) or not lines[index].startswith(line_start):
+        return ""
+    return "".join([chr(int(code, 16)) for code in lines[index][len(line_start) :].split()])
+
+
+def _component_text(component: str, zapf_dingbats: bool) -> str:
+    if zapf_dingbats and component[:1] == "a" and component[1:].isdecimal():
+        text = _listed_text("zapf-dingbats", f"a{int(component[1:])} ")
+        if text:
+            return text
+    text = _listed_text("agl", component + " ") if component else ""
+    if text:
+        return text
+    # uni + groups of four uppercase hex digits, none a surrogate; u + four to six, a scalar value.
+    digits = component[3:] if component.startswith("uni") else ""
+    if digits and len(digits) % 4 == 0 and _UPPER_HEX.fullmatch(digits):
+        values = [int(digits[start : start + 4], 16) for start in range(0, len(digits), 4)]
+        if not any(0xD800 <= value <= 0xDFFF for value in values):
+            return "".join(chr(value) for value in values)
+    digits = component[1:] if component.startswith("u") else ""
+    if 4 <= len(digits) <= 6 and _UPPER_HEX.fullmatch(digits):
+        value = int(digits, 16)
+        if value <= 0xD7FF or 0xE000 <= value <= 0x10FFFF:
             return chr(value)
     return ""
 

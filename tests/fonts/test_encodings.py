@@ -39,6 +39,74 @@ def test_glyph_names_read_by_the_agl_rules(name: str, zapf: bool, text: str) -> 
     assert glyph_name_to_unicode(name, zapf) == text  # the second answer comes from the table
 
 
+# Names around each rule's edges: suffixes, ligatures, uni groups (lowercase hex, surrogates,
+# lengths not a multiple of four), u names (length, range), dingbat numbers.
+_EDGE_NAMES = [
+    "",
+    ".",
+    "..",
+    "_",
+    "A_",
+    "_A",
+    "A.B.C",
+    "f_f_i",
+    "f_f_i.alt",
+    "T_h.swash",
+    "uni0041",
+    "uni00410042",
+    "uni004",
+    "uni00410",
+    "uni0041_uni0042",
+    "uniD800",
+    "uniDFFF0041",
+    "uni0041D800",
+    "uni00e9",
+    "uniFFFF",
+    "uni",
+    "unix",
+    "u0041",
+    "u1F600",
+    "u10FFFF",
+    "u110000",
+    "uD800",
+    "uE000",
+    "u041",
+    "u0000041",
+    "u00e9",
+    "uni1F600",
+    "a0",
+    "a1",
+    "a01",
+    "a100",
+    "a191",
+    "a192",
+    "a206",
+    "a207",
+    "a999",
+    "a",
+    "aa1",
+    "a1_a2",
+    "a1.alt",
+    "Euro",
+    "dalethatafpatah",
+    "space_space",
+    "g123",
+    "cid00042",
+]
+
+
+def test_agl_text_maps_as_fonttools_does() -> None:
+    # fontTools.agl took 6 ms to import at the first glyph name; the package data and
+    # encodings.agl_text replace it, and must read every name as it does.
+    from fontTools import agl
+
+    names = [*agl.LEGACY_AGL2UV, *agl.AGL2UV, *(f"a{number}" for number in range(260)), *_EDGE_NAMES]
+    for zapf in (False, True):
+        differing = [name for name in names if encodings.agl_text(name, zapf) != agl.toUnicode(name, zapf)]
+        assert differing == [], zapf
+    assert encodings.agl_text("dalethatafpatah") == "\u05d3\u05b2"  # an AGL name of two characters
+
+
 @pytest.mark.parametrize(
     ("text", "folded"),
     [
