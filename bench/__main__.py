@@ -25,6 +25,7 @@ from typing import Any
 from bench.corpus import Case, load_cases
 from bench.extractors import EXTRACTORS, PACKAGES
 from bench.first_read import first_read_section
+from bench.fresh import fresh_section
 from bench.metrics import Overlap, Score, score
 from bench.process import run_cases
 from bench.speed import Speed, read_by_all, speed_stats
@@ -270,10 +271,11 @@ def main(argv: list[str] | None = None) -> int:
         for value, title in ((_similarity, "similarity"), (_number_f1, "number F1")):
             lines += [f"## Where pagetext trails the best peer most ({title})", ""]
             lines += [*_trailing_rows(accuracy_libraries, cases, scores, value), ""]
-    # The per-stage profiles come from their own commands (python -m bench.stages, python -m
-    # bench.first_read): kept.
+    # The per-stage profiles and the fresh processes come from their own commands (python -m
+    # bench.stages, bench.first_read, bench.fresh): kept.
     old = args.report.read_text("utf-8") if args.report.exists() else ""
-    kept = "\n".join(section for section in (stage_section(old), first_read_section(old)) if section)
+    sections = (stage_section(old), first_read_section(old), fresh_section(old))
+    kept = "\n".join(section for section in sections if section)
     args.report.parent.mkdir(parents=True, exist_ok=True)
     args.report.write_text("\n".join([*lines, kept] if kept else lines), "utf-8")
     args.results.parent.mkdir(parents=True, exist_ok=True)
