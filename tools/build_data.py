@@ -7,11 +7,13 @@ Writes into pagetext/fonts/data/:
                            (collection, WMode, codespace), then its code → CID runs as three
                            little-endian uint32 columns: first codes, spans (last − first),
                            first CIDs
-  cid2unicode/ORD.txt.gz   CID → Unicode for each Adobe character collection, UTF-8: the CID
-                           count and a line break, one code point per CID (U+0000 for none,
-                           U+FFFF for a longer text), then the longer texts in CID order, each
-                           after a U+0000 (variation selectors
-                           stripped; gaps filled from cid2code's UTF-32 column)
+  cid2unicode/ORD.utf16le  CID → Unicode for each Adobe character collection, UTF-16LE and not
+                           compressed (one call decodes it; inflating and decoding UTF-8 took
+                           four times as long, and CJK text shrank little): the CID count and a
+                           line break, one character per CID (U+0000 for none, U+FFFF for a
+                           longer text), then the longer texts in CID order, each after a
+                           U+0000 (variation selectors stripped; gaps filled from cid2code's
+                           UTF-32 column)
   LICENSE-CMAP.txt         Adobe's BSD notice for the two above
   encodings/NAME.txt       each simple-font encoding (ISO 32000-1 Annex D): the notice line, then
                            256 lines, code 0 to 255, each its glyph name or empty
@@ -220,7 +222,7 @@ def collection_bytes(table: list[str]) -> bytes:
         _fail("U+0000 or U+FFFF in a CID → Unicode table")
     singles = "".join(text if len(text) == 1 else LONGER_TEXT if text else NO_TEXT for text in table)
     longer = "".join(NO_TEXT + text for text in table if len(text) > 1)
-    return f"{len(table)}\n{singles}{longer}".encode()
+    return f"{len(table)}\n{singles}{longer}".encode("utf-16-le")
 
 
 def build(shared: Path) -> None:
@@ -240,7 +242,9 @@ def build(shared: Path) -> None:
         ordering = ucs2.name.split("-")[1]
         masters = sorted((shared / "cid2unicode" / "cid2code").glob(f"Adobe-{ordering}-*_cid2code.txt"))
         table = build_cid2unicode(ucs2, masters[0] if masters else None)
-        _write_gz(OUT / "cid2unicode" / f"{ordering}.txt.gz", collection_bytes(table))
+        path = OUT / "cid2unicode" / f"{ordering}.utf16le"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(collection_bytes(table))
     shutil.copyfile(shared / "cmap" / "LICENSE", OUT / "LICENSE-CMAP.txt")
 
     source = json.loads((shared / "encodings" / "encodings.json").read_text("utf-8"))

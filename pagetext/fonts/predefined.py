@@ -84,8 +84,12 @@ class CollectionText:
         self._longer: list[str] | None = None
 
     def _load(self) -> str:
-        data = _package_data(self._path)
-        count, _, text = data.decode("utf-8").partition("\n") if data is not None else ("0", "", "")
+        try:
+            with open(self._path, "rb") as file:
+                data = file.read()
+        except OSError:
+            data = b""
+        count, _, text = data.decode("utf-16-le", "replace").partition("\n") if data else ("0", "", "")
         singles = self._singles = text[: int(count)]
         self._longer_source = text[int(count) :]
         return singles
@@ -113,5 +117,5 @@ def cid_to_unicode_table(ordering: str) -> CollectionText | None:
     for a collection the package data has no table for."""
     if not ordering.isalnum():
         return None
-    path = os.path.join(DATA_FOLDER, "cid2unicode", f"{ordering}.txt.gz")
+    path = os.path.join(DATA_FOLDER, "cid2unicode", f"{ordering}.utf16le")
     return CollectionText(path) if os.path.isfile(path) else None

@@ -5,10 +5,12 @@ pass, with the texts a search per code finds."""
 
 from __future__ import annotations
 
+import fnmatch
 import gzip
 import random
 from pathlib import Path
 
+import pytest
 from pikepdf import Array, Name, String
 
 from pagetext.fonts import encodings, predefined
@@ -93,3 +95,15 @@ def test_standard_glyph_name_lists_are_fonttools_own() -> None:
     assert strings[1] == "space" and strings[390] == "Semibold"
     assert encodings.glyph_name_list("mac-glyph-names") == list(standardGlyphOrder)
     assert encodings.glyph_name_list("no-such-list") == []
+
+
+def test_every_package_data_file_is_packaged() -> None:
+    # A data file that no package-data pattern names is missing from wheels, where only the
+    # fonts that need it notice (the CID tables moved from .txt.gz to .utf16le).
+    tomllib = pytest.importorskip("tomllib")
+    config = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text("utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]["pagetext.fonts"]
+    folder = Path(DATA_FOLDER)
+    files = [path.relative_to(folder.parent).as_posix() for path in folder.rglob("*") if path.is_file()]
+    assert len(files) > 200
+    assert [name for name in files if not any(fnmatch.fnmatch(name, pattern) for pattern in patterns)] == []
