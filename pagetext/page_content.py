@@ -18,7 +18,6 @@ from pagetext.content.glyph import Glyph
 from pagetext.content.interpreter import Interpreter
 from pagetext.content.paths import PathRecord
 from pagetext.content.untrack import untrack_records
-from pagetext.content.visibility_reading import read_visibility
 from pagetext.errors import Warn
 from pagetext.fonts.cache import FontCache
 from pagetext.fonts.style import FontStyle, font_style
@@ -213,15 +212,16 @@ class PageContent:
         return glyphs
 
     def read_visibility(self) -> None:
-        """Set Glyph.hidden on the page's glyphs and its annotations' (once): a run of the
-        content that tracks clipping, paints, colour, transparency and optional content
-        (pagetext.content.visibility), kept only for this."""
+        """Set Glyph.hidden on the page's glyphs and its annotations' (once): a run of the content
+        that tracks clipping, paints, colour, transparency and optional content (content.visibility)."""
         if self._visibility_read:
             return
         self._visibility_read = True
         glyphs = self.glyphs(False)
         annotations = self.annotations()
         budget = PageBudget(self.context.limits, self.warn)
+        from pagetext.content.visibility_reading import read_visibility  # only hidden= reads need it
+
         with CycleCollectorPaused():
             reading = read_visibility(
                 self.content(budget), inherited_entry(self.page_obj, "/Resources"),

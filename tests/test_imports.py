@@ -14,7 +14,7 @@ import pytest
 SAMPLE = Path(__file__).resolve().parent.parent / "examples" / "sample.pdf"
 
 # Imported only by what needs them: other export formats, tables, damaged files, font programs
-# that only fontTools reads.
+# that only fontTools reads, a reading of what a viewer hides.
 LAZY = (
     "fontTools.agl",
     "fontTools.cffLib",
@@ -28,6 +28,8 @@ LAZY = (
     "pagetext.tables.merge",
     "pagetext.tables.values",
     "pagetext.pdf.recovery",
+    "pagetext.content.visibility",
+    "pagetext.content.visibility_reading",
 )
 
 

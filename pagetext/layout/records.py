@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import Final
 
 from pagetext.content.glyph import Glyph, Quad
-from pagetext.content.visibility import REASONS
 from pagetext.geometry import Box, Point, make_box
 from pagetext.layout.scripts import has_rtl
 
@@ -56,7 +55,12 @@ class Word:
         for glyph in self.glyphs:
             if glyph.hidden:
                 found.update(glyph.hidden)
-        return tuple(reason for reason in REASONS if reason in found) if found else ()
+        if not found:
+            return ()
+        # Here: the visibility modules are imported only by a reading that flags hidden text.
+        from pagetext.content.visibility import REASONS
+
+        return tuple(reason for reason in REASONS if reason in found)
 
     @property
     def bbox(self) -> Box:
