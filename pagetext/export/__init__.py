@@ -13,7 +13,11 @@ and the same paragraphs (``pagetext.layout.paragraphs``); none derives layout of
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names as type checkers see them; at run time, __getattr__ below
+    from pagetext.export.json import page_record, to_json
+    from pagetext.layout.paragraphs import paragraph_blocks
 
 __all__ = ["page_record", "paragraph_blocks", "to_json"]
 
