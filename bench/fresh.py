@@ -91,12 +91,8 @@ def report(results: dict[str, dict[str, list[Fresh]]], libraries: list[str]) -> 
     """A Markdown table: per library, the medians over the documents every library read (each
     document's own median over its runs), and the median of per-document process-time ratios
     to the first library."""
-    names = [
-        name
-        for name in results[libraries[0]]
-        if all(not fresh.error for library in libraries for fresh in results[library][name])
-    ]
     base = libraries[0]
+    names = [name for name in results[base] if not any(r.error for k in libraries for r in results[k][name])]
 
     def per_document(library: str, field: str) -> dict[str, float]:
         return {name: statistics.median(getattr(f, field) for f in results[library][name]) for name in names}
@@ -116,14 +112,7 @@ def report(results: dict[str, dict[str, list[Fresh]]], libraries: list[str]) -> 
         ratio = statistics.median(ratios) if ratios else 0.0
         imported, read, whole = (_median_ms(list(d.values())) for d in (imports, reads, process))
         lines.append(f"| {library} | {imported:.1f} | {read:.2f} | {whole:.1f} | {ratio:.2f} |")
-    failed = sorted(
-        {
-            name
-            for library in libraries
-            for name, runs in results[library].items()
-            if any(f.error for f in runs)
-        }
-    )
+    failed = [name for name in sorted(results[base]) if name not in names]
     if failed:
         lines += ["", f"Not read by every library: {', '.join(failed)}."]
     return "\n".join(lines) + "\n"

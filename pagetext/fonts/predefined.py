@@ -23,10 +23,12 @@ _GZIP_TRAILER_SIZE: Final = 8
 
 
 def _package_data(path: str) -> bytes | None:
-    """A package data file, decompressed; None when it cannot be read."""
+    """A package data file, a .gz one decompressed; None when it cannot be read."""
     try:
         with open(path, "rb") as file:
             data = file.read()
+        if not path.endswith(".gz"):
+            return data
         if not data.startswith(_GZIP_PLAIN_HEADER) or len(data) < _GZIP_HEADER_SIZE + _GZIP_TRAILER_SIZE:
             return gzip.decompress(data)
     except OSError:
@@ -84,11 +86,7 @@ class CollectionText:
         self._longer: list[str] | None = None
 
     def _load(self) -> str:
-        try:
-            with open(self._path, "rb") as file:
-                data = file.read()
-        except OSError:
-            data = b""
+        data = _package_data(self._path)
         count, _, text = data.decode("utf-16-le", "replace").partition("\n") if data else ("0", "", "")
         singles = self._singles = text[: int(count)]
         self._longer_source = text[int(count) :]
