@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 from pathlib import Path
 
 import pikepdf
@@ -62,6 +63,20 @@ def test_cbc_chains_the_blocks() -> None:
         previous = sealed[at : at + 16]
     assert aes256_key._CBC(key, iv, sealed, False) == plain
 
+
+@compiled_only
+@pytest.mark.parametrize("key_bytes", [16, 24, 32])
+def test_the_aes_instructions_and_the_tables_encrypt_alike(key_bytes: int) -> None:
+    # cbc encrypts by the processor's AES instructions where it has them (this machine's
+    # check runs there), by the tables otherwise: the two must agree on every key and length.
+    from pagetext.pdf._native_aes import cbc, cbc_by_tables
+
+    generator = random.Random(key_bytes)
+    for blocks in range(1, 40):
+        key, iv = generator.randbytes(key_bytes), generator.randbytes(16)
+        plain = generator.randbytes(16 * blocks)
+        assert cbc(key, iv, plain, True) == cbc_by_tables(key, iv, plain, True)
+        assert cbc(key, iv, cbc_by_tables(key, iv, plain, True), False) == plain
 
 @compiled_only
 @pytest.mark.parametrize("as_path", [False, True])
