@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import math
 import re
 import zlib
@@ -25,6 +26,7 @@ OBJECT_ERRORS = (pikepdf.PdfError, RuntimeError, ValueError, TypeError, UnicodeD
 
 
 DEFAULT_MAX_STREAM_BYTES = 256 * 1024 * 1024
+_UTF16_BE_DECODE: Final = codecs.utf_16_be_decode
 
 
 def optional_entry(dictionary: pikepdf.Dictionary | pikepdf.Stream, key: str) -> Any:
@@ -212,7 +214,9 @@ def text_string(value: Any) -> str | None:
     if not isinstance(value, bytes):
         return None
     if value.startswith(b"\xfe\xff"):
-        return value[2:].decode("utf-16-be", errors="replace")
+        # The codec function itself: by its name, decode() goes through the codec registry
+        # and a Python function (utf-16-be has no fast path there).
+        return _UTF16_BE_DECODE(value[2:], "replace", True)[0]
     if value.startswith(b"\xef\xbb\xbf"):
         return value[3:].decode("utf-8", errors="replace")
     try:
