@@ -16,8 +16,12 @@ from setuptools import setup
 # nothing.
 COMPILED = [
     "pagetext/budget.py",
+    "pagetext/document.py",
     "pagetext/geometry.py",
+    "pagetext/pdf/aes256_key.py",
     "pagetext/pdf/annots.py",
+    "pagetext/pdf/file_tail.py",
+    "pagetext/pdf/opening.py",
     "pagetext/pdf/spelling.py",
     "pagetext/pdf/objects.py",
     "pagetext/page.py",

@@ -78,6 +78,7 @@ def test_the_aes_instructions_and_the_tables_encrypt_alike(key_bytes: int) -> No
         assert cbc(key, iv, plain, True) == cbc_by_tables(key, iv, plain, True)
         assert cbc(key, iv, cbc_by_tables(key, iv, plain, True), False) == plain
 
+
 @compiled_only
 @pytest.mark.parametrize("as_path", [False, True])
 @pytest.mark.parametrize("streams", [pikepdf.ObjectStreamMode.disable, pikepdf.ObjectStreamMode.generate])
