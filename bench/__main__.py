@@ -22,6 +22,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from bench.cold import cold_section
 from bench.corpus import Case, load_cases
 from bench.extractors import EXTRACTORS, PACKAGES
 from bench.first_read import first_read_section
@@ -271,10 +272,10 @@ def main(argv: list[str] | None = None) -> int:
         for value, title in ((_similarity, "similarity"), (_number_f1, "number F1")):
             lines += [f"## Where pagetext trails the best peer most ({title})", ""]
             lines += [*_trailing_rows(accuracy_libraries, cases, scores, value), ""]
-    # The per-stage profiles and the fresh processes come from their own commands (python -m
-    # bench.stages, bench.first_read, bench.fresh): kept.
+    # The per-stage profiles, the fresh processes and the cold reads come from their own
+    # commands (python -m bench.stages, bench.first_read, bench.fresh, bench.cold): kept.
     old = args.report.read_text("utf-8") if args.report.exists() else ""
-    sections = (stage_section(old), first_read_section(old), fresh_section(old))
+    sections = (stage_section(old), first_read_section(old), fresh_section(old), cold_section(old))
     kept = "\n".join(section for section in sections if section)
     args.report.parent.mkdir(parents=True, exist_ok=True)
     args.report.write_text("\n".join([*lines, kept] if kept else lines), "utf-8")
