@@ -22,12 +22,11 @@ import statistics
 import sys
 import time
 import warnings
-from pathlib import Path
 
-from bench.corpus import Case, load_cases
-from bench.extractors import EXTRACTORS, chosen_libraries, import_library
-from bench.fresh import sample
-from bench.stages import STAGES, profile_document, replace_report_section, report_section
+from bench.corpus import Case
+from bench.extractors import EXTRACTORS, import_library
+from bench.fresh import chosen_cases, folder_arguments, write_section
+from bench.stages import STAGES, profile_document, report_section
 
 SECTION = "## Cold and warm reads"
 
@@ -136,18 +135,12 @@ def cold_section(report_text: str) -> str:
     return report_section(report_text, SECTION)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.cold", description=__doc__.split("\n\n")[0])
-    parser.add_argument("folder", type=Path)
-    parser.add_argument("--libraries", default="pagetext,pypdfium2,pymupdf")
-    parser.add_argument("--sample", type=int, default=0, help="N documents spread over the folder")
+    folder_arguments(parser)
     parser.add_argument("--rounds", type=int, default=3, help="reads of each document, cold and warm")
-    parser.add_argument("--report", type=Path, help="replace the report's section with the tables")
-    args = parser.parse_args()
-    libraries = chosen_libraries(parser, args.libraries)
-    cases = sample(load_cases(args.folder), args.sample)
-    if not cases:
-        parser.error(f"no PDF in {args.folder}")
+    args = parser.parse_args(argv)
+    libraries, cases = chosen_cases(parser, args)
     for library in libraries:
         import_library(library)
     warnings.simplefilter("ignore")  # as a bench worker: the libraries' warnings are not results
@@ -157,9 +150,7 @@ def main() -> None:
     if args.report is not None:
         rounds = f"{max(1, args.rounds)} round(s)"
         how = f"`python -m bench.cold {args.folder.name}/`, {len(cases)} documents, {rounds}"
-        section = f"{SECTION}\n\nFrom {how}.\n\n{text}"
-        old = args.report.read_text("utf-8") if args.report.exists() else ""
-        args.report.write_text(replace_report_section(old, SECTION, section), "utf-8")
+        write_section(args.report, SECTION, how, text)
 
 
 if __name__ == "__main__":

@@ -123,27 +123,45 @@ def fresh_section(report_text: str) -> str:
     return report_section(report_text, SECTION)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.fresh", description=__doc__.split("\n\n")[0])
+def folder_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments bench.fresh and bench.cold share: the folder, the libraries, a sample of
+    the documents, the report."""
     parser.add_argument("folder", type=Path)
     parser.add_argument("--libraries", default="pagetext,pypdfium2,pymupdf")
     parser.add_argument("--sample", type=int, default=0, help="documents spread over the folder (0: all)")
-    parser.add_argument("--runs", type=int, default=1, help="processes per document and library")
     parser.add_argument("--report", type=Path, help="replace this report's section with the table")
-    args = parser.parse_args()
+
+
+def chosen_cases(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[list[str], list[Case]]:
+    """The libraries and the documents folder_arguments name; a usage error for none."""
     libraries = chosen_libraries(parser, args.libraries)
     cases = sample(load_cases(args.folder), args.sample)
     if not cases:
         parser.error(f"no PDFs in {args.folder}")
+    return libraries, cases
+
+
+def write_section(report_file: Path, heading: str, how: str, table: str) -> None:
+    """Replace the report's section under `heading` with `how` the table was made and the table."""
+    old = report_file.read_text("utf-8") if report_file.exists() else ""
+    report_file.write_text(
+        replace_report_section(old, heading, f"{heading}\n\nFrom {how}.\n\n{table}"), "utf-8"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.fresh", description=__doc__.split("\n\n")[0])
+    folder_arguments(parser)
+    parser.add_argument("--runs", type=int, default=1, help="processes per document and library")
+    args = parser.parse_args()
+    libraries, cases = chosen_cases(parser, args)
     table = report(measure(cases, libraries, max(1, args.runs)), libraries)
     sys.stdout.write(table)
     if args.report is not None:
         runs = f"{max(1, args.runs)} process(es) a document and library"
         how = f"`python -m bench.fresh {args.folder.name}/`, {len(cases)} documents, {runs}"
         note = "(import and read timed in the process, the process by its parent)"
-        section = f"{SECTION}\n\nFrom {how} {note}.\n\n{table}"
-        old = args.report.read_text("utf-8") if args.report.exists() else ""
-        args.report.write_text(replace_report_section(old, SECTION, section), "utf-8")
+        write_section(args.report, SECTION, f"{how} {note}", table)
 
 
 if __name__ == "__main__":

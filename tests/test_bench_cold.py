@@ -3,7 +3,6 @@ ratios, a real run, and the report section written and kept."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -58,28 +57,16 @@ def test_a_document_the_library_cannot_read_is_left_out(tmp_path: Path) -> None:
 
 
 def test_main_prints_the_tables_and_writes_its_section(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    folder = tmp_path / "docs"
-    folder.mkdir()
-    (folder / "one.pdf").write_bytes(SAMPLE.read_bytes())
-    report_file = tmp_path / "cold.md"
-    report_file.write_text("# Report\n\n## Other\n\nkept\n", encoding="utf-8")
-    argv = [
-        "bench.cold",
-        str(folder),
-        "--libraries",
-        "pagetext",
-        "--rounds",
-        "1",
-        "--report",
-        str(report_file),
-    ]
-    monkeypatch.setattr(sys, "argv", argv)
-    main()
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "one.pdf").symlink_to(SAMPLE)
+    written = tmp_path / "cold.md"
+    written.write_text("# Report\n\n## Other\n\nkept\n", encoding="utf-8")
+    main([str(tmp_path / "docs"), "--libraries", "pagetext", "--rounds", "1", "--report", str(written)])
     printed = capsys.readouterr().out
     assert printed.startswith("Documents read by every library: 1 of 1.")
-    written = report_file.read_text(encoding="utf-8")
-    assert written.startswith("# Report\n\n## Other\n\nkept\n")
+    report_text = written.read_text(encoding="utf-8")
+    assert report_text.startswith("# Report\n\n## Other\n\nkept\n")
     how = "`python -m bench.cold docs/`, 1 documents, 1 round(s)"
-    assert cold_section(written) == f"{SECTION}\n\nFrom {how}.\n\n{printed}"
+    assert cold_section(report_text) == f"{SECTION}\n\nFrom {how}.\n\n{printed}"
