@@ -83,7 +83,8 @@ def test_names_written_with_escapes_are_found(spelling: bytes) -> None:
 
 def test_near_spellings_are_not_the_name() -> None:
     data = _tagged(False, object_stream_mode=pikepdf.ObjectStreamMode.disable)
-    for near in (b"/ActualTex ", b"/Actual#55ext", b"/ActualTexT"):
+    # A name's escapes read from its left (§7.3.5): /X#4Actual#54ext is /XJctualText.
+    for near in (b"/ActualTex ", b"/Actual#55ext", b"/ActualTexT", b"/X#4Actual#54ext"):
         changed = data.replace(b"/Type /Catalog", b"/Type /Catalog " + near + b" 1", 1)
         assert changed != data
         with pikepdf.open(io.BytesIO(changed)) as pdf:
