@@ -16,7 +16,6 @@ from setuptools import setup
 # nothing.
 COMPILED = [
     "pagetext/budget.py",
-    "pagetext/document.py",
     "pagetext/geometry.py",
     "pagetext/pdf/aes256_key.py",
     "pagetext/pdf/annots.py",
