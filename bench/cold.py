@@ -3,21 +3,22 @@ bench's worker meets (its processor's caches and branch history taken by the oth
 between two of its documents) against the same read made again at once.
 
     python -m bench.cold FOLDER [--libraries pagetext,pypdfium2,pymupdf] [--sample N]
-        [--rounds R] [--report bench/REPORT.md]
+        [--warm R] [--report bench/REPORT.md]
 
 All the libraries are imported into this process. For each document and library in turn, the
-other libraries first read the document before it (cold), then the library reads the document
-twice: the first read is timed as cold, the second as warm. pagetext's stages (bench.stages)
-are timed the same way, cold and warm. R rounds over the documents; each (document, library)
-gets its median. The table gives the medians over the documents every library read and the
-median of per-document time ratios to the first library, cold and warm. --report replaces
-the report's section of that name with the tables (`python -m bench` keeps it).
+other libraries first read the document before it; then the library reads the document: its
+first read in this process, timed as cold, as the bench's single pass reads it; then R more
+times at once, their median timed as warm. Only a first read is cold: pagetext keeps what it
+parsed of a font program, and its code texts, for the documents that follow (fonts.program,
+fonts.simple), and a second cold read of a document would find them. The table gives the
+medians over the documents every library read and the median of per-document time ratios to
+the first library, cold and warm. --report replaces the report's section of that name with
+the table (`python -m bench` keeps it).
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
 import statistics
 import sys
 import time
@@ -26,11 +27,22 @@ import warnings
 from bench.corpus import Case
 from bench.extractors import EXTRACTORS, import_library
 from bench.fresh import chosen_cases, folder_arguments, write_section
-from bench.stages import STAGES, profile_document, report_section
+from bench.stages import report_section
 
 SECTION = "## Cold and warm reads"
 
-Reads = dict[str, dict[str, dict[str, list[float]]]]  # library → case → "cold"/"warm" → seconds
+
+class Timed:
+    """One library's reads of one document: its first (cold) and those right after (warm)."""
+
+    __slots__ = ("cold", "warm")
+
+    def __init__(self, cold: float, warm: list[float]) -> None:
+        self.cold = cold
+        self.warm = warm
+
+
+Reads = dict[str, dict[str, Timed]]  # library → case name → its reads
 
 
 def _read(library: str, case: Case) -> float | None:
@@ -43,60 +55,32 @@ def _read(library: str, case: Case) -> float | None:
     return time.perf_counter() - start
 
 
-def _others_read(libraries: list[str], library: str, case: Case) -> None:
-    for other in libraries:
-        if other != library:
-            _read(other, case)
-
-
-def measure(cases: list[Case], libraries: list[str], rounds: int) -> tuple[Reads, Reads]:
-    """Every library's cold and warm reads of every case, and pagetext's stages cold and warm
-    (by stage name; empty without pagetext among the libraries)."""
+def measure(cases: list[Case], libraries: list[str], warm_reads: int) -> Reads:
+    """Every library's cold read and `warm_reads` warm reads of every case it can read."""
     reads: Reads = {library: {} for library in libraries}
-    stages: Reads = {stage: {} for stage in STAGES}
-    for _ in range(rounds):
-        for number, case in enumerate(cases):
-            before = cases[number - 1]
-            for library in libraries:
-                _others_read(libraries, library, before)
-                cold, warm = _read(library, case), _read(library, case)
-                if cold is not None and warm is not None:
-                    timed = reads[library].setdefault(case.name, {"cold": [], "warm": []})
-                    timed["cold"].append(cold)
-                    timed["warm"].append(warm)
-            if "pagetext" in libraries:
-                _others_read(libraries, "pagetext", before)
-                _stages(case, stages)
-    return reads, stages
-
-
-def _stages(case: Case, stages: Reads) -> None:
-    # bench.stages runs the stages outside Page.lines(), which keeps the cycle collector
-    # off around them: off here too, or a collection lands in whichever stage it meets.
-    gc.disable()
-    try:
-        profiles = [profile_document(case.pdf), profile_document(case.pdf)]
-    finally:
-        gc.enable()
-    if profiles[0] is None or profiles[1] is None:
-        return
-    for stage in STAGES:
-        timed = stages[stage].setdefault(case.name, {"cold": [], "warm": []})
-        timed["cold"].append(profiles[0][0][stage])
-        timed["warm"].append(profiles[1][0][stage])
-
-
-def _medians(timed: dict[str, dict[str, list[float]]], names: list[str], kind: str) -> dict[str, float]:
-    return {name: statistics.median(timed[name][kind]) for name in names}
+    for number, case in enumerate(cases):
+        for library in libraries:
+            for other in libraries:
+                if other != library:
+                    _read(other, cases[number - 1])
+            cold = _read(library, case)
+            warm = [_read(library, case) for _ in range(warm_reads)]
+            if cold is not None and all(seconds is not None for seconds in warm):
+                reads[library][case.name] = Timed(cold, [seconds for seconds in warm if seconds is not None])
+    return reads
 
 
 def _us(values: dict[str, float]) -> float:
     return statistics.median(values.values()) * 1e6 if values else 0.0
 
 
-def report(reads: Reads, stages: Reads, libraries: list[str]) -> str:
-    """Markdown tables: per library, median µs cold and warm over the documents every library
-    read, and the median per-document ratio to the first library; then pagetext's stages."""
+def _ratio(values: dict[str, float], base: dict[str, float]) -> float:
+    return statistics.median(values[name] / base[name] for name in values) if values else 0.0
+
+
+def report(reads: Reads, libraries: list[str]) -> str:
+    """A Markdown table: per library, median µs cold and warm over the documents every library
+    read, the median per-document slowing, and the median per-document ratios to the first."""
     base = libraries[0]
     all_names = sorted({name for library in libraries for name in reads[library]})
     names = [name for name in all_names if all(name in reads[library] for library in libraries)]
@@ -106,27 +90,18 @@ def report(reads: Reads, stages: Reads, libraries: list[str]) -> str:
         f"| library | cold µs | warm µs | cold ÷ warm | cold × {base} | warm × {base} |",
         "|---|---|---|---|---|---|",
     ]
-    base_cold, base_warm = (_medians(reads[base], names, kind) for kind in ("cold", "warm"))
+
+    def timed(library: str) -> tuple[dict[str, float], dict[str, float]]:
+        cold = {name: reads[library][name].cold for name in names}
+        warm = {name: statistics.median(reads[library][name].warm) for name in names}
+        return cold, warm
+
+    base_cold, base_warm = timed(base)
     for library in libraries:
-        cold, warm = (_medians(reads[library], names, kind) for kind in ("cold", "warm"))
-        slowed = statistics.median(cold[n] / warm[n] for n in names) if names else 0.0
-        cold_ratio = statistics.median(cold[n] / base_cold[n] for n in names) if names else 0.0
-        warm_ratio = statistics.median(warm[n] / base_warm[n] for n in names) if names else 0.0
-        times = (f"{_us(cold):.0f}", f"{_us(warm):.0f}")
-        cells = (*times, f"{slowed:.2f}", f"{cold_ratio:.2f}", f"{warm_ratio:.2f}")
+        cold, warm = timed(library)
+        ratios = (_ratio(cold, warm), _ratio(cold, base_cold), _ratio(warm, base_warm))
+        cells = [f"{_us(cold):.0f}", f"{_us(warm):.0f}", *(f"{ratio:.2f}" for ratio in ratios)]
         lines.append(f"| {library} | {' | '.join(cells)} |")
-    staged = [name for name in names if name in stages[STAGES[0]]]
-    if staged:
-        lines += [
-            "",
-            f"pagetext's stages (bench.stages), median µs over the same {len(staged)} documents:",
-            "",
-            "| stage | cold µs | warm µs |",
-            "|---|---|---|",
-        ]
-        for stage in STAGES:
-            cold, warm = (_medians(stages[stage], staged, kind) for kind in ("cold", "warm"))
-            lines.append(f"| {stage} | {_us(cold):.0f} | {_us(warm):.0f} |")
     return "\n".join(lines) + "\n"
 
 
@@ -138,19 +113,22 @@ def cold_section(report_text: str) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.cold", description=__doc__.split("\n\n")[0])
     folder_arguments(parser)
-    parser.add_argument("--rounds", type=int, default=3, help="reads of each document, cold and warm")
+    parser.add_argument("--warm", type=int, default=3, help="reads right after the first, their median warm")
     args = parser.parse_args(argv)
     libraries, cases = chosen_cases(parser, args)
     for library in libraries:
         import_library(library)
     warnings.simplefilter("ignore")  # as a bench worker: the libraries' warnings are not results
-    reads, stages = measure(cases, libraries, max(1, args.rounds))
-    text = report(reads, stages, libraries)
-    sys.stdout.write(text)
+    table = report(measure(cases, libraries, max(1, args.warm)), libraries)
+    sys.stdout.write(table)
     if args.report is not None:
-        rounds = f"{max(1, args.rounds)} round(s)"
-        how = f"`python -m bench.cold {args.folder.name}/`, {len(cases)} documents, {rounds}"
-        write_section(args.report, SECTION, how, text)
+        warm = f"{max(1, args.warm)} warm read(s) a document and library"
+        write_section(
+            args.report,
+            SECTION,
+            f"`python -m bench.cold {args.folder.name}/`, {len(cases)} documents, {warm}",
+            table,
+        )
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Documents read cold and warm in one process (bench/cold.py): the tables of medians and
+"""Documents read cold and warm in one process (bench/cold.py): the table of medians and
 ratios, a real run, and the report section written and kept."""
 
 from __future__ import annotations
@@ -7,66 +7,57 @@ from pathlib import Path
 
 import pytest
 
-from bench.cold import SECTION, cold_section, main, measure, report
+from bench.cold import SECTION, Timed, cold_section, main, measure, report
 from bench.corpus import Case
-from bench.stages import STAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "examples" / "sample.pdf"
 
 
-def _timed(cold: float, warm: float) -> dict[str, list[float]]:
-    return {"cold": [cold, cold * 3], "warm": [warm, warm]}  # medians: 2 × cold, warm
-
-
 def test_report_gives_medians_and_ratios_over_documents_every_library_read() -> None:
     reads = {
-        "pagetext": {"a": _timed(0.001, 0.0008), "b": _timed(0.002, 0.0010), "c": _timed(0.004, 0.004)},
-        "peer": {"a": _timed(0.001, 0.0016), "b": _timed(0.001, 0.0010)},  # no "c": it failed
+        "pagetext": {
+            "a": Timed(0.002, [0.0008, 0.0009, 0.0007]),  # warm: the median, 0.0008
+            "b": Timed(0.004, [0.0010]),
+            "c": Timed(0.004, [0.004]),
+        },
+        "peer": {"a": Timed(0.002, [0.0016]), "b": Timed(0.002, [0.0010])},  # no "c": it failed
     }
-    table = report(reads, {stage: {} for stage in STAGES}, ["pagetext", "peer"])
+    table = report(reads, ["pagetext", "peer"])
     assert table.startswith("Documents read by every library: 2 of 3.")
     # pagetext: cold 2000 and 4000 µs (median 3000), warm 800 and 1000 (900); cold ÷ warm
     # 2.5 and 4.0 (3.25).
     assert "| pagetext | 3000 | 900 | 3.25 | 1.00 | 1.00 |" in table
-    # peer: cold 2000 µs on both, warm 1600 and 1000; against pagetext, cold 1.0 and 0.5,
-    # warm 2.0 and 1.0.
+    # peer: cold 2000 µs both, warm 1600 and 1000; ÷ pagetext: cold 1.0 and 0.5, warm 2.0 and 1.0.
     assert "| peer | 2000 | 1300 | 1.62 | 0.75 | 1.50 |" in table
-    assert "stages" not in table  # none were timed
 
 
-def test_a_real_run_reads_each_document_cold_then_warm_with_its_stages() -> None:
-    cases = [Case(SAMPLE), Case(SAMPLE)]
-    reads, stages = measure(cases, ["pagetext"], rounds=2)
+def test_a_real_run_reads_each_document_once_cold_then_warm() -> None:
+    reads = measure([Case(SAMPLE)], ["pagetext"], warm_reads=2)
     timed = reads["pagetext"]["sample"]
-    assert len(timed["cold"]) == len(timed["warm"]) == 4  # two cases of one name, two rounds
-    assert all(seconds > 0 for seconds in timed["cold"] + timed["warm"])
-    assert set(stages) == set(STAGES)
-    assert len(stages["interpret"]["sample"]["cold"]) == 4
-    table = report(reads, stages, ["pagetext"])
-    assert "| pagetext |" in table
-    assert "| interpret |" in table and "| reading order |" in table
+    assert timed.cold > 0
+    assert len(timed.warm) == 2 and all(seconds > 0 for seconds in timed.warm)
+    assert "| pagetext |" in report(reads, ["pagetext"])
 
 
 def test_a_document_the_library_cannot_read_is_left_out(tmp_path: Path) -> None:
     junk = tmp_path / "junk.pdf"
     junk.write_bytes(b"not a pdf at all")
-    reads, stages = measure([Case(junk), Case(SAMPLE)], ["pagetext"], rounds=1)
+    reads = measure([Case(junk), Case(SAMPLE)], ["pagetext"], warm_reads=1)
     assert list(reads["pagetext"]) == ["sample"]
-    assert "junk" not in stages["open"]
 
 
-def test_main_prints_the_tables_and_writes_its_section(
+def test_main_prints_the_table_and_writes_its_section(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "one.pdf").symlink_to(SAMPLE)
     written = tmp_path / "cold.md"
     written.write_text("# Report\n\n## Other\n\nkept\n", encoding="utf-8")
-    main([str(tmp_path / "docs"), "--libraries", "pagetext", "--rounds", "1", "--report", str(written)])
+    main([str(tmp_path / "docs"), "--libraries", "pagetext", "--warm", "1", "--report", str(written)])
     printed = capsys.readouterr().out
     assert printed.startswith("Documents read by every library: 1 of 1.")
     report_text = written.read_text(encoding="utf-8")
     assert report_text.startswith("# Report\n\n## Other\n\nkept\n")
-    how = "`python -m bench.cold docs/`, 1 documents, 1 round(s)"
+    how = "`python -m bench.cold docs/`, 1 documents, 1 warm read(s) a document and library"
     assert cold_section(report_text) == f"{SECTION}\n\nFrom {how}.\n\n{printed}"
