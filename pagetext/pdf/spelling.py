@@ -18,6 +18,7 @@ import pikepdf
 
 from pagetext.pdf.file_tail import WHITE, startxref_offset
 from pagetext.pdf.objects import OBJECT_ERRORS, optional_entry
+from pagetext.syntax.literals import unescape_name
 
 # An escape's width (# and two hex digits); a name reaches this times its length around one
 # of its escapes (every character escaped).
@@ -31,27 +32,6 @@ _XREF_TABLE: Final = re.compile(WHITE + rb"*xref")
 _XREF_STREAM_ENTRY: Final = re.compile(rb"/XRefStm" + WHITE + rb"+(\d+)")
 _PREV_ENTRY: Final = re.compile(rb"/Prev" + WHITE + rb"+(\d+)")
 _COMPRESSED: Final = 2  # the type of a cross-reference stream entry in an object stream (§7.5.8.3)
-
-
-_HEX_DIGITS: Final = frozenset(b"0123456789abcdefABCDEF")
-
-
-def _unescaped(data: bytes) -> bytes:
-    """`data` with every # escape (# and two hex digits, §7.3.5) read as the byte it stands for,
-    from the left: every spelling of a name in `data` reads as the name itself."""
-    parts: list[bytes] = []
-    done = 0
-    at = data.find(b"#")
-    while at >= 0:
-        if at + 2 < len(data) and data[at + 1] in _HEX_DIGITS and data[at + 2] in _HEX_DIGITS:
-            parts.append(data[done:at])
-            parts.append(bytes([int(data[at + 1 : at + 3], 16)]))
-            done = at + 3
-            at = data.find(b"#", done)
-        else:
-            at = data.find(b"#", at + 1)
-    parts.append(data[done:])
-    return b"".join(parts)
 
 
 class _Name:
@@ -88,16 +68,13 @@ class _Name:
     def _escaped_at(self, data: bytes | mmap.mmap, start: int) -> bool:
         """Whether the # at `start` escapes a character of the name in a spelling of it: the
         bytes around it, as far as a spelling through it reaches, read with their escapes
-        undone, hold the name. Read by hand, not by patterns: compiling the two patterns
-        this took cost 0.2 ms, once per process, on the first file with such a #."""
-        escape = bytes(data[start : start + _ESCAPE_WIDTH])
-        if len(escape) < _ESCAPE_WIDTH or not (escape[1] in _HEX_DIGITS and escape[2] in _HEX_DIGITS):
-            return False
-        if int(escape[1:], 16) not in self.characters:
-            return False
+        undone as the lexer undoes a name's (unescape_name). Two patterns made for the name
+        did this before, and compiling them cost 0.2 ms once per process."""
+        escaped = unescape_name(data[start : start + _ESCAPE_WIDTH])
+        if len(escaped) != 1 or escaped[0] not in self.characters:
+            return False  # no escape, or one of a character the name does not have
         reach = _ESCAPE_WIDTH * len(self.raw)
-        around = bytes(data[max(0, start - reach) : start + _ESCAPE_WIDTH + reach])
-        return self.raw in _unescaped(around)
+        return self.raw in unescape_name(data[max(0, start - reach) : start + _ESCAPE_WIDTH + reach])
 
 
 # The names searched for, each made once; a handful of names at most ("ActualText").
