@@ -113,4 +113,7 @@ else:
         untrack = Extension("pagetext.content._native_untrack", ["pagetext/content/_native_untrack.c"])
         # AES for the revision 6 password hash (aes256_key.py): qpdf's own takes 10-13 ms a document.
         aes = Extension("pagetext.pdf._native_aes", ["pagetext/pdf/_native_aes.c"])
-        setup(ext_modules=[*modules, lexer, untrack, aes], setup_requires=[MYPYC])
+        # The search of a file's bytes for a name (spelling.py): 16 bytes a step, where
+        # bytes.find takes 0.3 ms a MB for a ten-letter name and the # escapes a loop in Python.
+        spelling = Extension("pagetext.pdf._native_spelling", ["pagetext/pdf/_native_spelling.c"])
+        setup(ext_modules=[*modules, lexer, untrack, aes, spelling], setup_requires=[MYPYC])

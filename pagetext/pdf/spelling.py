@@ -12,12 +12,13 @@ from __future__ import annotations
 import mmap
 import os
 import re
+from collections.abc import Callable, Iterator
 from typing import Final
 
 import pikepdf
 
 from pagetext.pdf.file_tail import WHITE, startxref_offset
-from pagetext.pdf.objects import OBJECT_ERRORS, optional_entry
+from pagetext.pdf.objects import OBJECT_ERRORS, optional_entry, read_stream
 from pagetext.syntax.literals import unescape_name
 
 # An escape's width (# and two hex digits); a name reaches this times its length around one
@@ -31,6 +32,13 @@ _XREF_TABLE: Final = re.compile(WHITE + rb"*xref")
 # A trailer's /XRefStm and /Prev (§7.5.5, §7.5.8.4) and their offsets: a name ends at white space.
 _XREF_STREAM_ENTRY: Final = re.compile(rb"/XRefStm" + WHITE + rb"+(\d+)")
 _PREV_ENTRY: Final = re.compile(rb"/Prev" + WHITE + rb"+(\d+)")
+# Files up to this size are read into memory to be searched; larger ones are mapped. Read,
+# the search of a 3 MB file takes 0.2 ms, mapped 0.34 (a page fault every few pages).
+MAX_READ_WHOLE: Final = 64 * 1024 * 1024
+# Object streams of this many compressed bytes or more are inflated by ISA-L (read_stream),
+# smaller ones by qpdf: ISA-L takes 0.7 times qpdf's time from 4 KB, more below 2 KB (its
+# setup, some 2 µs a stream), the same in between (all real/ object streams).
+INFLATE_HERE_FROM: Final = 2048
 _COMPRESSED: Final = 2  # the type of a cross-reference stream entry in an object stream (§7.5.8.3)
 
 
@@ -46,35 +54,70 @@ class _Name:
         self.leads = frozenset(ord(f"{char >> 4:x}") for char in self.raw)
 
     def spelled_in(self, data: bytes | mmap.mmap) -> bool:
-        """Whether `data` holds a spelling of the name: the plain one by a byte search, an
-        escaped one by its escapes (rare outside binary data), the spellings searched only
-        around them. Escapes are looked for at each # a byte search finds: a pattern scan
-        of the whole file costs ten times more, compiled (a # is one byte in 256 of binary
-        data)."""
-        if data.find(self.raw) >= 0:
-            return True
-        leads = self.leads
-        last = len(data) - 1
-        start = data.find(b"#")
-        while start >= 0:
-            # A # that starts an escape is followed by two hex digits, never by another #:
-            # the escapes met are those a scan of the whole file would find. The first digit
-            # is tested alone first: in binary data it rules out nearly every #.
-            if start < last and data[start + 1] in leads and self._escaped_at(data, start):
+        """Whether `data` holds a spelling of the name: the plain one, or one through an escape
+        of one of its characters (rare outside binary data), read around that escape."""
+        for position in _candidates(data, self):
+            if data[position] != _NUMBER_SIGN or self._spelled_through(data, position):
                 return True
-            start = data.find(b"#", start + 1)
         return False
 
-    def _escaped_at(self, data: bytes | mmap.mmap, start: int) -> bool:
-        """Whether the # at `start` escapes a character of the name in a spelling of it: the
-        bytes around it, as far as a spelling through it reaches, read with their escapes
-        undone as the lexer undoes a name's (unescape_name). Two patterns made for the name
-        did this before, and compiling them cost 0.2 ms once per process."""
+    def escapes_a_character(self, data: bytes | mmap.mmap, start: int) -> bool:
+        """Whether the # at `start` is followed by the escape of one of the name's characters.
+        The first digit is tested alone first: in binary data it rules out nearly every #."""
+        if start + _ESCAPE_WIDTH > len(data) or data[start + 1] not in self.leads:
+            return False
         escaped = unescape_name(data[start : start + _ESCAPE_WIDTH])
-        if len(escaped) != 1 or escaped[0] not in self.characters:
-            return False  # no escape, or one of a character the name does not have
+        return len(escaped) == 1 and escaped[0] in self.characters
+
+    def _spelled_through(self, data: bytes | mmap.mmap, start: int) -> bool:
+        """Whether the escape at `start` is part of a spelling of the name: the bytes around it,
+        as far as a spelling through it reaches, read with their escapes undone as the lexer
+        undoes a name's (unescape_name)."""
         reach = _ESCAPE_WIDTH * len(self.raw)
         return self.raw in unescape_name(data[max(0, start - reach) : start + _ESCAPE_WIDTH + reach])
+
+
+_NUMBER_SIGN: Final = ord("#")
+
+
+def _python_candidates(data: bytes | mmap.mmap, spelled: _Name) -> Iterator[int]:
+    """The positions in `data`, in order, where a spelling of the name may start: the name
+    itself, or a # escaping one of its characters (a # that starts an escape is followed by
+    two hex digits, never by another #: the escapes met are those a scan of the whole file
+    would find). The plain build's search, and the reference of the C twin's."""
+    raw = spelled.raw
+    name_at = data.find(raw)
+    escape_at = data.find(b"#")
+    while name_at >= 0 or escape_at >= 0:
+        if escape_at < 0 or 0 <= name_at < escape_at:
+            yield name_at
+            name_at = data.find(raw, name_at + 1)
+        else:
+            if spelled.escapes_a_character(data, escape_at):
+                yield escape_at
+            escape_at = data.find(b"#", escape_at + 1)
+
+
+def _native_candidates(data: bytes | mmap.mmap, spelled: _Name) -> Iterator[int]:
+    """_python_candidates by the compiled build's C scan (_native_spelling.c)."""
+    assert _NEXT_CANDIDATE is not None
+    position = _NEXT_CANDIDATE(data, 0, spelled.raw)
+    while position >= 0:
+        yield position
+        position = _NEXT_CANDIDATE(data, position + 1, spelled.raw)
+
+
+def _native_next_candidate() -> Callable[[bytes | mmap.mmap, int, bytes], int] | None:
+    """The compiled build's scan (_native_spelling.c); None where it is not built."""
+    try:
+        from pagetext.pdf._native_spelling import next_candidate
+    except ImportError:
+        return None
+    return next_candidate
+
+
+_NEXT_CANDIDATE: Final = _native_next_candidate()
+_candidates: Final = _python_candidates if _NEXT_CANDIDATE is None else _native_candidates
 
 
 # The names searched for, each made once; a handful of names at most ("ActualText").
@@ -99,8 +142,11 @@ def may_hold_name(pdf: pikepdf.Pdf, file: str | bytes | None, name: str) -> bool
         if isinstance(file, bytes):
             return _held(pdf, file, spelled)
         with open(file, "rb") as handle:
-            if os.fstat(handle.fileno()).st_size == 0:
+            size = os.fstat(handle.fileno()).st_size
+            if size == 0:
                 return True
+            if size <= MAX_READ_WHOLE:
+                return _held(pdf, handle.read(), spelled)
             with mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
                 return _held(pdf, data, spelled)
     except (OSError, *OBJECT_ERRORS):
@@ -119,9 +165,22 @@ def _held(pdf: pikepdf.Pdf, data: bytes | mmap.mmap, spelled: _Name) -> bool:
         streams = {number for entry in entries if (number := entry.obj_stream_number) is not None}
     for number in streams:
         stream = pdf.get_object((number, 0))
-        if not isinstance(stream, pikepdf.Stream) or spelled.spelled_in(stream.read_bytes()):
+        if not isinstance(stream, pikepdf.Stream):
+            return True
+        objects = _object_stream_data(stream)
+        if objects is None or spelled.spelled_in(objects):
             return True
     return False
+
+
+def _object_stream_data(stream: pikepdf.Stream) -> bytes | None:
+    """The decoded data of an object stream; None when they cannot be read whole. Large ones
+    are inflated by ISA-L (read_stream), small ones by qpdf (see INFLATE_HERE_FROM)."""
+    if len(stream.read_raw_bytes()) < INFLATE_HERE_FROM:
+        return stream.read_bytes()
+    warnings: list[str] = []
+    data = read_stream(stream, "object stream", warnings.append)
+    return None if warnings or data is None else data
 
 
 def object_stream_numbers(pdf: pikepdf.Pdf, data: bytes | mmap.mmap) -> set[int] | None:

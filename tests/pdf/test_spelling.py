@@ -4,13 +4,22 @@ reading it spares (page_content: a file with none reads no element for one)."""
 from __future__ import annotations
 
 import io
+import mmap
+import random
 from pathlib import Path
 
 import pikepdf
 import pytest
 
 import pagetext
-from pagetext.pdf.spelling import may_hold_name, object_stream_numbers
+from pagetext.pdf.spelling import (
+    MAX_READ_WHOLE,
+    _native_candidates,
+    _python_candidates,
+    _spelled,
+    may_hold_name,
+    object_stream_numbers,
+)
 from tests.corpus import needs_corpus, real_pdfs
 from tests.pdfbuild import add_page, new_pdf, to_bytes
 from tests.structure.tagged import build, element
@@ -228,3 +237,56 @@ def test_real_files_list_every_object_stream_qpdf_reads() -> None:
             listed += 1
             assert numbers >= _qpdf_object_streams(pdf), pdf.filename
     assert listed > 200
+
+
+@pytest.mark.parametrize("actual_text", [False, True])
+def test_a_file_too_large_to_read_whole_is_searched_mapped(tmp_path: Path, actual_text: bool) -> None:
+    pdf = pikepdf.open(io.BytesIO(_tagged(actual_text, object_stream_mode=pikepdf.ObjectStreamMode.disable)))
+    pdf.Root.Padding = pdf.make_stream(b"\0" * MAX_READ_WHOLE)
+    path = tmp_path / "large.pdf"
+    pdf.save(path, compress_streams=False, object_stream_mode=pikepdf.ObjectStreamMode.disable)
+    assert path.stat().st_size > MAX_READ_WHOLE
+    with pikepdf.open(path) as opened:
+        assert may_hold_name(opened, str(path), "ActualText") == actual_text
+
+
+def _scan_cases() -> list[bytes]:
+    """Bytes where the C scan's edge cases lie: names and escapes at either end, cut short,
+    across its 16-byte steps, among many # and hex digits; and random bytes drawn from those."""
+    cases = [b"", b"#", b"#4", b"#41", b"ActualText", b"ActualTex", b"xActualText", b"#5g", b"#g5", b"##41"]
+    for offset in range(40):
+        for piece in (b"ActualText", b"Actual#54ext", b"#6C", b"#6c", b"#7A", b"#4", b"ActualTex"):
+            cases.append(b"." * offset + piece)
+            cases.append(b"#" * offset + piece + b"#" * (offset % 3))
+    draw = random.Random(7)
+    alphabet = b"#0123456789abcdefABCDEFActualText \x00\xff"
+    for _ in range(3000):
+        cases.append(bytes(draw.choice(alphabet) for _ in range(draw.randrange(120))))
+    return cases
+
+
+def test_the_c_scan_finds_what_the_python_search_finds(tmp_path: Path) -> None:
+    # The compiled build's scan (_native_spelling.c) against its plain-Python reference: the
+    # same positions, in bytes and in a file mapped into memory, for both names searched.
+    pytest.importorskip("pagetext.pdf._native_spelling")
+    for name in ("ActualText", "XRef"):
+        spelled = _spelled(name)
+        for data in _scan_cases():
+            assert list(_native_candidates(data, spelled)) == list(_python_candidates(data, spelled)), data
+    path = tmp_path / "mapped"
+    path.write_bytes(b"\x00#41" * 5000 + b"/Actual#54ext")
+    with open(path, "rb") as handle, mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
+        found = list(_native_candidates(mapped, _spelled("ActualText")))
+        assert found == list(_python_candidates(mapped, _spelled("ActualText")))
+        assert len(found) == 5001  # each #41 (A), and the #54 (T)
+
+
+@needs_corpus
+def test_the_c_scan_finds_what_the_python_search_finds_in_real_files() -> None:
+    pytest.importorskip("pagetext.pdf._native_spelling")
+    spelled = _spelled("ActualText")
+    for pdf in real_pdfs():
+        with open(pdf.filename, "rb") as handle:
+            data = handle.read()
+        found = list(_native_candidates(data, spelled))
+        assert found == list(_python_candidates(data, spelled)), pdf.filename
