@@ -27,6 +27,7 @@ from bench.corpus import Case, load_cases
 from bench.extractors import EXTRACTORS, PACKAGES
 from bench.first_read import first_read_section
 from bench.fresh import fresh_section
+from bench.interpreter import describe
 from bench.metrics import Overlap, Score, score
 from bench.process import run_cases
 from bench.speed import Speed, read_by_all, speed_stats
@@ -230,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
         "# pagetext benchmark",
         "",
         f"Run {datetime.date.today().isoformat()} on {platform.machine()}, {os.cpu_count()} cores, "
-        f"Python {platform.python_version()}; a shared machine, so compare ratios, not seconds.",
+        f"{describe()}; a shared machine, so compare ratios, not seconds.",
         "Libraries: " + ", ".join(f"{lib} {_version(lib)}" for lib in libraries) + ".",
         "Similarity is normalised Levenshtein similarity to the expected text; line score is the",
         "share of expected lines found as a whole output line; checks are the sidecars'",

@@ -21,6 +21,7 @@ import statistics
 from pathlib import Path
 
 from bench.corpus import Case, load_cases
+from bench.interpreter import describe
 from bench.process import Worker, run_workers
 from bench.speed import Answers, Speed, read_by_all, speed_stats
 
@@ -113,6 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     cases = [case for folder in args.folders for case in load_cases(folder)]
     if not cases:
         raise SystemExit("no cases in " + ", ".join(str(folder) for folder in args.folders))
+    print(describe(), flush=True)
     passes: list[Ratios] = []
     for number in range(1, args.passes + 1):
         ratios, differing = run_pass(builds, peers, cases, args.timeout, turn=number - 1)
