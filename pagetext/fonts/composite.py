@@ -27,7 +27,7 @@ from pagetext.fonts.font import (
 )
 from pagetext.fonts.predefined import CollectionText, cid_to_unicode_table, predefined_cmap
 from pagetext.fonts.program import FontProgram, load_program
-from pagetext.pdf.objects import integer, name, number, optional_entry, read_stream
+from pagetext.pdf.objects import Entries, integer, name, number, optional_entry, read_stream
 
 DEFAULT_VERTICAL = (0.88, -1.0)  # DW2 = [880 -1000] (§9.7.4.3)
 
@@ -218,7 +218,7 @@ class CompositeFont(Font):
         return w1, self.cid_widths.get(cid, self.default_width) / 2, vy
 
 
-def _ordering(cid_font: Any) -> str:
+def _ordering(cid_font: Entries) -> str:
     info = cid_font.get("/CIDSystemInfo")
     if not isinstance(info, pikepdf.Dictionary):
         return ""
@@ -228,20 +228,22 @@ def _ordering(cid_font: Any) -> str:
 
 
 def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
-    base_font = name(font.get("/BaseFont"))
-    descendants = font.get("/DescendantFonts")
+    entries = Entries(font)
+    base_font = name(entries.get("/BaseFont"))
+    descendants = entries.get("/DescendantFonts")
     cid_font: Any = descendants[0] if isinstance(descendants, pikepdf.Array) and len(descendants) else None
     if not isinstance(cid_font, pikepdf.Dictionary):
         warn(f"Type0 font {base_font} has no CIDFont; default metrics used")
         cid_font = pikepdf.Dictionary()
-    descriptor = cid_font.get("/FontDescriptor")
+    cid_entries = Entries(cid_font)
+    descriptor = cid_entries.get("/FontDescriptor")
     ascent, descent = vertical_extent(descriptor, 0.001, None, None)
     result = CompositeFont(base_font, ascent, descent)
     if isinstance(descriptor, pikepdf.Dictionary):
         result.monospaced = bool(integer(descriptor.get("/Flags")) & 1)  # FixedPitch (§9.8.2)
 
     collection = ""
-    encoding = font.get("/Encoding")
+    encoding = entries.get("/Encoding")
     if isinstance(encoding, pikepdf.Name):
         cmap_name = name(encoding)
         if cmap_name in ("Identity-H", "Identity-V"):
@@ -266,12 +268,12 @@ def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
             if length == 1 and low[0] <= 32 <= high[0]:
                 result.word_space_code = 32  # Tw applies to a one-byte code 32 only (§9.3.3)
 
-    result.to_unicode = read_to_unicode(font, warn)
-    if name(optional_entry(font, "/ToUnicode")) in ("Identity-H", "Identity-V"):
+    result.to_unicode = read_to_unicode(entries, base_font, warn)
+    if name(entries.get("/ToUnicode")) in ("Identity-H", "Identity-V"):
         result.unicode_codec = (
             "utf-16-be"  # not a stream but a name: the codes are UTF-16 (as viewers read it)
         )
-    ordering = _ordering(cid_font) or collection.removeprefix("Adobe-")
+    ordering = _ordering(cid_entries) or collection.removeprefix("Adobe-")
     result.collection_table = cid_to_unicode_table(ordering) if ordering and ordering != "Identity" else None
     result.embedded = isinstance(descriptor, pikepdf.Dictionary) and any(
         isinstance(optional_entry(descriptor, key), pikepdf.Stream)
@@ -279,19 +281,19 @@ def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
     )
     if result.collection_table is None:
         result.program_source = (descriptor, warn)
-        gid_map = optional_entry(cid_font, "/CIDToGIDMap")
+        gid_map = cid_entries.get("/CIDToGIDMap")
         if isinstance(gid_map, pikepdf.Stream):
             result.cid_to_gid = read_stream(gid_map, f"CIDToGIDMap of font {base_font}", warn)
 
-    result.default_width = number(optional_entry(cid_font, "/DW"), 1000) / 1000
-    w = cid_font.get("/W")
+    result.default_width = number(cid_entries.get("/DW"), 1000) / 1000
+    w = cid_entries.get("/W")
     if isinstance(w, pikepdf.Array):
         result.cid_widths = cid_widths(w)
         result.codes_by_character = not result.embedded and result.cid_widths.first_cid() >= 32
-    dw2 = optional_entry(cid_font, "/DW2")
+    dw2 = cid_entries.get("/DW2")
     if isinstance(dw2, pikepdf.Array) and len(dw2) == 2:
         result.default_vertical = (number(dw2[0]) / 1000, number(dw2[1]) / 1000)
-    w2 = optional_entry(cid_font, "/W2")
+    w2 = cid_entries.get("/W2")
     if isinstance(w2, pikepdf.Array):
         result.vertical = cid_vertical_metrics(w2)
     return result

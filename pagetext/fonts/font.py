@@ -17,7 +17,7 @@ from pagetext.fonts.cmap import CMap, UnicodeMap
 from pagetext.fonts.cmap_file import parse_cmap
 from pagetext.fonts.code_texts import UNMAPPED as UNMAPPED
 from pagetext.fonts.code_texts import CodeTexts, prepared_texts
-from pagetext.pdf.objects import integer, name, number, optional_entry, read_stream
+from pagetext.pdf.objects import Entries, integer, number, optional_entry, read_stream
 
 
 class DecodedGlyph:
@@ -170,12 +170,13 @@ def vertical_extent(
     return ascent, descent
 
 
-def read_to_unicode(font: Any, warn: Warn) -> UnicodeMap:
-    """The font's /ToUnicode map (empty when it has none or it cannot be read)."""
-    stream = optional_entry(font, "/ToUnicode")
+def read_to_unicode(font: Entries, base_font: str, warn: Warn) -> UnicodeMap:
+    """The /ToUnicode map of a font (its entries; `base_font` names it in warnings), empty when
+    it has none or it cannot be read."""
+    stream = font.get("/ToUnicode")
     if not isinstance(stream, pikepdf.Stream):
         return UnicodeMap({}, [])
-    data = read_stream(stream, f"ToUnicode CMap of font {name(font.get('/BaseFont'))}", warn)
+    data = read_stream(stream, f"ToUnicode CMap of font {base_font}", warn)
     if data is None:
         return UnicodeMap({}, [])
     cmap, parent = parse_cmap(data, warn)

@@ -17,7 +17,7 @@ from pagetext.fonts.code_texts import UNMAPPED, CodeTexts, last_resort
 from pagetext.fonts.encodings import Core14Metrics, core14_metrics, encoding_table, glyph_name_to_unicode
 from pagetext.fonts.font import SimpleFont, read_to_unicode, strip_subset_prefix, vertical_extent
 from pagetext.fonts.program import FontProgram, load_program
-from pagetext.pdf.objects import integer, name, number, optional_entry, plain_array
+from pagetext.pdf.objects import Entries, integer, name, number, optional_entry, plain_array
 
 DEFAULT_WIDTH: Final = 0.5  # a font with neither /Widths nor standard-14 metrics
 _FLAG_SYMBOLIC = 1 << 2  # FontDescriptor /Flags bit 3 (§9.8.2, Table 123)
@@ -154,10 +154,11 @@ def _may_have_builtin_encoding(descriptor: Any) -> bool:
 
 
 def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
-    # optional_entry for the keys often missing: a standard 14 font has no /FontDescriptor,
-    # /FirstChar, /LastChar or /Widths, a Type3 font no /BaseFont.
-    base_font = name(optional_entry(font, "/BaseFont")) or name(optional_entry(font, "/Name"))
-    descriptor = optional_entry(font, "/FontDescriptor")
+    # Through its keys (Entries): a standard 14 font has no /FontDescriptor, /FirstChar,
+    # /LastChar or /Widths, a Type3 font no /BaseFont.
+    entries = Entries(font)
+    base_font = name(entries.get("/BaseFont")) or name(entries.get("/Name"))
+    descriptor = entries.get("/FontDescriptor")
     flags = integer(descriptor.get("/Flags")) if isinstance(descriptor, pikepdf.Dictionary) else 0
     symbolic = bool(flags & _FLAG_SYMBOLIC)
     std14_name = standard14_name(base_font)
@@ -166,26 +167,26 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     font_bbox = None
     if subtype == "Type3":
         # Type3 glyph space maps to text space through /FontMatrix, not a fixed 1/1000 (§9.6.5).
-        matrix = font.get("/FontMatrix")
+        matrix = entries.get("/FontMatrix")
         if isinstance(matrix, pikepdf.Array) and len(matrix) == 6:
             scale = number(matrix[0], 0.001) or 0.001
             vscale = abs(number(matrix[3], 0.001)) or 0.001
-        font_bbox = font.get("/FontBBox")
+        font_bbox = entries.get("/FontBBox")
         std14 = std14_name = None
     # The embedded program is parsed only when the PDF leaves something to it: the built-in
     # encoding of a font without a base encoding, or codes whose text nothing else gives.
     embedded = subtype != "Type3" and std14_name not in ("Symbol", "ZapfDingbats")
-    encoding = optional_entry(font, "/Encoding")
+    encoding = entries.get("/Encoding")
     has_base = isinstance(encoding, pikepdf.Name) or (
         isinstance(encoding, pikepdf.Dictionary) and optional_entry(encoding, "/BaseEncoding") is not None
     )
-    to_unicode = read_to_unicode(font, warn)
+    to_unicode = read_to_unicode(entries, base_font, warn)
     mapped = to_unicode.byte_texts()
-    first = integer(optional_entry(font, "/FirstChar"))
-    last = integer(optional_entry(font, "/LastChar"), 255)
+    first = integer(entries.get("/FirstChar"))
+    last = integer(entries.get("/LastChar"), 255)
     # A ToUnicode map that covers every code the font has widths for leaves the built-in
     # encoding nothing to name (parsing the program costs milliseconds).
-    widths_array = optional_entry(font, "/Widths")
+    widths_array = entries.get("/Widths")
     covered = isinstance(widths_array, pikepdf.Array) and all(mapped[max(first, 0) : min(last, 255) + 1])
     program = (
         load_program(descriptor, warn)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import random
 import zlib
 from decimal import Decimal
@@ -10,6 +11,7 @@ import pikepdf
 import pytest
 
 from pagetext.pdf.objects import (
+    Entries,
     inherited_entries,
     inherited_entry,
     integer,
@@ -118,6 +120,25 @@ def test_optional_entry_reads_present_and_missing_keys_of_dictionaries_and_strea
     assert optional_entry(font, "/ToUnicode") is None
     assert optional_entry(stream, "/Filter") == pikepdf.Name.FlateDecode
     assert optional_entry(stream, "/DecodeParms") is None
+
+
+def test_entries_read_what_optional_entry_reads() -> None:
+    # Null values and references to no object are no entries (§7.3.7), for both readers.
+    pdf = pikepdf.new()
+    pdf.add_blank_page()
+    pdf.Root.Spare = pikepdf.Array([1])
+    written = io.BytesIO()
+    pdf.save(written, object_stream_mode=pikepdf.ObjectStreamMode.disable)
+    data = written.getvalue().replace(b"/Spare [ 1 ]", b"/Null null /Dangling 99 0 R /Count 7")
+    with pikepdf.open(io.BytesIO(data)) as opened:
+        stream = opened.make_stream(b"q Q", Filter=pikepdf.Name.FlateDecode)
+        for dictionary in (opened.Root, stream):
+            entries = Entries(dictionary)
+            for key in ("/Type", "/Pages", "/Null", "/Dangling", "/Count", "/Filter", "/Length", "/Missing"):
+                assert entries.get(key) == optional_entry(dictionary, key), key
+        assert Entries(opened.Root).get("/Count") == 7
+        assert Entries(opened.Root).get("/Null") is None
+        assert Entries(opened.Root).get("/Dangling") is None
 
 
 @pytest.mark.parametrize(
