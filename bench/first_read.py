@@ -108,6 +108,7 @@ def font_codes(path: Path) -> dict[str, int]:
 
     import pagetext
     from pagetext.fonts.font import SimpleFont, read_to_unicode
+    from pagetext.pdf.objects import Entries
 
     warnings.simplefilter("ignore")
     counts: dict[str, int] = defaultdict(int)
@@ -129,9 +130,9 @@ def font_codes(path: Path) -> dict[str, int]:
                 if id(prepared) not in shared:
                     shared.add(id(prepared))
                     counts["simple codes prepared"] += len(prepared) - prepared.count(None)
-            font_dict = doc._pdf.get_object(key)
+            font_dict: Any = doc._pdf.get_object(key)
             if "/ToUnicode" in font_dict:
-                unicode_map = read_to_unicode(font_dict, lambda message: None)
+                unicode_map = read_to_unicode(Entries(font_dict), "", lambda message: None)
                 ranges = sum(last - first + 1 for first, last, _ in unicode_map.ranges)
                 counts["ToUnicode entries"] += len(unicode_map.entries) + ranges
                 counts["ToUnicode codes shown"] += shown

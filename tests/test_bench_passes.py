@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bench.corpus import Case
+from bench.interpreter import describe
 from bench.passes import differing_texts, main, parse_builds, pass_ratios, summary_rows
 from bench.speed import Speed, read_by_all, speed_stats
 
@@ -78,6 +79,8 @@ def test_one_pass_of_two_builds_reads_the_same_text(
     shutil.copy(ROOT / "examples" / "sample.pdf", corpus / "sample.pdf")
     assert main([str(corpus), "--builds", f"a={ROOT}", f"b={ROOT}", "--peers", "", "--passes", "1"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("pass 1 (median / total): a ÷ b ")
+    interpreter, first_pass = out.splitlines()[:2]
+    assert interpreter == describe()  # which Python ran the passes, first
+    assert first_pass.startswith("pass 1 (median / total): a ÷ b ")
     assert "differently" not in out
     assert "| b ÷ a | " in out
