@@ -14,23 +14,12 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
+#include "../syntax/_native_hex.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #define HAVE_SSE2 1
 #endif
-
-static int
-hex_value(unsigned char byte)
-{
-    if (byte >= '0' && byte <= '9')
-        return byte - '0';
-    if (byte >= 'a' && byte <= 'f')
-        return byte - 'a' + 10;
-    if (byte >= 'A' && byte <= 'F')
-        return byte - 'A' + 10;
-    return -1;
-}
 
 /* Whether a name spelling may start at `at`: the name itself, or a # whose two hex digits
  * escape one of the name's characters (`escapable`, by byte value). */

@@ -15,6 +15,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include "_native_hex.h"
 
 enum { WHITE = 0, DELIMITER = 1, REGULAR = 2, NUMBER = 3 };
 static unsigned char byte_class[256];
@@ -343,18 +344,6 @@ open_container(Lexer *self, int is_dict)
     self->opened_dict[self->open_count] = (char)is_dict;
     self->open_count++;
     return 0;
-}
-
-static int
-hex_value(unsigned char byte)
-{
-    if (byte >= '0' && byte <= '9')
-        return byte - '0';
-    if (byte >= 'a' && byte <= 'f')
-        return byte - 'a' + 10;
-    if (byte >= 'A' && byte <= 'F')
-        return byte - 'A' + 10;
-    return -1;
 }
 
 /* A hex string of digit pairs with white space only between pairs, which bytes.fromhex reads
