@@ -31,7 +31,7 @@ from bench.interpreter import describe
 from bench.metrics import Overlap, Score, score
 from bench.process import run_cases
 from bench.speed import Speed, read_by_all, speed_stats
-from bench.stages import stage_section
+from bench.stages import stage_section, write_report
 
 ROOT = Path(__file__).resolve().parent.parent
 # Generated cases whose content stream is not drawn in reading order.
@@ -279,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     sections = (stage_section(old), first_read_section(old), fresh_section(old), cold_section(old))
     kept = "\n".join(section for section in sections if section)
     args.report.parent.mkdir(parents=True, exist_ok=True)
-    args.report.write_text("\n".join([*lines, kept] if kept else lines), "utf-8")
+    write_report(args.report, "\n".join([*lines, kept] if kept else lines))
     args.results.parent.mkdir(parents=True, exist_ok=True)
     summary = {
         lib: {

@@ -47,7 +47,7 @@ from bench.callgrind import (
     pagetext_stages,
     top_functions,
 )
-from bench.stages import replace_report_section, report_section
+from bench.stages import replace_section_in, report_section
 
 LIBRARIES = ("pagetext", "pypdfium2", "pymupdf")
 SECTION = "## First read (issue 39 profile)"
@@ -260,8 +260,7 @@ def profile_main(args: argparse.Namespace) -> int:
     text = render(sizes, chosen, runs, args.libraries)
     sys.stdout.write(text)
     if args.report:
-        old = args.report.read_text() if args.report.exists() else ""
-        args.report.write_text(replace_report_section(old, SECTION, text))
+        replace_section_in(args.report, SECTION, text)
     return 0
 
 

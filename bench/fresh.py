@@ -28,8 +28,7 @@ from pathlib import Path
 from bench.corpus import Case, load_cases
 from bench.extractors import chosen_libraries
 from bench.process import ROOT
-from bench.stages import replace_report_section, report_section
-from pagetext.pdf.atomic import atomic_open
+from bench.stages import replace_section_in, report_section
 
 SECTION = "## A process started for one document"
 
@@ -144,10 +143,7 @@ def chosen_cases(parser: argparse.ArgumentParser, args: argparse.Namespace) -> t
 
 def write_section(report_file: Path, heading: str, how: str, table: str) -> None:
     """Replace the report's section under `heading` with `how` the table was made and the table."""
-    old = report_file.read_text("utf-8") if report_file.exists() else ""
-    section = f"{heading}\n\nFrom {how}.\n\n{table}"
-    with atomic_open(report_file) as out:  # the report whole or as it was, never cut short
-        out.write(replace_report_section(old, heading, section).encode("utf-8"))
+    replace_section_in(report_file, heading, f"{heading}\n\nFrom {how}.\n\n{table}")
 
 
 def main() -> None:

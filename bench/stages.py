@@ -25,6 +25,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from pagetext.pdf.atomic import atomic_open
+
 STAGES = (
     "open", "content", "lexer", "fonts", "interpret", "annotations", "assembly", "reading order", "output",
 )  # fmt: skip
@@ -183,6 +185,20 @@ def replace_report_section(report_text: str, heading: str, section: str) -> str:
     return report_text.rstrip() + "\n\n" + section
 
 
+def write_report(report_file: Path, text: str) -> None:
+    """Write a report whole or leave it as it was (temporary file and rename): the bench's
+    commands rewrite bench/REPORT.md from its own earlier text, which a write cut short by an
+    error or Ctrl-C would lose."""
+    with atomic_open(report_file) as out:
+        out.write(text.encode("utf-8"))
+
+
+def replace_section_in(report_file: Path, heading: str, section: str) -> None:
+    """Replace the section under `heading` of the report file (made when missing) with `section`."""
+    old = report_file.read_text("utf-8") if report_file.exists() else ""
+    write_report(report_file, replace_report_section(old, heading, section))
+
+
 def stage_section(report_text: str) -> str:
     """The report's stage section ("" when it has none): `python -m bench` keeps it."""
     return report_section(report_text, SECTION)
@@ -200,8 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     text = report(args.folders, args.top, build)
     sys.stdout.write(text)
     if args.report:
-        old = args.report.read_text() if args.report.exists() else ""
-        args.report.write_text(replace_report_section(old, SECTION, text))
+        replace_section_in(args.report, SECTION, text)
     return 0
 
 
