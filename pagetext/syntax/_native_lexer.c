@@ -35,7 +35,7 @@ static const double exact_powers_of_ten[23] = {
 #define ALWAYS_INLINE inline
 #endif
 
-static PyObject *read_literal_fn, *decode_hex_fn, *decode_name_fn, *to_dict_fn, *skip_inline_image_fn;
+static PyObject *read_literal_fn, *decode_hex_fn, *decode_name_fn, *to_dict_fn, *skip_inline_image_fn, *reference_fn;
 
 /* Short ASCII words (operators, names) as str, made once per process: a probe in this table
  * costs less than decoding the word again. Bounded, as damaged streams invent words. */
@@ -128,6 +128,7 @@ typedef struct {
     Py_ssize_t end;
     long long index;
     int inline_image; /* between BI and ID: the tokens are the image's dictionary */
+    int references;   /* object syntax: N G R inside an array or dictionary is a reference */
     int done;
 } Lexer;
 
@@ -305,6 +306,32 @@ skim_numbers(const unsigned char *data, Py_ssize_t pos, Py_ssize_t end, long lon
             pos++;
     }
     return -1;
+}
+
+/* Object syntax (§7.3.10): the R that ends "N G R" in the innermost container makes its two
+ * numbers before it one reference. 1 when made, 0 when the items before it are not two
+ * non-negative integers (the R is then junk, as in a content stream), -1 on error. */
+static int
+make_reference(Lexer *self)
+{
+    Py_ssize_t count = self->item_count;
+    if (count - self->opened[self->open_count - 1] < 2)
+        return 0;
+    PyObject *number = self->items[count - 2], *generation = self->items[count - 1];
+    if (!PyLong_CheckExact(number) || !PyLong_CheckExact(generation))
+        return 0;
+    long long object_number = PyLong_AsLongLong(number), generation_number = PyLong_AsLongLong(generation);
+    if (object_number < 0 || generation_number < 0) {
+        PyErr_Clear(); /* an overflow reads as -1 with an error set: no reference either */
+        return 0;
+    }
+    PyObject *reference = PyObject_CallFunctionObjArgs(reference_fn, number, generation, NULL);
+    if (reference == NULL)
+        return -1;
+    Py_DECREF(number);
+    Py_DECREF(generation);
+    self->item_count -= 2;
+    return push(self, reference) < 0 ? -1 : 1;
 }
 
 /* Close the innermost container: its items become one item of the one it was opened in. */
@@ -711,6 +738,13 @@ lexer_next(Lexer *self)
                 continue;
             }
             if (self->open_count > 0) {
+                if (self->references && length == 1 && word[0] == 'R') {
+                    int made = make_reference(self);
+                    if (made < 0)
+                        goto error;
+                    if (made)
+                        continue;
+                }
                 /* As viewers do, an operator inside an array is junk: drop it, keep the array. */
                 self->index--;
                 PyObject *text = PyUnicode_DecodeLatin1(word, length, NULL);
@@ -924,7 +958,7 @@ static PyTypeObject LexerType = {
 /* A lexer over `data` (bytes); `unread` (a set, or NULL) and `allowance` (a list, or NULL)
  * for read_operations. */
 static PyObject *
-new_lexer(PyObject *data, PyObject *warn_fn, PyObject *unread, PyObject *allowance)
+new_lexer(PyObject *data, PyObject *warn_fn, PyObject *unread, PyObject *allowance, int references)
 {
     if (read_literal_fn == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "_native_lexer.setup() was not called");
@@ -953,6 +987,7 @@ new_lexer(PyObject *data, PyObject *warn_fn, PyObject *unread, PyObject *allowan
         self->end--;
     self->index = -1;
     self->inline_image = 0;
+    self->references = references;
     self->done = 0;
     PyObject_GC_Track(self);
     if (self->items == NULL || self->opened == NULL || self->opened_dict == NULL) {
@@ -962,15 +997,18 @@ new_lexer(PyObject *data, PyObject *warn_fn, PyObject *unread, PyObject *allowan
     return (PyObject *)self;
 }
 
-/* operations(data: bytes, warn) -> iterator of (operator, operands, index) */
+/* operations(data: bytes, warn[, references]) -> iterator of (operator, operands, index) */
 static PyObject *
 lexer_operations(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 2 || !PyBytes_Check(args[0])) {
-        PyErr_SetString(PyExc_TypeError, "operations(data: bytes, warn)");
+    if (nargs < 2 || nargs > 3 || !PyBytes_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "operations(data: bytes, warn, references: bool = False)");
         return NULL;
     }
-    return new_lexer(args[0], args[1], NULL, NULL);
+    int references = nargs == 3 ? PyObject_IsTrue(args[2]) : 0;
+    if (references < 0)
+        return NULL;
+    return new_lexer(args[0], args[1], NULL, NULL, references);
 }
 
 /* read_operations(data: bytes, warn, unread: frozenset[str], allowance: list[int])
@@ -983,25 +1021,27 @@ lexer_read_operations(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_TypeError, "read_operations(data: bytes, warn, unread: frozenset, allowance: list)");
         return NULL;
     }
-    return new_lexer(args[0], args[1], args[2], args[3]);
+    return new_lexer(args[0], args[1], args[2], args[3], 0);
 }
 
-/* setup(read_literal, decode_hex, decode_name, to_dict, skip_inline_image_data) */
+/* setup(read_literal, decode_hex, decode_name, to_dict, skip_inline_image_data, Reference) */
 static PyObject *
 lexer_setup(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError, "setup() takes the five lexer helpers");
+    if (nargs != 6) {
+        PyErr_SetString(PyExc_TypeError, "setup() takes the five lexer helpers and the Reference type");
         return NULL;
     }
-    PyObject **helpers[] = {&read_literal_fn, &decode_hex_fn, &decode_name_fn, &to_dict_fn, &skip_inline_image_fn};
-    for (int i = 0; i < 5; i++)
+    PyObject **helpers[] = {
+        &read_literal_fn, &decode_hex_fn, &decode_name_fn, &to_dict_fn, &skip_inline_image_fn, &reference_fn,
+    };
+    for (int i = 0; i < 6; i++)
         Py_XSETREF(*helpers[i], Py_NewRef(args[i]));
     Py_RETURN_NONE;
 }
 
 static PyMethodDef methods[] = {
-    {"operations", (PyCFunction)(void (*)(void))lexer_operations, METH_FASTCALL, "operations(data, warn)"},
+    {"operations", (PyCFunction)(void (*)(void))lexer_operations, METH_FASTCALL, "operations(data, warn, references=False)"},
     {"read_operations", (PyCFunction)(void (*)(void))lexer_read_operations, METH_FASTCALL,
      "read_operations(data, warn, unread, allowance)"},
     {"setup", (PyCFunction)(void (*)(void))lexer_setup, METH_FASTCALL, "setup(*helpers)"},

@@ -4,7 +4,9 @@ lexer._read_operations."""
 from collections.abc import Callable, Iterator
 from typing import Any
 
-def operations(data: bytes, warn: Callable[[str], None]) -> Iterator[tuple[str, list[Any], int]]: ...
+def operations(
+    data: bytes, warn: Callable[[str], None], references: bool = False
+) -> Iterator[tuple[str, list[Any], int]]: ...
 def read_operations(
     data: bytes, warn: Callable[[str], None], unread: frozenset[str], allowance: list[int]
 ) -> Iterator[tuple[str, list[Any], int, int]]: ...
@@ -14,4 +16,5 @@ def setup(
     decode_name: Callable[..., Any],
     to_dict: Callable[..., Any],
     skip_inline_image_data: Callable[..., Any],
+    reference: Callable[[int, int], Any],
 ) -> None: ...

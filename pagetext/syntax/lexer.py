@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Final
 from pagetext.errors import Warn
 from pagetext.syntax.chars import BACKSLASH, CR, DELIMITERS, WHITE_SPACE
 from pagetext.syntax.inline_image import skip_inline_image_data
-from pagetext.syntax.literals import Operand, decode_hex, decode_name, read_literal, to_dict
+from pagetext.syntax.literals import Operand, Reference, decode_hex, decode_name, read_literal, to_dict
 
 if TYPE_CHECKING:  # native 64-bit ints where compiled (mypyc); plain ints otherwise
     from mypy_extensions import i64
@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # native 64-bit ints where compiled (mypyc); plain ints other
 Operation = tuple[str, list[Operand], int]
 # (operator, operands, operator token index, unread operators skipped just before it)
 ReadOperation = tuple[str, list[Operand], int, int]
-NativeOperations = Callable[[bytes, Warn], Iterator[Operation]]
+NativeOperations = Callable[..., Iterator[Operation]]  # (data, warn[, references])
 NativeReadOperations = Callable[[bytes, Warn, frozenset[str], list[int]], Iterator[ReadOperation]]
 
 
@@ -145,17 +145,30 @@ def _read_number(data: bytes, start: i64, end: i64) -> tuple[int | float | None,
     return (-mantissa if negative else mantissa), pos
 
 
-def iter_operations(data: bytes, warn: Warn, spans: list[int] | None = None) -> Iterator[Operation]:
+def iter_operations(
+    data: bytes, warn: Warn, spans: list[int] | None = None, references: bool = False
+) -> Iterator[Operation]:
     """(operator, operands, token index of the operator) for each operator in `data`.
 
     With a `spans` list, the byte span of token i is appended as spans[2i], spans[2i + 1]
     (start, end), for editing; text extraction passes none and pays one test per token.
     The compiled build reads with the C twin of `_operations` (_native_lexer.c); editing,
-    which needs spans, reads in Python.
-    """
+    which needs spans, reads in Python. references: object syntax, "N G R" in an array or
+    dictionary read as a Reference (§7.3.10); in a content stream the R is junk."""
     if _NATIVE_OPERATIONS is not None and spans is None:
-        return _NATIVE_OPERATIONS(data, warn)
-    return _operations(data, warn, spans)
+        return _NATIVE_OPERATIONS(data, warn, True) if references else _NATIVE_OPERATIONS(data, warn)
+    return _operations(data, warn, spans, references)
+
+
+def object_values(data: bytes) -> list[Operand] | None:
+    """The objects written in `data` in object syntax (§7.3), in order, references read as
+    Reference; None when it holds a keyword (an operator, `stream`) or anything the lexer
+    warns of."""
+    damaged: list[str] = []
+    operations = list(iter_operations(data + b" endobj", damaged.append, references=True))
+    if damaged or len(operations) != 1:
+        return None
+    return operations[0][1]
 
 
 def read_operations(
@@ -200,7 +213,9 @@ def _read_operations(
         yield last_operator, [], last_index, skipped - 1
 
 
-def _operations(data: bytes, warn: Warn, spans: list[int] | None) -> Iterator[Operation]:
+def _operations(
+    data: bytes, warn: Warn, spans: list[int] | None, references: bool = False
+) -> Iterator[Operation]:
     """iter_operations in Python: the reference, and the lexer of the plain build."""
     classes = _BYTE_CLASS
     operands: list[Operand] = []
@@ -261,6 +276,10 @@ def _operations(data: bytes, warn: Warn, spans: list[int] | None) -> Iterator[Op
                 operands = []
                 continue
             if containers:
+                if references and word == b"R" and _ends_in_reference_numbers(operands):
+                    generation = operands.pop()
+                    operands.append(Reference(operands.pop(), generation))
+                    continue
                 # As viewers do, an operator inside an array is junk: drop it, keep the array.
                 index -= 1
                 if spans is not None:
@@ -351,6 +370,12 @@ def _operations(data: bytes, warn: Warn, spans: list[int] | None) -> Iterator[Op
         warn("operands without an operator at the end of the stream; ignored")
 
 
+def _ends_in_reference_numbers(items: list[Operand]) -> bool:
+    """Whether the last two items are a reference's object number and generation (§7.3.10)."""
+    number, generation = (items[-2], items[-1]) if len(items) >= 2 else (-1, -1)
+    return type(number) is int and type(generation) is int and number >= 0 and generation >= 0
+
+
 def _close_container(
     containers: list[tuple[bool, list[Operand]]], items: list[Operand], warn: Warn
 ) -> list[Operand]:
@@ -366,7 +391,7 @@ def _native_lexer() -> tuple[NativeOperations | None, NativeReadOperations | Non
         from pagetext.syntax._native_lexer import operations, read_operations, setup
     except ImportError:
         return None, None
-    setup(read_literal, decode_hex, decode_name, to_dict, skip_inline_image_data)
+    setup(read_literal, decode_hex, decode_name, to_dict, skip_inline_image_data, Reference)
     return operations, read_operations
 
 

@@ -15,6 +15,29 @@ from pagetext.syntax.chars import BACKSLASH, CR, NUMBER_SIGN
 Operand = Any  # int | float | bool | None | str | bytes | list | dict (see pagetext.syntax.lexer)
 
 
+class Reference:
+    """An indirect reference, N G R (ISO 32000-1 §7.3.10), as the lexer reads it in object
+    syntax (iter_operations with references=True); content streams have none."""
+
+    __slots__ = ("generation", "number")
+
+    def __init__(self, number: int, generation: int) -> None:
+        self.number = number
+        self.generation = generation
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Reference) and (other.number, other.generation) == (
+            self.number,
+            self.generation,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.number, self.generation))
+
+    def __repr__(self) -> str:
+        return f"Reference({self.number}, {self.generation})"
+
+
 _LITERAL_SPECIAL = re.compile(rb"[()\\]")
 _LITERAL_ESCAPE = re.compile(rb"\\(?:([0-7]{1,3})|(\r\n?|\n)|(.))|\r\n?", re.DOTALL)
 _ESCAPES: Final = {

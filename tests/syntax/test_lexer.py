@@ -8,7 +8,8 @@ import zlib
 
 import pytest
 
-from pagetext.syntax.lexer import iter_operations, read_operations
+from pagetext.syntax.lexer import iter_operations, object_values, read_operations
+from pagetext.syntax.literals import Reference
 
 
 def ops(data: bytes) -> tuple[list[tuple[str, list[object], int]], list[str]]:
@@ -289,3 +290,54 @@ def test_an_unread_inline_image_is_skipped_after_its_data() -> None:
         ("ET", [], 12, 1),
     ]
     assert warnings == []
+
+
+# -- object syntax: references (ISO 32000-1 §7.3.10) --------------------------------------------
+
+
+def _objects(data: bytes) -> tuple[list[object], list[str]]:
+    warnings: list[str] = []
+    return list(iter_operations(data, warnings.append, references=True)), warnings
+
+
+def test_object_syntax_reads_references_in_dictionaries_and_arrays() -> None:
+    data = b"<< /Font 12 0 R /Kids [1 0 R 2 3 R] /Nested << /Deep [4 0 R] >> /Widths [250 0 R] >> x"
+    operations, warnings = _objects(data)
+    assert operations == [
+        (
+            "x",
+            [
+                {
+                    "Font": Reference(12, 0),
+                    "Kids": [Reference(1, 0), Reference(2, 3)],
+                    "Nested": {"Deep": [Reference(4, 0)]},
+                    "Widths": [Reference(250, 0)],
+                }
+            ],
+            30,  # the tokens of a reference count as any others
+        )
+    ]
+    assert warnings == []
+
+
+def test_an_r_after_anything_but_two_non_negative_integers_is_junk() -> None:
+    # Negative numbers, reals and names make no reference: the R is dropped as in content.
+    operations, warnings = _objects(b"[-1 0 R] [1.0 0 R] [/A 0 R] [7 R] [R] x")
+    assert operations == [("x", [[-1, 0], [1.0, 0], ["A", 0], [7], []], 17)]
+    assert warnings == ["operator 'R' inside an array or dictionary; skipped"] * 5
+
+
+def test_content_streams_read_no_references() -> None:
+    warnings: list[str] = []
+    assert list(iter_operations(b"[1 0 R] x", warnings.append)) == [("x", [[1, 0]], 4)]
+    assert warnings == ["operator 'R' inside an array or dictionary; skipped"]
+
+
+def test_object_values_reads_objects_and_refuses_keywords_and_damage() -> None:
+    assert object_values(b"<< /Type /Font /W [1 [500]] /D 3 0 R >>") == [
+        {"Type": "Font", "W": [1, [500]], "D": Reference(3, 0)}
+    ]
+    assert object_values(b"[1 2] 3 (s)") == [[1, 2], 3, b"s"]
+    assert object_values(b"<< /Length 5 >> stream") is None  # a stream's data follows
+    assert object_values(b"<< /A 1 /B >>") is None  # an odd dictionary: damage
+    assert object_values(b"[1 2") is None

@@ -91,6 +91,28 @@ def test_random_token_streams_read_the_same_with_operators_unread(
     assert result == expected
 
 
+def both_objects(data: bytes) -> tuple[list[object], list[object]]:
+    """(operations, warnings) from the C lexer reading object syntax, then from the Python one."""
+    assert native is not None
+    native_warnings: list[str] = []
+    python_warnings: list[str] = []
+    result = list(native.operations(data, native_warnings.append, True))
+    expected = list(lexer._operations(data, python_warnings.append, None, True))
+    return [result, native_warnings], [expected, python_warnings]
+
+
+_REFERENCE_SOUP = [*_SOUP, b"R", b"R", b"5 0 R", b"0", b"12", b"-1", b"<<", b"[", b"]", b">>"]
+
+
+@needs_native
+@given(st.lists(st.tuples(st.sampled_from(_REFERENCE_SOUP), st.sampled_from(_GAPS)), max_size=40))
+@settings(max_examples=1500, deadline=None)
+def test_random_object_syntax_reads_the_same(tokens: list[tuple[bytes, bytes]]) -> None:
+    data = b"".join(token + gap for token, gap in tokens)
+    result, expected = both_objects(data)
+    assert result == expected
+
+
 @needs_native
 def test_unread_operators_are_skipped_whatever_their_operands() -> None:
     assert native is not None
