@@ -19,6 +19,8 @@ COMPILED = [
     "pagetext/geometry.py",
     "pagetext/pdf/aes256_key.py",
     "pagetext/pdf/annots.py",
+    "pagetext/pdf/file_bytes.py",
+    "pagetext/pdf/file_objects.py",
     "pagetext/pdf/file_tail.py",
     "pagetext/pdf/opening.py",
     "pagetext/pdf/spelling.py",

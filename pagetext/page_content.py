@@ -29,14 +29,14 @@ from pagetext.layout.reading import reading_order
 from pagetext.layout.records import Line
 from pagetext.layout.structure_order import StructureTrust, structure_sequence, trust
 from pagetext.limits import Limits
+from pagetext.pdf.file_bytes import FileBytes
 from pagetext.pdf.objects import OBJECT_ERRORS, ObjGen, inherited_entry, optional_entry, read_stream
 from pagetext.pdf.spelling import may_hold_name
 from pagetext.structure.marked import ElementActualText, apply_actual_text, without_actual_text
 from pagetext.structure.tree import StructTree, read_tree
 from pagetext.structure.view import PageStructure, page_structure
 
-# Frozen, so one instance serves every page (building one validates every field).
-DEFAULT_PARAMS: Final = LayoutParams()
+DEFAULT_PARAMS: Final = LayoutParams()  # frozen: one instance serves every page (building one validates all)
 MAX_FORM_DEPTH: Final = 16  # how deep font_styles() looks into nested Form XObjects
 
 
@@ -65,9 +65,9 @@ class CycleCollectorPaused:
 
 
 class DocumentContext:
-    """What a page reads of its document: the file, the budgets, the fonts its pages share, and the
-    document-wide readings made once, on first use (the structure tree, running heads and feet).
-    It holds no Document and no Page, so that pages and their document make no reference cycle."""
+    """What a page reads of its document: the file, the budgets, the fonts its pages share, the document-wide
+    readings made once, on first use (structure tree, running heads and feet). It holds no Document and no
+    Page, so that pages and their document make no reference cycle."""
 
     __slots__ = (
         "_furniture",
@@ -89,15 +89,15 @@ class DocumentContext:
         page_objects: list[Any],
         repair_warning: str | None,
         file: str | bytes | None = None,
+        file_bytes: FileBytes | None = None,
     ) -> None:
         self.pdf = pdf
-        # The file as opened (path or bytes), for searches of its bytes; None when pagetext did
-        # not open it or repaired it (its objects are then not the file's).
+        # The file as opened (path or bytes; file_bytes: open), None if pagetext did not open or repaired it.
         self.file = file if repair_warning is None else None
         self.limits = limits
         self.page_objects = page_objects
         self.repair_warning = repair_warning  # why the file had to be repaired, for each page
-        self.fonts = FontCache()
+        self.fonts = FontCache(pdf, file_bytes if repair_warning is None else None)
         self._struct_tree: StructTree | None = None
         self._struct_tree_read = False
         self._furniture: Furniture | None = None
@@ -114,11 +114,11 @@ class DocumentContext:
         return self._struct_tree
 
     def actual_text_tree(self, warn: Warn) -> StructTree | None:
-        """The structure tree when its elements may give a page's glyphs an /ActualText (§14.9.4);
-        None for an untagged file and for one known to hold no /ActualText at all. That is a
-        search of the file's bytes, once, made before the tree is read (its root alone can cost
-        qpdf the parsing of a whole object stream) and instead of parsing every element a page's
-        marked content belongs to (a tagged report: 38 % of its first read)."""
+        """The structure tree when its elements may give a page's glyphs an /ActualText (§14.9.4); None for an
+        untagged file and for one known to hold no /ActualText at all. That is a search of the file's
+        bytes, once, made before the tree is read (its root alone can cost qpdf the parsing of a whole
+        object stream) and instead of parsing every element a page's marked content belongs to (a tagged
+        report: 38 % of its first read)."""
         if self._no_element_text is None:
             self._no_element_text = not self._may_be_tagged() or not may_hold_name(
                 self.pdf, self.file, "ActualText"

@@ -100,6 +100,7 @@ class StreamContext:
         "annotation",
         "clip",
         "field_name",
+        "font_references",
         "fonts",
         "forms",
         "is_page",
@@ -125,6 +126,8 @@ class StreamContext:
         self.forms = forms
         self.is_page = is_page
         self.fonts: dict[str, Font] = {}
+        # The /Font resources' entries, read once on the first font looked up (text_state).
+        self.font_references: dict[str, Any] | None = None
         self.clip = clip
         # Whose MCIDs the stream's marked content carries: None for the page's, else the Form
         # XObject with /StructParents that has its own (§14.7.4.3).

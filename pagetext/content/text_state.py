@@ -3,13 +3,17 @@ the lookup of the font a Tf names in the stream's resources."""
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 import pikepdf
 
 from pagetext.content.state import InterpreterState, operand_float, operand_matrix
 from pagetext.fonts.font import Font
 from pagetext.fonts.loader import fallback_font
 from pagetext.geometry import IDENTITY
-from pagetext.syntax.literals import Operand
+from pagetext.pdf.objects import OBJECT_ERRORS
+from pagetext.syntax.lexer import object_values
+from pagetext.syntax.literals import Operand, Reference
 
 # -- text objects and positioning (§9.4.2) ------------------------------------------------------
 
@@ -86,17 +90,59 @@ def _font(state: InterpreterState, name: str) -> Font:
     font = stream.fonts.get(name)
     if font is not None:
         return font
-    font_dict = None
     try:
         fonts = stream.resources.get("/Font") if stream.resources is not None else None
         if isinstance(fonts, pikepdf.Dictionary):
-            font_dict = fonts.get("/" + name)
+            entry = _font_entry(state, fonts, name) if state.fonts.reads_file() else _ASK_PIKEPDF
+            if isinstance(entry, Reference):
+                font = state.fonts.get_referenced(entry, state.warn)
+            elif entry is _ASK_PIKEPDF:
+                font_dict = fonts.get("/" + name)
+                if font_dict is not None:
+                    font = state.fonts.get(font_dict, state.warn)
     except pikepdf.PdfError as error:
         state.warn(f"font resource {name} could not be read: {error}")
-    if font_dict is None:
+    if font is None:
         state.warn(f"font {name} is not in the resources; Helvetica metrics used")
         font = fallback_font()
-    else:
-        font = state.fonts.get(font_dict, state.warn)
     stream.fonts[name] = font
     return font
+
+
+class _AskPikepdf:
+    """What _font_entry gives for a font that pikepdf is to hand over."""
+
+    __slots__ = ()
+
+
+_ASK_PIKEPDF: Final = _AskPikepdf()
+# What a stream's font_references holds when its /Font dictionary could not be read as syntax.
+_UNREADABLE: Final[dict[str, Any]] = {}
+
+
+def _font_entry(state: InterpreterState, fonts: pikepdf.Dictionary, name: str) -> Any:
+    """The entry `name` of a /Font resource dictionary whose fonts the document reads from the
+    file's bytes (FontCache.get_referenced): a Reference, left unresolved (qpdf does not parse
+    the font's dictionary first); None when there is no such entry; _ASK_PIKEPDF for a
+    dictionary written in place, and for a /Font dictionary that cannot be read as syntax."""
+    stream = state.stream
+    references = stream.font_references
+    if references is None:
+        references = stream.font_references = _font_references(fonts)
+    if references is _UNREADABLE:
+        return _ASK_PIKEPDF
+    entry = references.get(name)
+    return entry if entry is None or isinstance(entry, Reference) else _ASK_PIKEPDF
+
+
+def _font_references(fonts: pikepdf.Dictionary) -> dict[str, Any]:
+    """The entries of a /Font resource dictionary as object syntax, fonts by reference not
+    resolved; _UNREADABLE when they cannot be read so."""
+    try:
+        values = object_values(bytes(fonts.unparse(resolved=True)))
+    except OBJECT_ERRORS:
+        values = None
+    if values is None or len(values) != 1 or not isinstance(values[0], dict):
+        return _UNREADABLE
+    entries: dict[str, Any] = values[0]
+    return entries

@@ -10,14 +10,25 @@ import pikepdf
 from pagetext.errors import Warn, WarningRelay
 from pagetext.fonts.font import Font
 from pagetext.fonts.loader import load_font
+from pagetext.pdf.file_bytes import FileBytes
+from pagetext.pdf.file_objects import FileDictionary, FileObjects, file_objects
+from pagetext.syntax.literals import Reference
 
 
 class FontCache:
-    """Fonts parsed once per document, keyed by the font dictionary's object number."""
+    """Fonts parsed once per document, keyed by the font dictionary's object number.
 
-    def __init__(self) -> None:
+    A font named by reference is read from the file's bytes where they can be read
+    (pagetext.pdf.file_objects), else through pikepdf; `pdf` and `file` (its bytes, None when
+    there are none to read) are the document's."""
+
+    def __init__(self, pdf: pikepdf.Pdf | None = None, file: FileBytes | None = None) -> None:
         self._fonts: dict[tuple[int, int], Font] = {}
         self._relay = WarningRelay()
+        self._pdf = pdf
+        self._file = file
+        self._objects: FileObjects | None = None
+        self._objects_read = pdf is None
 
     def end_page(self) -> None:
         self._relay.clear()
@@ -32,3 +43,46 @@ class FontCache:
         if key != (0, 0):
             self._fonts[key] = font
         return font
+
+    def get_referenced(self, reference: Reference, warn: Warn) -> Font | None:
+        """The font of the font dictionary `reference` names; None when it names no object."""
+        key = (reference.number, reference.generation)
+        font = self._fonts.get(key)
+        if font is not None:
+            return font
+        font_dict: Any = self._file_dictionary(reference)
+        if font_dict is None:
+            assert self._pdf is not None
+            try:
+                font_dict = self._pdf.get_object(key)
+            except (pikepdf.PdfError, RuntimeError, ValueError) as error:
+                warn(f"font object {key[0]} {key[1]} could not be read: {error}")
+                font_dict = None
+            if font_dict is None:
+                return None
+        self._relay.target = warn
+        font = self._fonts[key] = load_font(font_dict, self._relay)
+        return font
+
+    def reads_file(self) -> bool:
+        """Whether fonts are read from the file's bytes: a file of plain cross-reference
+        tables, not encrypted, that qpdf did not warn about (pagetext.pdf.file_objects).
+        Looked into at the first font; fonts of other files are pikepdf's alone."""
+        if not self._objects_read:
+            self._objects_read = True
+            assert self._pdf is not None
+            self._objects = file_objects(self._pdf, self._file)
+        return self._objects is not None
+
+    def _file_dictionary(self, reference: Reference) -> FileDictionary | None:
+        """The font dictionary read from the file's bytes, or None for pikepdf to read: a
+        dictionary it cannot read, and one whose /BaseFont is not ASCII (the loaders read the
+        name's bytes, and the lexer hands names over decoded)."""
+        if not self.reads_file():
+            return None
+        assert self._objects is not None
+        found = self._objects.dictionary(reference.number, reference.generation)
+        if found is None:
+            return None
+        base_font = found.get("/BaseFont")
+        return found if not isinstance(base_font, str) or base_font.isascii() else None

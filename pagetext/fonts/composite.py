@@ -27,7 +27,8 @@ from pagetext.fonts.font import (
 )
 from pagetext.fonts.predefined import CollectionText, cid_to_unicode_table, predefined_cmap
 from pagetext.fonts.program import FontProgram, load_program
-from pagetext.pdf.objects import Entries, integer, name, number, optional_entry, read_stream
+from pagetext.pdf.file_objects import ARRAY, DICTIONARY, NAME
+from pagetext.pdf.objects import Entries, integer, name, number, optional_entry, read_stream, text_string
 
 DEFAULT_VERTICAL = (0.88, -1.0)  # DW2 = [880 -1000] (§9.7.4.3)
 
@@ -220,10 +221,10 @@ class CompositeFont(Font):
 
 def _ordering(cid_font: Entries) -> str:
     info = cid_font.get("/CIDSystemInfo")
-    if not isinstance(info, pikepdf.Dictionary):
+    if not isinstance(info, DICTIONARY):
         return ""
-    registry = str(info.get("/Registry", ""))
-    ordering = str(info.get("/Ordering", ""))
+    registry = text_string(info.get("/Registry")) or ""
+    ordering = text_string(info.get("/Ordering")) or ""
     return ordering if registry == "Adobe" else ""
 
 
@@ -231,20 +232,20 @@ def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
     entries = Entries(font)
     base_font = name(entries.get("/BaseFont"))
     descendants = entries.get("/DescendantFonts")
-    cid_font: Any = descendants[0] if isinstance(descendants, pikepdf.Array) and len(descendants) else None
-    if not isinstance(cid_font, pikepdf.Dictionary):
+    cid_font: Any = descendants[0] if isinstance(descendants, ARRAY) and len(descendants) else None
+    if not isinstance(cid_font, DICTIONARY):
         warn(f"Type0 font {base_font} has no CIDFont; default metrics used")
         cid_font = pikepdf.Dictionary()
     cid_entries = Entries(cid_font)
     descriptor = cid_entries.get("/FontDescriptor")
     ascent, descent = vertical_extent(descriptor, 0.001, None, None)
     result = CompositeFont(base_font, ascent, descent)
-    if isinstance(descriptor, pikepdf.Dictionary):
+    if isinstance(descriptor, DICTIONARY):
         result.monospaced = bool(integer(descriptor.get("/Flags")) & 1)  # FixedPitch (§9.8.2)
 
     collection = ""
     encoding = entries.get("/Encoding")
-    if isinstance(encoding, pikepdf.Name):
+    if isinstance(encoding, NAME):
         cmap_name = name(encoding)
         if cmap_name in ("Identity-H", "Identity-V"):
             result.wmode = 1 if cmap_name == "Identity-V" else 0
@@ -275,7 +276,7 @@ def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
         )
     ordering = _ordering(cid_entries) or collection.removeprefix("Adobe-")
     result.collection_table = cid_to_unicode_table(ordering) if ordering and ordering != "Identity" else None
-    result.embedded = isinstance(descriptor, pikepdf.Dictionary) and any(
+    result.embedded = isinstance(descriptor, DICTIONARY) and any(
         isinstance(optional_entry(descriptor, key), pikepdf.Stream)
         for key in ("/FontFile", "/FontFile2", "/FontFile3")
     )
@@ -287,14 +288,14 @@ def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
 
     result.default_width = number(cid_entries.get("/DW"), 1000) / 1000
     w = cid_entries.get("/W")
-    if isinstance(w, pikepdf.Array):
+    if isinstance(w, ARRAY):
         result.cid_widths = cid_widths(w)
         result.codes_by_character = not result.embedded and result.cid_widths.first_cid() >= 32
     dw2 = cid_entries.get("/DW2")
-    if isinstance(dw2, pikepdf.Array) and len(dw2) == 2:
+    if isinstance(dw2, ARRAY) and len(dw2) == 2:
         result.default_vertical = (number(dw2[0]) / 1000, number(dw2[1]) / 1000)
     w2 = cid_entries.get("/W2")
-    if isinstance(w2, pikepdf.Array):
+    if isinstance(w2, ARRAY):
         result.vertical = cid_vertical_metrics(w2)
     return result
 

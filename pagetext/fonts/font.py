@@ -17,6 +17,7 @@ from pagetext.fonts.cmap import CMap, UnicodeMap
 from pagetext.fonts.cmap_file import parse_cmap
 from pagetext.fonts.code_texts import UNMAPPED as UNMAPPED
 from pagetext.fonts.code_texts import CodeTexts, prepared_texts
+from pagetext.pdf.file_objects import ARRAY, DICTIONARY
 from pagetext.pdf.objects import Entries, integer, number, optional_entry, read_stream
 
 
@@ -153,14 +154,14 @@ def vertical_extent(
     """Ascent and descent per unit size: descriptor, else FontBBox, else `fallback`, else defaults."""
     ascent = descent = 0.0
     bbox: Any = font_bbox
-    if isinstance(descriptor, pikepdf.Dictionary):
+    if isinstance(descriptor, DICTIONARY):
         ascent = number(descriptor.get("/Ascent")) * scale
         descent = number(descriptor.get("/Descent")) * scale
         if bbox is None:
             bbox = descriptor.get("/FontBBox")
     if descent > 0:
         descent = -descent  # a positive Descent is a producer's sign error
-    if ascent - descent <= 0.05 and isinstance(bbox, pikepdf.Array) and len(bbox) == 4:
+    if ascent - descent <= 0.05 and isinstance(bbox, ARRAY) and len(bbox) == 4:
         low, high = number(bbox[1]) * scale, number(bbox[3]) * scale
         ascent, descent = max(low, high), min(low, high, 0.0)
     if ascent - descent <= 0.05 and fallback is not None:

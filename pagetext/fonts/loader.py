@@ -10,6 +10,7 @@ from pagetext.errors import Warn
 from pagetext.fonts.composite import load_composite_font, load_legacy_cjk_font
 from pagetext.fonts.font import Font
 from pagetext.fonts.simple import helvetica, load_simple_font
+from pagetext.pdf.file_objects import DICTIONARY
 from pagetext.pdf.objects import name, name_bytes, optional_entry
 
 
@@ -20,7 +21,7 @@ def fallback_font() -> Font:
 
 def load_font(font: Any, warn: Warn) -> Font:
     """Build a Font from a font dictionary; damage gives warnings and fallbacks, not errors."""
-    if not isinstance(font, pikepdf.Dictionary):
+    if not isinstance(font, DICTIONARY):
         warn("font resource is not a dictionary; Helvetica metrics used")
         return fallback_font()
     subtype = name(font.get("/Subtype")) or "Type1"
@@ -50,7 +51,7 @@ def _legacy_cjk_encoding(font: Any, subtype: str) -> tuple[str, str, str] | None
     if not raw or raw.isascii() or optional_entry(font, "/ToUnicode") is not None:
         return None
     descriptor = font.get("/FontDescriptor")
-    if isinstance(descriptor, pikepdf.Dictionary) and any(
+    if isinstance(descriptor, DICTIONARY) and any(
         key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3")
     ):
         return None

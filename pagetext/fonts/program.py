@@ -21,6 +21,7 @@ from pagetext.errors import Warn
 from pagetext.fonts.cff_tables import CffTables, read_cff_tables
 from pagetext.fonts.encodings import encoding_table, glyph_name_to_unicode
 from pagetext.fonts.truetype_tables import TrueTypeTables, glyph_texts, read_truetype_tables
+from pagetext.pdf.file_objects import DICTIONARY
 from pagetext.pdf.objects import integer, name, optional_entry, read_stream, read_stream_start
 
 # fontTools logs what it repairs in damaged programs; that is not ours to print.
@@ -114,7 +115,7 @@ def _warned(known: tuple[FontProgram | None, str], warn: Warn) -> FontProgram | 
 
 def load_program(descriptor: Any, warn: Warn) -> FontProgram | None:
     """Read the font program embedded in a font descriptor, if there is one."""
-    if not isinstance(descriptor, pikepdf.Dictionary):
+    if not isinstance(descriptor, DICTIONARY):
         return None
     for key in ("/FontFile2", "/FontFile3", "/FontFile"):
         stream = optional_entry(descriptor, key)  # a descriptor holds one of them at most

@@ -17,6 +17,7 @@ from pagetext.fonts.code_texts import UNMAPPED, CodeTexts, last_resort
 from pagetext.fonts.encodings import Core14Metrics, core14_metrics, encoding_table, glyph_name_to_unicode
 from pagetext.fonts.font import SimpleFont, read_to_unicode, strip_subset_prefix, vertical_extent
 from pagetext.fonts.program import FontProgram, load_program
+from pagetext.pdf.file_objects import ARRAY, DICTIONARY, NAME
 from pagetext.pdf.objects import Entries, integer, name, number, optional_entry, plain_array
 
 DEFAULT_WIDTH: Final = 0.5  # a font with neither /Widths nor standard-14 metrics
@@ -70,13 +71,13 @@ def _glyph_names(
     base: list[str | None] | None = None
     own: set[int] = set()
     differences: Any = None
-    if isinstance(encoding, pikepdf.Name):
+    if isinstance(encoding, NAME):
         base = encoding_table(name(encoding))
         if base is None:
             warn(f"unknown encoding {encoding}; the font's own encoding used")
-    elif isinstance(encoding, pikepdf.Dictionary):
+    elif isinstance(encoding, DICTIONARY):
         base_name = optional_entry(encoding, "/BaseEncoding")
-        if isinstance(base_name, pikepdf.Name):
+        if isinstance(base_name, NAME):
             base = encoding_table(name(base_name))
         differences = encoding.get("/Differences")
     if base is None:
@@ -92,7 +93,7 @@ def _glyph_names(
         else:
             base = _table("StandardEncoding")
     names = list(base)
-    if isinstance(differences, pikepdf.Array):
+    if isinstance(differences, ARRAY):
         items = plain_array(differences)  # names as str: one call into pikepdf, not one per item
         if items is None:
             items = [name(item) if isinstance(item, pikepdf.Name) else item for item in differences]
@@ -126,9 +127,9 @@ def _widths(
     """Code → advance: /Widths (`widths_array`, from code `first`), else the standard-14
     metrics (`names`: the glyph name of each code), else the descriptor's."""
     missing = 0.0
-    if isinstance(descriptor, pikepdf.Dictionary):
+    if isinstance(descriptor, DICTIONARY):
         missing = number(optional_entry(descriptor, "/MissingWidth")) * scale
-    if isinstance(widths_array, pikepdf.Array):
+    if isinstance(widths_array, ARRAY):
         widths = [missing] * 256
         values = plain_array(widths_array)
         if values is None:
@@ -139,7 +140,7 @@ def _widths(
         return widths
     if std14 is not None:
         return _standard14_widths(std14, names)
-    if isinstance(descriptor, pikepdf.Dictionary) and number(optional_entry(descriptor, "/AvgWidth")) > 0:
+    if isinstance(descriptor, DICTIONARY) and number(optional_entry(descriptor, "/AvgWidth")) > 0:
         return [number(descriptor.get("/AvgWidth")) * scale] * 256
     return [missing or DEFAULT_WIDTH] * 256
 
@@ -148,7 +149,7 @@ def _may_have_builtin_encoding(descriptor: Any) -> bool:
     """Whether the embedded program has an encoding of its own (Type 1, CFF: §9.6.6.1). A
     TrueType program has none: its cmap names only the codes that nothing else names, so it
     is read when a string first shows such a code, like any other program."""
-    return isinstance(descriptor, pikepdf.Dictionary) and not isinstance(
+    return isinstance(descriptor, DICTIONARY) and not isinstance(
         optional_entry(descriptor, "/FontFile2"), pikepdf.Stream
     )
 
@@ -159,7 +160,7 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     entries = Entries(font)
     base_font = name(entries.get("/BaseFont")) or name(entries.get("/Name"))
     descriptor = entries.get("/FontDescriptor")
-    flags = integer(descriptor.get("/Flags")) if isinstance(descriptor, pikepdf.Dictionary) else 0
+    flags = integer(descriptor.get("/Flags")) if isinstance(descriptor, DICTIONARY) else 0
     symbolic = bool(flags & _FLAG_SYMBOLIC)
     std14_name = standard14_name(base_font)
     std14 = core14_metrics(std14_name) if std14_name else None
@@ -168,7 +169,7 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     if subtype == "Type3":
         # Type3 glyph space maps to text space through /FontMatrix, not a fixed 1/1000 (§9.6.5).
         matrix = entries.get("/FontMatrix")
-        if isinstance(matrix, pikepdf.Array) and len(matrix) == 6:
+        if isinstance(matrix, ARRAY) and len(matrix) == 6:
             scale = number(matrix[0], 0.001) or 0.001
             vscale = abs(number(matrix[3], 0.001)) or 0.001
         font_bbox = entries.get("/FontBBox")
@@ -177,8 +178,8 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     # encoding of a font without a base encoding, or codes whose text nothing else gives.
     embedded = subtype != "Type3" and std14_name not in ("Symbol", "ZapfDingbats")
     encoding = entries.get("/Encoding")
-    has_base = isinstance(encoding, pikepdf.Name) or (
-        isinstance(encoding, pikepdf.Dictionary) and optional_entry(encoding, "/BaseEncoding") is not None
+    has_base = isinstance(encoding, NAME) or (
+        isinstance(encoding, DICTIONARY) and optional_entry(encoding, "/BaseEncoding") is not None
     )
     to_unicode = read_to_unicode(entries, base_font, warn)
     mapped = to_unicode.byte_texts()
@@ -187,7 +188,7 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     # A ToUnicode map that covers every code the font has widths for leaves the built-in
     # encoding nothing to name (parsing the program costs milliseconds).
     widths_array = entries.get("/Widths")
-    covered = isinstance(widths_array, pikepdf.Array) and all(mapped[max(first, 0) : min(last, 255) + 1])
+    covered = isinstance(widths_array, ARRAY) and all(mapped[max(first, 0) : min(last, 255) + 1])
     program = (
         load_program(descriptor, warn)
         if embedded

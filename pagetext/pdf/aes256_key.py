@@ -16,13 +16,12 @@ key there, and both builds read the same text.
 from __future__ import annotations
 
 import hashlib
-import mmap
-import os
 import re
 from collections.abc import Callable
 from typing import Any, Final
 
 from pagetext.errors import ignore_warning
+from pagetext.pdf.file_bytes import FileBytes
 from pagetext.pdf.file_tail import WHITE, startxref_offset
 from pagetext.syntax.lexer import iter_operations
 
@@ -65,51 +64,28 @@ class Revision6:
         self.permissions: int = entries["P"] & 0xFFFFFFFF
 
 
-def revision6_entries(source: str | bytes) -> Revision6 | None:
-    """The encryption entries of the file at path `source` (or of the file's bytes) when it
-    is encrypted with revision 6 of the Standard security handler, read from its bytes; None
-    for any other file, and for one whose encryption dictionary is not found plainly (qpdf
-    then reads it). None, too, in the plain build, which cannot use them."""
+def revision6_entries(file: FileBytes) -> Revision6 | None:
+    """The encryption entries of the file when it is encrypted with revision 6 of the Standard
+    security handler, read from its bytes; None for any other file, and for one whose
+    encryption dictionary is not found plainly (qpdf then reads it). None, too, in the plain
+    build, which cannot use them."""
     if _CBC is None:
         return None
-    if isinstance(source, bytes):
-        reference = _reference(source, len(source), lambda start: source[start : start + _SECTION_BYTES])
-        return _revision6(source, reference) if reference is not None else None
-    # Read through the descriptor: every document is checked here, most are not encrypted,
-    # and a file object's layers cost a tenth of a small document's opening (callgrind).
-    try:
-        handle = os.open(source, os.O_RDONLY | getattr(os, "O_BINARY", 0))
-    except (OSError, ValueError):
-        return None
-    try:
-        size = os.lseek(handle, 0, os.SEEK_END)
-
-        def section(start: int) -> bytes:
-            os.lseek(handle, start, os.SEEK_SET)
-            return os.read(handle, _SECTION_BYTES)
-
-        # Two small reads tell; the file is mapped only for an encrypted one.
-        reference = _reference(section(max(0, size - _SECTION_BYTES)), size, section)
-        if reference is None:
-            return None
-        with mmap.mmap(handle, 0, access=mmap.ACCESS_READ) as data:
-            return _revision6(data, reference)
-    except (OSError, ValueError):
-        return None
-    finally:
-        os.close(handle)
+    # Every document is checked here and most are not encrypted: the file's last bytes, read
+    # with it already (FileBytes.tail), tell; the whole file is read only for an encrypted one.
+    reference = _reference(file.read(max(0, file.size - _SECTION_BYTES), _SECTION_BYTES), file.size, file)
+    return _revision6(file.read(0, file.size), reference) if reference is not None else None
 
 
-def _reference(tail: bytes, size: int, section: Callable[[int], bytes]) -> tuple[int, int] | None:
+def _reference(tail: bytes, size: int, file: FileBytes) -> tuple[int, int] | None:
     """The encryption dictionary's object number and generation, named by the trailer in the
-    file's last bytes `tail` or by the cross-reference stream dictionary at `startxref`
-    (`section` reads the bytes from an offset)."""
+    file's last bytes `tail` or by the cross-reference stream dictionary at `startxref`."""
     references = _references(tail[-_SECTION_BYTES:])
     if not references:
         offset = startxref_offset(tail)
         if offset is None or offset >= size:
             return None
-        references = _references(section(offset))
+        references = _references(file.read(offset, _SECTION_BYTES))
     return references.pop() if len(references) == 1 else None
 
 
@@ -119,7 +95,7 @@ def _references(data: bytes) -> set[tuple[int, int]]:
     return {(int(found[1]), int(found[2])) for found in _ENCRYPT_REFERENCE.finditer(data)}
 
 
-def _revision6(data: bytes | mmap.mmap, reference: tuple[int, int]) -> Revision6 | None:
+def _revision6(data: bytes, reference: tuple[int, int]) -> Revision6 | None:
     """The revision 6 entries of the encryption dictionary `reference` of the file `data`,
     at its last definition in the file."""
     header = b"%d %d obj" % reference

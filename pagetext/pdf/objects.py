@@ -16,6 +16,7 @@ from isal import isal_zlib
 from pagetext.errors import Warn, ignore_warning
 from pagetext.geometry import IDENTITY, Box, Matrix
 from pagetext.pdf import brotli_filter
+from pagetext.pdf.file_objects import FileDictionary
 from pagetext.syntax.lexer import iter_operations
 from pagetext.syntax.literals import decode_name, unescape_name
 
@@ -29,7 +30,7 @@ DEFAULT_MAX_STREAM_BYTES = 256 * 1024 * 1024
 _UTF16_BE_DECODE: Final = codecs.utf_16_be_decode
 
 
-def optional_entry(dictionary: pikepdf.Dictionary | pikepdf.Stream, key: str) -> Any:
+def optional_entry(dictionary: pikepdf.Dictionary | pikepdf.Stream | FileDictionary, key: str) -> Any:
     """dictionary.get(key), for a key that is often missing: pikepdf's get() raises and
     catches an exception inside for a missing key, six times the cost of testing first. For
     a key that is nearly always there, get() is cheaper (one call, not two); for several keys
@@ -46,13 +47,17 @@ class Entries:
 
     __slots__ = ("dictionary", "keys")
 
-    def __init__(self, dictionary: pikepdf.Dictionary | pikepdf.Stream) -> None:
+    def __init__(self, dictionary: pikepdf.Dictionary | pikepdf.Stream | FileDictionary) -> None:
         self.dictionary = dictionary
-        self.keys: set[str] = dictionary.keys()
+        # A dictionary read from the file's bytes answers a missing key at a lookup's cost.
+        self.keys: set[str] | None = None if isinstance(dictionary, FileDictionary) else dictionary.keys()
 
     def get(self, key: str) -> Any:
         """The value of `key`, None when the dictionary has no such entry."""
-        return self.dictionary.get(key) if key in self.keys else None
+        keys = self.keys
+        if keys is None:
+            return self.dictionary.get(key)
+        return self.dictionary.get(key) if key in keys else None
 
 
 MAX_PAGE_TREE_DEPTH: Final = 64  # guard for /Parent chains that loop
@@ -209,14 +214,20 @@ def integer(value: Any, default: int = 0) -> int:
 
 
 def name_bytes(value: Any) -> bytes:
-    """The bytes of a PDF name without its slash (#xx escapes decoded); b"" for anything else."""
+    """The bytes of a PDF name without its slash (#xx escapes decoded); b"" for anything else.
+    A name the lexer read (a str) is taken as UTF-8: callers pass only ASCII ones."""
+    if isinstance(value, str):
+        return value.encode("utf-8")
     if not isinstance(value, pikepdf.Name):
         return b""
     return unescape_name(value.unparse()[1:])
 
 
 def name(value: Any) -> str:
-    """A PDF name without its slash (bytes that are not UTF-8 read as Latin-1); else ""."""
+    """A PDF name without its slash (bytes that are not UTF-8 read as Latin-1); else "". The
+    lexer's names (object syntax read from the file, pagetext.pdf.file_objects) are str already."""
+    if isinstance(value, str):
+        return value
     if not isinstance(value, pikepdf.Name):
         return ""
     try:
@@ -305,12 +316,15 @@ def read_matrix(value: Any) -> Matrix:
 _NAME_TOKEN = re.compile(rb"/[^\s/\[\]<>(){}%]*")
 
 
-def plain_array(array: pikepdf.Array) -> list[Any] | None:
+def plain_array(array: pikepdf.Array | list[Any]) -> list[Any] | None:
     """The items of an array without indirect references, as the content lexer reads them
     from the array's own syntax (numbers as int or float, nested arrays as lists): one call
     into pikepdf, not one per item (a font's /Widths or /W holds hundreds to thousands), names
     as str without their slash, strings as bytes. None when the array holds references (or a
-    string with an R) or cannot be written out."""
+    string with an R) or cannot be written out. An array read from the file (a list, with no
+    references left in it: pagetext.pdf.file_objects) is its own items."""
+    if isinstance(array, list):
+        return array
     try:
         syntax = bytes(array.unparse(resolved=True))  # an indirect array itself, not "5 0 R"
     except OBJECT_ERRORS:

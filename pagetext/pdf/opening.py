@@ -16,6 +16,7 @@ import pikepdf
 
 from pagetext.errors import DamagedPdfError, FileReadError, PasswordError, UnsupportedError, UsageError
 from pagetext.pdf.aes256_key import file_key, revision6_entries
+from pagetext.pdf.file_bytes import FileBytes, open_file_bytes
 from pagetext.pdf.objects import OBJECT_ERRORS
 from pagetext.pdf.pagetree import Rebuilt, rebuild_page_tree
 from pagetext.pdf.passwords import candidates
@@ -106,9 +107,12 @@ def source_file(source: Source) -> str | bytes | None:
     return source if isinstance(source, bytes) else None
 
 
-def open_pdf(source: Source, password: str | bytes | None) -> tuple[pikepdf.Pdf, Rebuilt | None]:
-    """The opened file and, for a damaged one, the pages recovered from it."""
-    raw: str | bytes | None = None  # the file or its bytes, for a revision 6 key
+def open_pdf(
+    source: Source, password: str | bytes | None
+) -> tuple[pikepdf.Pdf, Rebuilt | None, FileBytes | None]:
+    """The opened file, for a damaged one the pages recovered from it, and the file's bytes
+    (a path's or bytes' source; None for a file object), open until the caller closes them."""
+    raw: str | bytes | None = None  # the file or its bytes, read by pagetext as well as qpdf
     if isinstance(source, (bytes, bytearray, memoryview)):
         raw = bytes(source)
         target: Any = io.BytesIO(raw)
@@ -123,8 +127,26 @@ def open_pdf(source: Source, password: str | bytes | None) -> tuple[pikepdf.Pdf,
     else:
         raise UsageError(f"cannot open a {type(source).__name__}: pass a path, bytes or a binary file object")
     attempts: list[str | bytes] = candidates(password) if password is not None else [""]
+    file_bytes = open_file_bytes(raw) if raw is not None else None
+    try:
+        pdf, rebuilt = _open(target, label, password, attempts, file_bytes)
+    except BaseException:
+        if file_bytes is not None:
+            file_bytes.close()
+        raise
+    return pdf, rebuilt, file_bytes
+
+
+def _open(
+    target: Any,
+    label: str,
+    password: str | bytes | None,
+    attempts: list[str | bytes],
+    file_bytes: FileBytes | None,
+) -> tuple[pikepdf.Pdf, Rebuilt | None]:
+    """open_pdf's opening, password by password."""
     # AES-256 (revision 6): the key found here from each password, when the compiled build can.
-    revision6 = revision6_entries(raw) if raw is not None else None
+    revision6 = revision6_entries(file_bytes) if file_bytes is not None else None
     last_error: Exception | None = None
     for index, attempt in enumerate(attempts):
         if hasattr(target, "seek"):

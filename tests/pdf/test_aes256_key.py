@@ -13,7 +13,9 @@ import pytest
 
 import pagetext
 from pagetext.pdf import aes256_key
-from pagetext.pdf.aes256_key import file_key, revision6_entries
+from pagetext.pdf.aes256_key import Revision6, file_key
+from pagetext.pdf.aes256_key import revision6_entries as entries_of
+from pagetext.pdf.file_bytes import open_file_bytes
 from tests.corpus import CORPUS, needs_corpus
 from tests.pdfbuild import add_page, new_pdf, to_bytes
 
@@ -89,7 +91,7 @@ def test_the_user_and_owner_passwords_find_the_key_qpdf_derives(
     data = _encrypted(object_stream_mode=streams)
     path = tmp_path / "encrypted.pdf"
     path.write_bytes(data)
-    entries = revision6_entries(str(path) if as_path else data)
+    entries = _entries(str(path) if as_path else data)
     assert entries is not None
     assert file_key(entries, "user") == _qpdf_key(data, "user")
     assert file_key(entries, "owner") == _qpdf_key(data, "owner")
@@ -97,11 +99,11 @@ def test_the_user_and_owner_passwords_find_the_key_qpdf_derives(
 
 
 @compiled_only
-def test_other_files_have_no_revision6_entries() -> None:
+def test_other_files_have_no__entries() -> None:
     pdf = new_pdf()
     add_page(pdf, b"BT /F1 10 Tf 100 700 Td (Open) Tj ET")
-    assert revision6_entries(to_bytes(pdf)) is None
-    assert revision6_entries(_encrypted(4)) is None  # AES-128: qpdf's own derivation is quick
+    assert _entries(to_bytes(pdf)) is None
+    assert _entries(_encrypted(4)) is None  # AES-128: qpdf's own derivation is quick
 
 
 def test_encrypted_files_read_alike_with_either_password(tmp_path: Path) -> None:
@@ -125,7 +127,7 @@ def test_a_key_perms_does_not_confirm_is_left_to_qpdf(tmp_path: Path) -> None:
         sealed = bytes(pdf.trailer.Encrypt.Perms)
     assert data.count(b"/Perms <" + sealed.hex().encode() + b">") == 1
     altered = data.replace(sealed.hex().encode(), bytes(16).hex().encode())
-    entries = revision6_entries(altered)
+    entries = _entries(altered)
     if entries is not None:  # compiled
         assert file_key(entries, "user") is None
     with pagetext.open(altered, password="user") as doc:
@@ -138,14 +140,24 @@ def test_real_aes256_files_give_the_key_qpdf_derives_from_their_passwords() -> N
     # real/'s AES-256 files (pypdf's, pdf.js's): each password its sidecar gives ("" when none).
     found = 0
     for path in sorted((CORPUS / "real").glob("*.pdf")):
-        entries = revision6_entries(str(path))
+        entries = _entries(str(path))
         if entries is None:
             continue
         found += 1
         expect = json.loads(path.with_suffix(".expect.json").read_text())
         password = expect.get("password") or ""
         assert file_key(entries, password) == _qpdf_key(path.read_bytes(), password), path.name
-        assert revision6_entries(path.read_bytes()) is not None  # the bytes read alike
+        assert _entries(path.read_bytes()) is not None  # the bytes read alike
         with pagetext.open(str(path), password=password or None) as doc:
             assert doc.text().strip(), path.name
     assert found >= 5
+
+
+def _entries(source: str | bytes) -> Revision6 | None:
+    """The revision 6 entries of a file by path or of bytes, read as open_pdf reads them."""
+    file = open_file_bytes(source)
+    assert file is not None
+    try:
+        return entries_of(file)
+    finally:
+        file.close()

@@ -1,0 +1,219 @@
+"""Objects read from a file's own bytes through its cross-reference tables (pagetext.pdf.file_objects),
+and the fonts read from them: the same as pikepdf's wherever they are read, left to pikepdf
+wherever they cannot be read so."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from pathlib import Path
+
+import pikepdf
+import pytest
+from pikepdf import Array, Dictionary, Name
+
+import pagetext
+from pagetext.pdf.file_bytes import open_file_bytes
+from pagetext.pdf.file_objects import NOT_HERE, FileDictionary, file_objects
+from pagetext.syntax.literals import Reference
+from tests.corpus import CORPUS, needs_corpus
+from tests.pdfbuild import add_page, new_pdf, simple_font, to_bytes
+
+CONTENT = b"BT /F1 12 Tf 72 700 Td (Hello) Tj ET"
+
+
+def _font_pdf(**save_options: object) -> tuple[bytes, tuple[int, int], tuple[int, int]]:
+    """A one-page file, its font's object number and generation, and its descriptor's."""
+    pdf = new_pdf()
+    font = simple_font(pdf, widths=[500 + code for code in range(95)])
+    font.ToUnicode = pdf.make_stream(b"")
+    add_page(pdf, CONTENT, fonts={"F1": font})
+    data = to_bytes(pdf, **save_options)
+    with pikepdf.open(io.BytesIO(data)) as reopened:
+        font = reopened.pages[0].Resources.Font.F1
+        return data, font.objgen, font.FontDescriptor.objgen
+
+
+def _objects(data: bytes) -> tuple[pikepdf.Pdf, object]:
+    pdf = pikepdf.open(io.BytesIO(data))
+    return pdf, file_objects(pdf, open_file_bytes(data))
+
+
+def test_a_dictionary_reads_as_pikepdf_reads_it() -> None:
+    data, font_objgen, descriptor_objgen = _font_pdf()
+    pdf, objects = _objects(data)
+    assert objects is not None
+    font = objects.dictionary(*font_objgen)  # type: ignore[attr-defined]
+    assert isinstance(font, FileDictionary)
+    assert font.objgen == font_objgen
+    expected = pdf.get_object(font_objgen)
+    assert font.keys() == set(expected.keys())
+    # A null value is no entry (§7.3.7), as in pikepdf's keys().
+    with_null = FileDictionary({"Name": None, "Type": "Font"}, objects, (0, 0))  # type: ignore[arg-type]
+    assert with_null.keys() == {"/Type"} and "/Name" not in with_null and "/Type" in with_null
+    assert font.get("/BaseFont") == "Helvetica" and font.get("/FirstChar") == 32
+    assert font.get("/Widths") == [int(width) for width in expected.Widths]
+    assert font.get("/Missing") is None and font.get("/Missing", 7) == 7
+    # References resolve: a dictionary read here too, a stream from pikepdf.
+    descriptor = font.get("/FontDescriptor")
+    assert isinstance(descriptor, FileDictionary) and descriptor.objgen == descriptor_objgen
+    assert descriptor.get("/FontBBox") == [0, -200, 1000, 800]
+    assert isinstance(font.get("/ToUnicode"), pikepdf.Stream)
+    assert font.get("/ToUnicode").objgen == expected.ToUnicode.objgen
+
+
+def test_an_array_of_references_reads_as_the_objects() -> None:
+    data, font_objgen, descriptor_objgen = _font_pdf()
+    _pdf, objects = _objects(data)
+    assert objects is not None
+    resolved = objects.resolve([Reference(*descriptor_objgen), 3, [Reference(*font_objgen)]])  # type: ignore[attr-defined]
+    assert isinstance(resolved[0], FileDictionary) and resolved[0].objgen == descriptor_objgen
+    assert resolved[1] == 3 and resolved[2][0].objgen == font_objgen
+    assert objects.resolve(Reference(9999, 0)) is None  # type: ignore[attr-defined]  # no such object: null
+
+
+def test_files_whose_objects_are_not_plain_are_left_to_pikepdf() -> None:
+    # Object streams and cross-reference streams (§7.5.7, §7.5.8).
+    streams, _, _ = _font_pdf(object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    assert _objects(streams)[1] is None
+    # Encrypted: strings would be ciphertext.
+    encrypted, _, _ = _font_pdf(encryption=pikepdf.Encryption(owner="o", user="", R=4))
+    with pikepdf.open(io.BytesIO(encrypted)) as pdf:
+        assert file_objects(pdf, open_file_bytes(encrypted)) is None
+    # A hybrid file's trailer names a cross-reference stream as well (§7.5.8.4).
+    plain, _, _ = _font_pdf()
+    hybrid = plain.replace(b"trailer <<", b"trailer << /XRefStm 9", 1)
+    assert hybrid != plain
+    assert _objects(hybrid)[1] is None
+    # No file to read, and a file qpdf warned about (it may have rebuilt the table).
+    with pikepdf.open(io.BytesIO(plain)) as pdf:
+        assert file_objects(pdf, None) is None
+    damaged = plain[: plain.rindex(b"startxref")] + b"startxref\n5\n%%EOF\n"
+    with pikepdf.open(io.BytesIO(damaged)) as pdf:
+        assert pdf.get_warnings()
+        assert file_objects(pdf, open_file_bytes(damaged)) is None
+
+
+def test_objects_not_written_as_expected_are_left_to_pikepdf() -> None:
+    data, font_objgen, _descriptor_objgen = _font_pdf()
+    pdf, objects = _objects(data)
+    assert objects is not None
+    number, generation = font_objgen
+    assert objects.value(number, generation + 1) is NOT_HERE  # type: ignore[attr-defined]  # another generation
+    assert objects.value(0, 65535) is NOT_HERE  # type: ignore[attr-defined]  # the free head of the list
+    assert objects.value(10_000, 0) is NOT_HERE  # type: ignore[attr-defined]  # past the table
+    stream_objgen = pdf.get_object(font_objgen).ToUnicode.objgen
+    assert objects.value(*stream_objgen) is NOT_HERE  # type: ignore[attr-defined]  # streams are pikepdf's
+    # An entry whose offset misses the object's header.
+    moved = _with_offset(data, number, _offset(data, number) + 1)
+    pdf, objects = _objects(moved)
+    assert objects is not None
+    assert objects.value(number, generation) is NOT_HERE  # type: ignore[attr-defined]
+
+
+def _offset(data: bytes, number: int) -> int:
+    return data.index(b"\n%d 0 obj" % number) + 1
+
+
+def _with_offset(data: bytes, number: int, offset: int) -> bytes:
+    """`data` with the table's row for object `number` pointing at `offset`."""
+    table = data.rindex(b"\nxref") + 1
+    rows = re.compile(rb"(\d{10}) (\d{5}) ([nf])(?: \r| \n|\r\n)")
+    first = data.index(b"\n", data.index(b"\n", table) + 1) + 1  # after "xref" and "0 N"
+    row = first + number * 20
+    assert rows.match(data, row)
+    return data[:row] + b"%010d" % offset + data[row + 10 :]
+
+
+def test_the_newest_section_of_an_updated_file_wins() -> None:
+    # An incremental update (§7.5.6) that writes the font again with other widths: qpdf reads
+    # the new definition, and so must the file's own reading.
+    data, (number, generation), _ = _font_pdf()
+    old_xref = data.rindex(b"startxref")
+    previous = int(data[old_xref + 9 :].split()[0])
+    size = int(re.search(rb"/Size (\d+)", data)[1])  # type: ignore[index]
+    original = data[_offset(data, number) : data.index(b"endobj", _offset(data, number))]
+    rewritten = original.replace(b"/Widths [", b"/Widths [ 250 ", 1)
+    assert rewritten != original
+    update_offset = len(data)
+    update = rewritten + b"endobj\n"
+    xref_offset = update_offset + len(update)
+    update += b"xref\n%d 1\n%010d %05d n\r\n" % (number, update_offset, generation)
+    update += b"trailer << /Size %d /Root 1 0 R /Prev %d >>\nstartxref\n%d\n%%%%EOF\n" % (
+        size,
+        previous,
+        xref_offset,
+    )
+    updated = data + update
+    pdf, objects = _objects(updated)
+    assert not pdf.get_warnings()
+    assert objects is not None
+    expected = [int(width) for width in pdf.get_object((number, generation)).Widths]
+    assert expected[0] == 250
+    font = objects.dictionary(number, generation)  # type: ignore[attr-defined]
+    assert font is not None and font.get("/Widths") == expected
+    with pagetext.open(updated) as document, pagetext.open(io.BytesIO(updated)) as through_pikepdf:
+        assert [g.glyph_end for g in document[0].glyphs()] == [
+            g.glyph_end for g in through_pikepdf[0].glyphs()
+        ]
+
+
+def test_a_font_dictionary_written_with_references_everywhere_reads_the_same() -> None:
+    # /Widths, /Encoding and its /Differences as objects of their own.
+    pdf = new_pdf()
+    font = simple_font(pdf, widths=[600] * 95)
+    font.Widths = pdf.make_indirect(Array([400 + code for code in range(95)]))
+    font.Encoding = pdf.make_indirect(
+        Dictionary(
+            Type=Name.Encoding, BaseEncoding=Name.WinAnsiEncoding, Differences=Array([72, Name.Eacute])
+        )
+    )
+    add_page(pdf, CONTENT, fonts={"F1": font})
+    data = to_bytes(pdf)
+    with pagetext.open(data) as from_file, pagetext.open(io.BytesIO(data)) as from_pikepdf:
+        assert from_file[0].text() == from_pikepdf[0].text() == "Éello"
+        assert [g.glyph_end for g in from_file[0].glyphs()] == [g.glyph_end for g in from_pikepdf[0].glyphs()]
+        assert from_file._context.fonts._objects is not None  # read from the file indeed
+        assert from_pikepdf._context.fonts._objects is None
+
+
+@needs_corpus
+@pytest.mark.parametrize("path", sorted((CORPUS / "real").glob("*.pdf")), ids=lambda path: path.stem)
+def test_real_files_read_the_same_glyphs_through_the_file_and_through_pikepdf(path: Path) -> None:
+    # The same file opened by path (its fonts read from its bytes where they can be) and as a
+    # file object (every font through pikepdf: there are no bytes to read).
+    try:
+        from_file = pagetext.open(path)
+    except pagetext.PdfError:
+        pytest.skip("encrypted or unreadable")
+    with from_file, path.open("rb") as stream, pagetext.open(stream) as from_pikepdf:
+        for page, twin in zip(from_file, from_pikepdf, strict=True):
+            assert [(g.text, g.glyph_end, g.font_name) for g in page.glyphs()] == [
+                (g.text, g.glyph_end, g.font_name) for g in twin.glyphs()
+            ]
+
+
+def _open_descriptors() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts descriptors through /proc")
+def test_the_file_is_closed_with_the_document_and_on_a_failed_open(tmp_path: Path) -> None:
+    data, _, _ = _font_pdf()
+    path = tmp_path / "font.pdf"
+    path.write_bytes(data)
+    before = _open_descriptors()
+    document = pagetext.open(path)
+    assert document[0].text() == "Hello"
+    assert document._file_bytes is not None and document._file_bytes.file is not None
+    document.close()
+    assert document._file_bytes.file is None
+    assert _open_descriptors() == before
+    pdf = new_pdf()
+    add_page(pdf, CONTENT)
+    locked = tmp_path / "locked.pdf"
+    locked.write_bytes(to_bytes(pdf, encryption=pikepdf.Encryption(owner="o", user="u", R=6)))
+    with pytest.raises(pagetext.PasswordError):
+        pagetext.open(locked, password="wrong")
+    assert _open_descriptors() == before
