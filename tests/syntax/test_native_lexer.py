@@ -36,13 +36,14 @@ def test_the_compiled_build_reads_with_the_c_lexer() -> None:
         assert lexer._NATIVE_READ_OPERATIONS is native.read_operations
 
 
-def both(data: bytes) -> tuple[list[object], list[object]]:
-    """(operations, warnings) from the C lexer, then from the Python one."""
+def both(data: bytes, references: bool = False) -> tuple[list[object], list[object]]:
+    """(operations, warnings) from the C lexer, then from the Python one; `references`: read
+    as object syntax (N G R as a Reference)."""
     assert native is not None
     native_warnings: list[str] = []
     python_warnings: list[str] = []
-    result = list(native.operations(data, native_warnings.append))
-    expected = list(lexer._operations(data, python_warnings.append, None))
+    result = list(native.operations(data, native_warnings.append, references))
+    expected = list(lexer._operations(data, python_warnings.append, None, references))
     return [result, native_warnings], [expected, python_warnings]
 
 
@@ -63,17 +64,19 @@ _SOUP = [
     b"/W", b"/F1", b"/A#20B", b"/\xc3\xa9", b"/\xe9", b"/", b"/LongerThanSeven", b"\xe9op",
     b"(a)", b"(b\\)c)", b"(x(y)z)", b"(\r)", b"(", b"<41>", b"<4 1>", b"<4>", b"<zz>", b"<",
     b"[", b"]", b"<<", b">>", b">", b"{", b"}", b")", b"%c\n", b"%", b"\n", b"\x00", b"\x0b",
+    b"R", b"5 0 R", b"0", b"-1", b"[", b"<<",
 ]  # fmt: skip
 _GAPS = [b" ", b"", b"\r\n", b"\t"]
 _UNREAD = frozenset({"m", "l", "re", "f*", "ID", "BI", "EI", "true", "null"})
 
 
 @needs_native
-@given(st.lists(st.tuples(st.sampled_from(_SOUP), st.sampled_from(_GAPS)), max_size=40))
-@settings(max_examples=1500, deadline=None)
-def test_random_token_streams_read_the_same(tokens: list[tuple[bytes, bytes]]) -> None:
+@given(st.lists(st.tuples(st.sampled_from(_SOUP), st.sampled_from(_GAPS)), max_size=40), st.booleans())
+@settings(max_examples=3000, deadline=None)
+def test_random_token_streams_read_the_same(tokens: list[tuple[bytes, bytes]], references: bool) -> None:
+    # As content and as object syntax (references: "5 0 R", and an R after anything).
     data = b"".join(token + gap for token, gap in tokens)
-    result, expected = both(data)
+    result, expected = both(data, references)
     assert result == expected
 
 
@@ -88,28 +91,6 @@ def test_random_token_streams_read_the_same_with_operators_unread(
 ) -> None:
     data = b"".join(token + gap for token, gap in tokens)
     result, expected = both_read(data, _UNREAD, allowance)
-    assert result == expected
-
-
-def both_objects(data: bytes) -> tuple[list[object], list[object]]:
-    """(operations, warnings) from the C lexer reading object syntax, then from the Python one."""
-    assert native is not None
-    native_warnings: list[str] = []
-    python_warnings: list[str] = []
-    result = list(native.operations(data, native_warnings.append, True))
-    expected = list(lexer._operations(data, python_warnings.append, None, True))
-    return [result, native_warnings], [expected, python_warnings]
-
-
-_REFERENCE_SOUP = [*_SOUP, b"R", b"R", b"5 0 R", b"0", b"12", b"-1", b"<<", b"[", b"]", b">>"]
-
-
-@needs_native
-@given(st.lists(st.tuples(st.sampled_from(_REFERENCE_SOUP), st.sampled_from(_GAPS)), max_size=40))
-@settings(max_examples=1500, deadline=None)
-def test_random_object_syntax_reads_the_same(tokens: list[tuple[bytes, bytes]]) -> None:
-    data = b"".join(token + gap for token, gap in tokens)
-    result, expected = both_objects(data)
     assert result == expected
 
 
