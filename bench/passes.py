@@ -10,8 +10,10 @@ peer in turn, the first turning from document to document, import excluded. On a
 machine a single pass's median ratio moves by a tenth from pass to pass; builds compared in
 the same pass meet the same drift, and take turns at following each other (a worker reads
 faster after another pagetext worker). Prints, per pass and then as mean and range, each build's
-median and total pages/s over each peer's, and the documents whose text the builds read
-differently (they must read the same).
+median and total pages/s over each peer's, the paired ratio (the median over the documents of
+each document's time for the other over the build's own: a change of a few hundredths that
+the ratio of medians, moving by a tenth, cannot show), and the documents whose text the
+builds read differently (they must read the same).
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from bench.interpreter import describe
 from bench.process import Worker, run_workers
 from bench.speed import Answers, Speed, read_by_all, speed_stats
 
-Ratios = dict[tuple[str, str], tuple[float, float]]  # (build, peer) → (median ratio, total ratio)
+# (build, other) → (median ratio, total ratio, paired ratio)
+Ratios = dict[tuple[str, str], tuple[float, float, float]]
 
 
 def parse_builds(values: list[str]) -> dict[str, Path]:
@@ -43,15 +46,24 @@ def parse_builds(values: list[str]) -> dict[str, Path]:
     return builds
 
 
-def pass_ratios(builds: list[str], peers: list[str], stats: dict[str, Speed]) -> Ratios:
-    """Each build's median and total pages/s over each peer's (and over the other builds')."""
+def pass_ratios(
+    builds: list[str], peers: list[str], stats: dict[str, Speed], cases: list[Case], raw: Answers
+) -> Ratios:
+    """Each build's median and total pages/s over each peer's (and over the other builds'), and
+    the paired ratio over `cases` (read by all): the median of the other's time for a document
+    over the build's."""
     ratios: Ratios = {}
     for build in builds:
         for other in [*builds, *peers]:
             if other != build:
+                paired = [
+                    raw[other][case.name]["seconds"] / max(raw[build][case.name]["seconds"], 1e-9)
+                    for case in cases
+                ]
                 ratios[build, other] = (
                     stats[build].median / max(stats[other].median, 1e-9),
                     stats[build].total / max(stats[other].total, 1e-9),
+                    statistics.median(paired) if paired else 0.0,
                 )
     return ratios
 
@@ -71,16 +83,16 @@ def differing_texts(builds: list[str], cases: list[Case], raw: Answers) -> list[
 def summary_rows(passes: list[Ratios]) -> list[str]:
     """Mean and range of each ratio over the passes, as a markdown table."""
     rows = [
-        f"| build ÷ other | median pages/s: mean of {len(passes)} (range) | total pages/s: mean (range) |",
-        "|---|---|---|",
+        f"| build ÷ other | median pages/s: mean of {len(passes)} (range) | total pages/s: mean (range) "
+        "| paired: mean (range) |",
+        "|---|---|---|---|",
     ]
     for key in passes[0]:
-        medians = [ratios[key][0] for ratios in passes]
-        totals = [ratios[key][1] for ratios in passes]
-        rows.append(
-            f"| {key[0]} ÷ {key[1]} | {statistics.mean(medians):.3f} ({min(medians):.2f}-{max(medians):.2f}) "
-            f"| {statistics.mean(totals):.3f} ({min(totals):.2f}-{max(totals):.2f}) |"
-        )
+        cells = []
+        for column in range(3):
+            values = [ratios[key][column] for ratios in passes]
+            cells.append(f"{statistics.mean(values):.3f} ({min(values):.2f}-{max(values):.2f})")
+        rows.append(f"| {key[0]} ÷ {key[1]} | {' | '.join(cells)} |")
     return rows
 
 
@@ -98,7 +110,7 @@ def run_pass(
     raw = run_workers(workers, cases, timeout)
     common = read_by_all(list(workers), cases, raw)
     stats = speed_stats(list(workers), common, raw, labels[0])
-    return pass_ratios(labels, peers, stats), differing_texts(labels, cases, raw)
+    return pass_ratios(labels, peers, stats, common, raw), differing_texts(labels, cases, raw)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -120,9 +132,10 @@ def main(argv: list[str] | None = None) -> int:
         ratios, differing = run_pass(builds, peers, cases, args.timeout, turn=number - 1)
         passes.append(ratios)
         cells = ", ".join(
-            f"{a} ÷ {b} {median:.3f} / {total:.3f}" for (a, b), (median, total) in ratios.items()
+            f"{a} ÷ {b} {median:.3f} / {total:.3f} / {paired:.3f}"
+            for (a, b), (median, total, paired) in ratios.items()
         )
-        print(f"pass {number} (median / total): {cells}", flush=True)
+        print(f"pass {number} (median / total / paired): {cells}", flush=True)
         if differing:
             print(f"  the builds read {len(differing)} document(s) differently: {', '.join(differing[:10])}")
     print()

@@ -43,15 +43,30 @@ def test_ratios_of_each_build_over_the_peers_and_the_other_builds() -> None:
         "end": Speed(120.0, 40.0, 10, 0.25),
         "peer": Speed(110.0, 50.0, 10, 0.2),
     }
-    ratios = pass_ratios(["start", "end"], ["peer"], stats)
+    # Paired: per document, the other's time over the build's; the median of those.
+    seconds = {"start": [0.01, 0.02, 0.04], "end": [0.02, 0.01, 0.02], "peer": [0.01, 0.01, 0.01]}
+    cases = [Case(Path(f"{name}.pdf")) for name in "abc"]
+    raw = {
+        label: {case.name: {"seconds": value} for case, value in zip(cases, values, strict=True)}
+        for label, values in seconds.items()
+    }
+    ratios = pass_ratios(["start", "end"], ["peer"], stats, cases, raw)
     assert list(ratios) == [("start", "end"), ("start", "peer"), ("end", "start"), ("end", "peer")]
-    assert ratios["end", "peer"] == pytest.approx((120 / 110, 0.8))
-    assert ratios["end", "start"] == pytest.approx((1.2, 0.8))
+    assert ratios["end", "peer"] == pytest.approx((120 / 110, 0.8, 0.5))
+    assert ratios["end", "start"] == pytest.approx((1.2, 0.8, 2.0))  # 0.5, 2, 2
+    assert ratios["start", "end"] == pytest.approx((1 / 1.2, 1.25, 0.5))  # 2, 0.5, 0.5
 
 
 def test_summary_gives_mean_and_range_over_the_passes() -> None:
-    passes = [{("end", "peer"): (0.9, 1.0)}, {("end", "peer"): (1.0, 1.1)}, {("end", "peer"): (0.95, 0.9)}]
-    assert summary_rows(passes)[2] == "| end ÷ peer | 0.950 (0.90-1.00) | 1.000 (0.90-1.10) |"
+    passes = [
+        {("end", "peer"): (0.9, 1.0, 1.02)},
+        {("end", "peer"): (1.0, 1.1, 1.04)},
+        {("end", "peer"): (0.95, 0.9, 1.03)},
+    ]
+    assert (
+        summary_rows(passes)[2]
+        == "| end ÷ peer | 0.950 (0.90-1.00) | 1.000 (0.90-1.10) | 1.030 (1.02-1.04) |"
+    )
 
 
 def test_documents_read_differently_by_the_builds_are_named() -> None:
@@ -81,6 +96,6 @@ def test_one_pass_of_two_builds_reads_the_same_text(
     out = capsys.readouterr().out
     interpreter, first_pass = out.splitlines()[:2]
     assert interpreter == describe()  # which Python ran the passes, first
-    assert first_pass.startswith("pass 1 (median / total): a ÷ b ")
+    assert first_pass.startswith("pass 1 (median / total / paired): a ÷ b ")
     assert "differently" not in out
     assert "| b ÷ a | " in out
