@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from pagetext.errors import ignore_warning
 from pagetext.pdf.file_bytes import FileBytes
-from pagetext.pdf.file_tail import WHITE, startxref_offset
+from pagetext.pdf.file_tail import WHITE
 from pagetext.syntax.lexer import iter_operations
 
 Cipher = Callable[[bytes, bytes, bytes, bool], bytes]  # key, iv, data, encrypt → data
@@ -82,7 +82,7 @@ def _reference(tail: bytes, size: int, file: FileBytes) -> tuple[int, int] | Non
     file's last bytes `tail` or by the cross-reference stream dictionary at `startxref`."""
     references = _references(tail[-_SECTION_BYTES:])
     if not references:
-        offset = startxref_offset(tail)
+        offset = file.startxref()
         if offset is None or offset >= size:
             return None
         references = _references(file.read(offset, _SECTION_BYTES))

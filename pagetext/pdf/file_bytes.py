@@ -14,6 +14,8 @@ import io
 import os
 from typing import Final
 
+from pagetext.pdf.file_tail import STARTXREF_REACH, startxref_offset
+
 TAIL_BYTES: Final = 8192  # a table of some 350 objects, its trailer and startxref
 
 
@@ -21,7 +23,7 @@ class FileBytes:
     """A file's bytes by offset: from memory (a file given as bytes), else from the open file.
     size: its length; tail: its last TAIL_BYTES (or fewer), from offset tail_start."""
 
-    __slots__ = ("data", "file", "size", "tail", "tail_start")
+    __slots__ = ("_startxref", "data", "file", "size", "tail", "tail_start")
 
     def __init__(self, data: bytes | None, file: io.FileIO | None, size: int) -> None:
         self.data = data
@@ -31,6 +33,15 @@ class FileBytes:
         self.tail = b""
         if data is None:
             self.tail = self.read(self.tail_start, size - self.tail_start)
+        self._startxref: int | None = -1  # not read yet
+
+    def startxref(self) -> int | None:
+        """The offset the file's last `startxref` gives (file_tail), read once."""
+        if self._startxref == -1:
+            self._startxref = startxref_offset(
+                self.read(max(0, self.size - STARTXREF_REACH), STARTXREF_REACH)
+            )
+        return self._startxref
 
     def read(self, offset: int, count: int) -> bytes:
         """Up to `count` bytes from `offset` (fewer at the end of the file; none once closed)."""
