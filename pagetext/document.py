@@ -28,7 +28,7 @@ from pagetext.page_range import parse_page_range
 from pagetext.pdf.atomic import atomic_open
 from pagetext.pdf.file_bytes import FileBytes
 from pagetext.pdf.info import document_info
-from pagetext.pdf.opening import Source, open_pdf, page_objects, source_file
+from pagetext.pdf.opening import Source, open_pdf, page_objects
 from pagetext.pdf.page_labels import page_labels
 from pagetext.pdf.pagetree import Rebuilt
 from pagetext.structure.tree import StructTree
@@ -49,8 +49,8 @@ def open(  # noqa: A001
 ) -> Document:
     """Open a PDF from a path, bytes or a binary file object. Use it as a context manager.
     limits: budgets per page (operators, glyphs, decoded bytes, time); see pagetext.Limits."""
-    pdf, rebuilt, file_bytes = open_pdf(source, password)
-    document = Document(pdf, limits, rebuilt, file=source_file(source), file_bytes=file_bytes)
+    pdf, rebuilt, file = open_pdf(source, password)
+    document = Document(pdf, limits, rebuilt, file=file)
     document._reopen = lambda: open(source, password, limits)
     return document
 
@@ -78,9 +78,9 @@ class Document:
 
     def __init__(
         self, pdf: pikepdf.Pdf, limits: Limits | None = None, rebuilt: Rebuilt | None = None, *,
-        file: str | bytes | None = None, file_bytes: FileBytes | None = None,  # opened from; open to read
+        file: FileBytes | None = None,  # the file `pdf` was opened from, open for pagetext's reads
     ) -> None:  # fmt: skip
-        self._pdf, self._file_bytes = pdf, file_bytes
+        self._pdf, self._file = pdf, file
         self.limits = limits or DEFAULT_LIMITS
         # The same file opened afresh (for pagetext.open'ed documents): redaction and replacement
         # edit that twin, so this document goes on reading the original.
@@ -92,7 +92,7 @@ class Document:
         if rebuilt is not None:
             self.repair_warning = rebuilt.warning
             self._warn(rebuilt.warning)
-        self._context = DocumentContext(pdf, self.limits, objects, self.repair_warning, file, file_bytes)
+        self._context = DocumentContext(pdf, self.limits, objects, self.repair_warning, file)
 
     def structure_tree(self, warn: Callable[[str], None]) -> StructTree | None:
         """The structure tree (ISO 32000-1 §14.7), read on first use; None for untagged files.
@@ -115,8 +115,8 @@ class Document:
 
     def close(self) -> None:
         self._pdf.close()
-        if self._file_bytes is not None:
-            self._file_bytes.close()
+        if self._file is not None:
+            self._file.close()
 
     def __len__(self) -> int:
         return len(self._context.page_objects)

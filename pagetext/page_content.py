@@ -88,16 +88,16 @@ class DocumentContext:
         limits: Limits,
         page_objects: list[Any],
         repair_warning: str | None,
-        file: str | bytes | None = None,
-        file_bytes: FileBytes | None = None,
+        file: FileBytes | None = None,
     ) -> None:
         self.pdf = pdf
-        # The file as opened (path or bytes; file_bytes: open), None if pagetext did not open or repaired it.
+        # The file as opened, read by offset (fonts) and searched (a name); None when pagetext did not
+        # open it or repaired it (its objects are then not the file's).
         self.file = file if repair_warning is None else None
         self.limits = limits
         self.page_objects = page_objects
         self.repair_warning = repair_warning  # why the file had to be repaired, for each page
-        self.fonts = FontCache(pdf, file_bytes if repair_warning is None else None)
+        self.fonts = FontCache(pdf, self.file)
         self._struct_tree: StructTree | None = None
         self._struct_tree_read = False
         self._furniture: Furniture | None = None

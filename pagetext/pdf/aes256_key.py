@@ -16,6 +16,7 @@ key there, and both builds read the same text.
 from __future__ import annotations
 
 import hashlib
+import mmap
 import re
 from collections.abc import Callable
 from typing import Any, Final
@@ -73,17 +74,22 @@ def revision6_entries(file: FileBytes) -> Revision6 | None:
         return None
     # Every document is checked here and most are not encrypted: the file's last bytes, read
     # with it already (FileBytes.tail), tell; the whole file is read only for an encrypted one.
-    reference = _reference(file.read(max(0, file.size - _SECTION_BYTES), _SECTION_BYTES), file.size, file)
-    return _revision6(file.read(0, file.size), reference) if reference is not None else None
+    reference = _reference(file)
+    if reference is None:
+        return None
+    try:
+        return _revision6(file.whole(), reference)
+    except OSError:
+        return None
 
 
-def _reference(tail: bytes, size: int, file: FileBytes) -> tuple[int, int] | None:
+def _reference(file: FileBytes) -> tuple[int, int] | None:
     """The encryption dictionary's object number and generation, named by the trailer in the
-    file's last bytes `tail` or by the cross-reference stream dictionary at `startxref`."""
-    references = _references(tail[-_SECTION_BYTES:])
+    file's last bytes or by the cross-reference stream dictionary at `startxref`."""
+    references = _references(file.read(max(0, file.size - _SECTION_BYTES), _SECTION_BYTES))
     if not references:
         offset = file.startxref()
-        if offset is None or offset >= size:
+        if offset is None or offset >= file.size:
             return None
         references = _references(file.read(offset, _SECTION_BYTES))
     return references.pop() if len(references) == 1 else None
@@ -95,7 +101,7 @@ def _references(data: bytes) -> set[tuple[int, int]]:
     return {(int(found[1]), int(found[2])) for found in _ENCRYPT_REFERENCE.finditer(data)}
 
 
-def _revision6(data: bytes, reference: tuple[int, int]) -> Revision6 | None:
+def _revision6(data: bytes | mmap.mmap, reference: tuple[int, int]) -> Revision6 | None:
     """The revision 6 entries of the encryption dictionary `reference` of the file `data`,
     at its last definition in the file."""
     header = b"%d %d obj" % reference

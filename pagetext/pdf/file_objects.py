@@ -18,11 +18,10 @@ from typing import Any, Final
 import pikepdf
 
 from pagetext.pdf.file_bytes import FileBytes
-from pagetext.pdf.file_tail import WHITE
+from pagetext.pdf.file_tail import MAX_XREF_SECTIONS, WHITE, trailer_links
 from pagetext.syntax.lexer import object_values
 from pagetext.syntax.literals import Reference
 
-MAX_SECTIONS: Final = 64  # /Prev chains longer than this (or looping) are left to qpdf
 # An object is read in a first piece of this size, a larger one in pieces eight times larger
 # each, up to MAX_OBJECT_BYTES (a font's /W of thousands of widths fits; a larger object is
 # pikepdf's).
@@ -34,7 +33,6 @@ SECTION_READ_BYTES: Final = 2048
 _SUBSECTION_HEADER: Final = re.compile(WHITE + rb"*(\d+) (\d+)" + WHITE + rb"*?(?:\r\n|\r|\n)")
 _XREF_KEYWORD: Final = re.compile(WHITE + rb"*xref" + WHITE + rb"*?(?:\r\n|\r|\n)")
 _TRAILER_KEYWORD: Final = re.compile(WHITE + rb"*trailer")
-_PREV_ENTRY: Final = re.compile(rb"/Prev" + WHITE + rb"+(\d+)")
 # A row: 10-digit offset, 5-digit generation, n or f (§7.5.4), then two bytes of line end.
 _ROW: Final = re.compile(rb"(\d{10}) (\d{5}) ([nf])(?: \r| \n|\r\n)")
 ROW_LENGTH: Final = 20
@@ -152,7 +150,7 @@ def _sections(data: FileBytes) -> list[list[tuple[int, int, int]]] | None:
     sections: list[list[tuple[int, int, int]]] = []
     seen: set[int] = set()
     while offset is not None:
-        if offset in seen or len(seen) >= MAX_SECTIONS or offset >= data.size:
+        if offset in seen or len(seen) >= MAX_XREF_SECTIONS or offset >= data.size:
             return None
         seen.add(offset)
         piece = data.read(offset, SECTION_READ_BYTES)
@@ -177,14 +175,12 @@ def _sections(data: FileBytes) -> list[list[tuple[int, int, int]]] | None:
         stop = piece.find(b"startxref")
         if trailer is None or stop < 0:
             return None
-        # The trailer's /Prev by a pattern, not the lexer (a tenth of the cost): any # escape,
-        # /XRefStm (a hybrid file, §7.5.8.4), /Encrypt or a second /Prev leaves the file to qpdf.
-        entries = piece[trailer.end() : stop]
-        previous = _PREV_ENTRY.findall(entries)
-        if b"#" in entries or b"/XRefStm" in entries or b"/Encrypt" in entries or len(previous) > 1:
+        # A hybrid file's trailer names a cross-reference stream too (§7.5.8.4): qpdf's.
+        links = trailer_links(piece[trailer.end() : stop])
+        if links is None or links[0] is not None:
             return None
         sections.append(subsections)
-        offset = int(previous[0]) if previous else None
+        offset = links[1]
     return sections if sections else None
 
 

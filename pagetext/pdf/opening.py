@@ -100,13 +100,6 @@ def _check_file(path: str, label: str) -> None:
         raise FileReadError(f"cannot read {label}: it is not a file but a pipe or a device")
 
 
-def source_file(source: Source) -> str | bytes | None:
-    """The file a source names, for searches of its bytes: a path, or the bytes themselves."""
-    if isinstance(source, (str, os.PathLike)):
-        return os.fspath(source)
-    return source if isinstance(source, bytes) else None
-
-
 def open_pdf(
     source: Source, password: str | bytes | None
 ) -> tuple[pikepdf.Pdf, Rebuilt | None, FileBytes | None]:

@@ -10,31 +10,22 @@ only costs the reading that was to be spared.
 from __future__ import annotations
 
 import mmap
-import os
 import re
 from collections.abc import Callable, Iterator
 from typing import Final
 
 import pikepdf
 
-from pagetext.pdf.file_tail import WHITE, startxref_offset
+from pagetext.pdf.file_bytes import FileBytes
+from pagetext.pdf.file_tail import MAX_XREF_SECTIONS, WHITE, startxref_offset, trailer_links
 from pagetext.pdf.objects import OBJECT_ERRORS, optional_entry, read_stream
 from pagetext.syntax.literals import unescape_name
 
 # An escape's width (# and two hex digits); a name reaches this times its length around one
 # of its escapes (every character escaped).
 _ESCAPE_WIDTH: Final = 3
-# How many cross-reference sections a /Prev chain is followed through (files updated
-# incrementally hold a few; more is taken for a loop or damage).
-MAX_XREF_SECTIONS: Final = 1024
 _OBJECT_HEADER: Final = re.compile(WHITE + rb"*(\d+)" + WHITE + rb"+(\d+)" + WHITE + rb"+obj")
 _XREF_TABLE: Final = re.compile(WHITE + rb"*xref")
-# A trailer's /XRefStm and /Prev (§7.5.5, §7.5.8.4) and their offsets: a name ends at white space.
-_XREF_STREAM_ENTRY: Final = re.compile(rb"/XRefStm" + WHITE + rb"+(\d+)")
-_PREV_ENTRY: Final = re.compile(rb"/Prev" + WHITE + rb"+(\d+)")
-# Files up to this size are read into memory to be searched; larger ones are mapped. Read,
-# the search of a 3 MB file takes 0.2 ms, mapped 0.34 (a page fault every few pages).
-MAX_READ_WHOLE: Final = 64 * 1024 * 1024
 # Object streams of this many compressed bytes or more are inflated by ISA-L (read_stream),
 # smaller ones by qpdf: ISA-L takes 0.7 times qpdf's time from 4 KB, more below 2 KB (its
 # setup, some 2 µs a stream), the same in between (all real/ object streams).
@@ -131,24 +122,15 @@ def _spelled(name: str) -> _Name:
     return spelled
 
 
-def may_hold_name(pdf: pikepdf.Pdf, file: str | bytes | None, name: str) -> bool:
-    """False only when no object of the PDF can hold `name`: the file's bytes (`file`: its path
-    or its bytes, as opened) and the decoded data of each of its object streams hold no
-    spelling of it. True when that cannot be told: no file given, or one that cannot be read."""
+def may_hold_name(pdf: pikepdf.Pdf, file: FileBytes | None, name: str) -> bool:
+    """False only when no object of the PDF can hold `name`: the file's bytes and the decoded
+    data of each of its object streams hold no spelling of it. True when that cannot be told:
+    no file given, or one that cannot be read."""
     if file is None:
         return True
-    spelled = _spelled(name)
     try:
-        if isinstance(file, bytes):
-            return _held(pdf, file, spelled)
-        with open(file, "rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
-            if size == 0:
-                return True
-            if size <= MAX_READ_WHOLE:
-                return _held(pdf, handle.read(), spelled)
-            with mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
-                return _held(pdf, data, spelled)
+        data = file.whole()
+        return not data or _held(pdf, data, _spelled(name))
     except (OSError, *OBJECT_ERRORS):
         return True
 
@@ -266,16 +248,7 @@ def _trailer_offsets(data: bytes | mmap.mmap, table: int) -> tuple[int | None, i
     if start < 0:
         return None
     stop = data.find(b"startxref", start)
-    trailer = bytes(data[start : stop if stop >= 0 else len(data)])
-    if b"#" in trailer:
-        return None
-    found: list[int | None] = []
-    for pattern in (_XREF_STREAM_ENTRY, _PREV_ENTRY):
-        values = pattern.findall(trailer)
-        if len(values) > 1:
-            return None
-        found.append(int(values[0]) if values else None)
-    return found[0], found[1]
+    return trailer_links(bytes(data[start : stop if stop >= 0 else len(data)]))
 
 
 def _add_compressed(

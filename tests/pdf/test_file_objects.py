@@ -206,9 +206,9 @@ def test_the_file_is_closed_with_the_document_and_on_a_failed_open(tmp_path: Pat
     before = _open_descriptors()
     document = pagetext.open(path)
     assert document[0].text() == "Hello"
-    assert document._file_bytes is not None and document._file_bytes.file is not None
+    assert document._file is not None and document._file.file is not None
     document.close()
-    assert document._file_bytes.file is None
+    assert document._file.file is None
     assert _open_descriptors() == before
     pdf = new_pdf()
     add_page(pdf, CONTENT)

@@ -12,14 +12,14 @@ import pikepdf
 import pytest
 
 import pagetext
+from pagetext.pdf.file_bytes import MAX_READ_WHOLE, open_file_bytes
 from pagetext.pdf.spelling import (
-    MAX_READ_WHOLE,
     _native_candidates,
     _python_candidates,
     _spelled,
-    may_hold_name,
     object_stream_numbers,
 )
+from pagetext.pdf.spelling import may_hold_name as may_hold
 from tests.corpus import needs_corpus, real_pdfs
 from tests.pdfbuild import add_page, new_pdf, to_bytes
 from tests.structure.tagged import build, element
@@ -290,3 +290,14 @@ def test_the_c_scan_finds_what_the_python_search_finds_in_real_files() -> None:
             data = handle.read()
         found = list(_native_candidates(data, spelled))
         assert found == list(_python_candidates(data, spelled)), pdf.filename
+
+
+def may_hold_name(pdf: pikepdf.Pdf, source: str | bytes | None, name: str) -> bool:
+    """may_hold_name on the file at path `source` (or of bytes `source`), opened as open_pdf
+    opens it; None: no file."""
+    file = open_file_bytes(source) if source is not None else None
+    try:
+        return may_hold(pdf, file, name)
+    finally:
+        if file is not None:
+            file.close()
