@@ -54,6 +54,7 @@ class CompositeFont(Font):
     __slots__ = (
         "_decoded",
         "_glyphs",
+        "_identity_decoded",
         "cid_to_gid",
         "cid_widths",
         "cmap",
@@ -92,6 +93,9 @@ class CompositeFont(Font):
         self._glyphs: dict[int, tuple[str, str, float]] = {}  # code → text, mapped text, width
         # (code << 3 | byte length) → the decoded record, shared by every string that shows it.
         self._decoded: dict[int, DecodedGlyph] = {}
+        # Identity's two-byte codes' records by first byte, then second: compiled, list indexes
+        # need no int objects, where a dictionary key past 255 is a new one for each glyph.
+        self._identity_decoded: list[list[DecodedGlyph | None] | None] = [None] * 256
 
     def _codes(self, data: bytes) -> list[tuple[int, int]]:
         if self.cmap is None:
@@ -180,12 +184,16 @@ class CompositeFont(Font):
         decoded = self._decoded
         result: list[DecodedGlyph] = []
         if self.cmap is None:  # Identity-H/V, the common case: two bytes per code, no pairs made
+            by_first = self._identity_decoded
             for i in range(0, len(data) - 1, 2):
-                code = data[i] << 8 | data[i + 1]
-                key = code << 3 | 2
-                glyph = decoded.get(key)
+                first = data[i]
+                second = data[i + 1]
+                by_second = by_first[first]
+                if by_second is None:
+                    by_second = by_first[first] = [None] * 256
+                glyph = by_second[second]
                 if glyph is None:
-                    glyph = decoded[key] = self._decode_code(code, 2)
+                    glyph = by_second[second] = self._decode_code(first << 8 | second, 2)
                 result.append(glyph)
             if len(data) % 2 == 0:
                 return result

@@ -10,12 +10,11 @@ Python objects, chosen so that each PDF type stays distinguishable:
 
 Token indices count every lexical token of the stream: numbers, names, strings, keywords,
 and each of ``[ ] << >>``. Comments, skipped garbage and operators dropped from inside an
-array or dictionary do not count. In an inline image
-(``BI`` dictionary ``ID`` data ``EI``) the keywords and dictionary tokens count as usual and
-the data with its ``EI`` counts as one token, and an ``EI`` operation with the image's dictionary
-as its operand is yielded there (the image is painted then, §8.9.7). Editing code
-uses these indices, and the byte spans the lexer records when asked, to find the bytes that
-showed a glyph.
+array or dictionary do not count. In an inline image (``BI`` dictionary ``ID`` data ``EI``)
+the keywords and dictionary tokens count as usual and the data with its ``EI`` counts as one
+token, and an ``EI`` operation with the image's dictionary as its operand is yielded there (the
+image is painted then, §8.9.7). Editing code uses these indices, and the byte spans the lexer
+records when asked, to find the bytes that showed a glyph.
 
 Damage never stops the lexer: garbage bytes are skipped, unterminated strings and arrays are
 closed at the end, and each problem is reported through the ``warn`` callback.
@@ -24,7 +23,7 @@ closed at the end, and each problem is reported through the ``warn`` callback.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from pagetext.errors import Warn
 from pagetext.syntax.chars import BACKSLASH, CR, DELIMITERS, WHITE_SPACE
@@ -35,8 +34,9 @@ if TYPE_CHECKING:  # native 64-bit ints where compiled (mypyc); plain ints other
     from mypy_extensions import i64
 
 Operation = tuple[str, list[Operand], int]
-# (operator, operands, operator token index, unread operators skipped just before it)
-ReadOperation = tuple[str, list[Operand], int, int]
+# (operator, operands, token index, unread operators skipped just before it); the index is an
+# int typed Any, so that compiled code hands it on as is, not as a new int per handler call.
+ReadOperation = tuple[str, list[Operand], Any, int]
 NativeOperations = Callable[..., Iterator[Operation]]  # (data, warn[, references])
 NativeReadOperations = Callable[[bytes, Warn, frozenset[str], list[int]], Iterator[ReadOperation]]
 
