@@ -81,15 +81,25 @@ def test_missing_file_is_a_file_read_error(tmp_path: Path) -> None:
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
 def test_a_pipe_is_refused_not_waited_on(tmp_path: Path) -> None:
     # Opening a pipe's reading end waits for a writer: the path is refused before that.
+    # It is opened without waiting, told by its descriptor, and the descriptor closed again.
     pipe = tmp_path / "pipe.pdf"
     os.mkfifo(pipe)
+    before = _open_descriptors()
     with pytest.raises(pagetext.FileReadError, match="not a file but a pipe or a device"):
         pagetext.open(pipe)
+    assert _open_descriptors() == before
 
 
 def test_a_directory_is_a_file_read_error(tmp_path: Path) -> None:
+    before = _open_descriptors()
     with pytest.raises(pagetext.FileReadError, match="it is a directory, not a PDF file"):
         pagetext.open(tmp_path)
+    assert _open_descriptors() == before
+
+
+def _open_descriptors() -> int:
+    """How many descriptors the process has open (-1 where /proc does not tell)."""
+    return len(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else -1
 
 
 def test_wrong_source_type_is_a_usage_error() -> None:
