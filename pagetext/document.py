@@ -10,11 +10,7 @@ from typing import IO, TYPE_CHECKING, Any, Literal, Union, overload
 
 import pikepdf
 
-from pagetext.errors import (
-    PasswordError,
-    PdfWarning,
-    UsageError,
-)
+from pagetext.errors import PasswordError, PdfWarning, UsageError
 from pagetext.export.formats import FORMATS, format_chunks
 from pagetext.export.text import separated
 from pagetext.layout.furniture import Furniture
@@ -249,7 +245,8 @@ class Document:
     # -- export (pagetext.export): every format streams page by page ------------------------
 
     def _file_path(self) -> str:
-        name = str(getattr(self._pdf, "filename", "") or "")
+        # The path pagetext opened (qpdf is handed the open file), else the caller's pikepdf.Pdf's.
+        name = self._file.path if self._file is not None else str(getattr(self._pdf, "filename", "") or "")
         return name if os.path.isfile(name) else ""
 
     def export(

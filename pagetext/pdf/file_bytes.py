@@ -27,11 +27,12 @@ class FileBytes:
     """A file's bytes by offset: from memory (a file given as bytes), else from the open file.
     size: its length; tail: its last TAIL_BYTES (or fewer), from offset tail_start."""
 
-    __slots__ = ("_startxref", "data", "file", "size", "tail", "tail_start")
+    __slots__ = ("_startxref", "data", "file", "path", "size", "tail", "tail_start")
 
-    def __init__(self, data: bytes | None, file: io.FileIO | None, size: int) -> None:
+    def __init__(self, data: bytes | None, file: io.FileIO | None, size: int, path: str = "") -> None:
         self.data = data
         self.file = file  # closed by its finalizer too, should the document not be closed
+        self.path = path  # the path the file was opened from; "" for bytes
         self.size = size
         self.tail_start = max(0, size - TAIL_BYTES)
         self.tail = b""
@@ -100,4 +101,4 @@ def open_file_bytes(source: str | bytes) -> FileBytes | None:
     except OSError:
         opened.close()
         return None
-    return FileBytes(None, opened, size)
+    return FileBytes(None, opened, size, source)
