@@ -4,14 +4,12 @@ still shows them (recovery, a rebuilt page tree)."""
 from __future__ import annotations
 
 import builtins
-import errno
 import io
 import os
 import re
-import stat
 import warnings
 from itertools import islice
-from typing import IO, Any, Final, Union
+from typing import IO, Any, Union
 
 import pikepdf
 
@@ -88,53 +86,6 @@ def _recovered(target: Any, label: str, attempts: list[str | bytes], error: Exce
         raise DamagedPdfError(f"{label} is damaged beyond repair ({reason}): {failure}") from error
 
 
-# Opened without waiting (a pipe's reader would wait for a writer; Windows has no such flag).
-_OPEN_FLAGS: Final = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-_NO_SUCH_FILE: Final = frozenset({errno.ENOENT, errno.ENOTDIR, errno.ELOOP, errno.ENAMETOOLONG})
-
-
-def _open_file(path: str, label: str) -> FileBytes | None:
-    """The file at `path` opened for pagetext's own reading of its bytes (FileBytes), refused
-    before qpdf opens it when it is missing or no regular file: one open and one fstat, where
-    a stat before the opening looked the path up once more (with the processor's caches cold,
-    as after other work, some 20 µs). None when the file is there but cannot be opened here:
-    qpdf then says why."""
-    try:
-        descriptor = os.open(path, _OPEN_FLAGS)
-    except ValueError:  # a NUL in the path
-        raise FileReadError(f"cannot read {label}: no such file") from None
-    except OSError as error:
-        if error.errno in _NO_SUCH_FILE:
-            raise FileReadError(f"cannot read {label}: no such file") from None
-        _check_file(path, label)  # a directory where no descriptor is given for one (Windows)
-        return None
-    try:
-        status = os.fstat(descriptor)
-        _check_mode(status.st_mode, label)
-        file = io.FileIO(descriptor, "r")  # closes the descriptor from here on
-    except BaseException:
-        os.close(descriptor)
-        raise
-    return FileBytes(None, file, status.st_size, path)
-
-
-def _check_file(path: str, label: str) -> None:
-    """Refuse a path that is no regular file before anything opens it (a pipe's reader would
-    wait for a writer): one stat, where isdir() and isfile() make one each."""
-    try:
-        mode = os.stat(path).st_mode
-    except (OSError, ValueError):  # as isfile() reads them: missing, unreachable, a NUL in it
-        raise FileReadError(f"cannot read {label}: no such file") from None
-    _check_mode(mode, label)
-
-
-def _check_mode(mode: int, label: str) -> None:
-    if stat.S_ISDIR(mode):
-        raise FileReadError(f"cannot read {label}: it is a directory, not a PDF file")
-    if not stat.S_ISREG(mode):
-        raise FileReadError(f"cannot read {label}: it is not a file but a pipe or a device")
-
-
 def open_pdf(
     source: Source, password: str | bytes | None
 ) -> tuple[pikepdf.Pdf, Rebuilt | None, FileBytes | None]:
@@ -150,7 +101,7 @@ def open_pdf(
     elif isinstance(source, (str, os.PathLike)):
         target = os.fspath(source)
         label = repr(target)
-        file_bytes = _open_file(target, label)
+        file_bytes = open_file_bytes(target, label)
     elif hasattr(source, "read"):
         target = source
         label = "the PDF stream"
@@ -176,6 +127,7 @@ def _open(
     """open_pdf's opening, password by password."""
     # AES-256 (revision 6): the key found here from each password, when the compiled build can.
     revision6 = revision6_entries(file_bytes) if file_bytes is not None else None
+    file = file_bytes.file if file_bytes is not None and file_bytes.size else None  # qpdf's to map
     last_error: Exception | None = None
     for index, attempt in enumerate(attempts):
         if hasattr(target, "seek"):
@@ -184,7 +136,6 @@ def _open(
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 key = file_key(revision6, attempt) if revision6 is not None else None
-                file = file_bytes.file if file_bytes is not None and file_bytes.size else None
                 if key is not None:
                     pdf = _pikepdf_open(target, file, key.hex(), hex_password=True)
                 else:
