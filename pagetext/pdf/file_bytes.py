@@ -21,9 +21,11 @@ from pagetext.errors import FileReadError
 from pagetext.pdf.file_tail import STARTXREF_REACH, startxref_offset
 
 TAIL_BYTES: Final = 8192  # a table of some 350 objects, its trailer and startxref
-# Files up to this size are read into memory by whole(); larger ones are mapped. Read, the
-# search of a 3 MB file for a name takes 0.2 ms, mapped 0.34 (a page fault every few pages).
-MAX_READ_WHOLE: Final = 64 * 1024 * 1024
+# Files up to this size are read into memory by whole(); larger ones are mapped. A read fills
+# fresh memory, a fault a page: the first read and search of a file of 1-3 MB in a process
+# take 0.46 ms on average, mapped 0.29 (the kernel maps the cached file 16 pages a fault); at
+# 64-256 KB both about 35 µs, and below that a read is cheaper (real/, each file once).
+MAX_READ_WHOLE: Final = 256 * 1024
 
 
 class FileBytes:

@@ -7,11 +7,13 @@ import io
 import mmap
 import random
 from pathlib import Path
+from typing import Any
 
 import pikepdf
 import pytest
 
 import pagetext
+from pagetext import page_content
 from pagetext.pdf.file_bytes import MAX_READ_WHOLE, open_file_bytes
 from pagetext.pdf.spelling import (
     _native_candidates,
@@ -68,6 +70,68 @@ def test_a_file_without_actual_text_reads_the_same_without_reading_elements(
         assert not document._context._struct_tree_read
         assert document[0].text(order="structure") == "H i\nx"
         assert document._context._struct_tree_read
+
+
+class _CatalogReads:
+    """A document's pikepdf.Pdf that counts the reads of its catalog (Pdf.Root)."""
+
+    def __init__(self, pdf: pikepdf.Pdf) -> None:
+        self._pdf = pdf
+        self.catalog_reads = 0
+
+    @property
+    def Root(self) -> pikepdf.Object:
+        self.catalog_reads += 1
+        return self._pdf.Root
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._pdf, name)
+
+
+class _WholeReads:
+    """A document's FileBytes that counts the reads of the whole file (the search for a name)."""
+
+    def __init__(self, file: Any) -> None:
+        self._file = file
+        self.whole_reads = 0
+
+    def whole(self) -> Any:
+        self.whole_reads += 1
+        return self._file.whole()
+
+
+@pytest.mark.parametrize("actual_text", [False, True])
+def test_a_file_of_object_streams_is_searched_before_its_catalog_is_asked_for_a_tree(
+    actual_text: bool,
+) -> None:
+    # qpdf tells a key whose value is null from a missing one, so `"/StructTreeRoot" in Root`
+    # parses the tree's root and the object stream it sits in: asked only after the search.
+    data = _tagged(actual_text, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    with pagetext.open(data) as document:
+        spy = _CatalogReads(document._context.pdf)
+        document._context.pdf = spy
+        assert document[0].text() == ("Hello\nx" if actual_text else "H i\nx")
+        assert (spy.catalog_reads > 0) == actual_text
+
+
+@pytest.mark.skipif(
+    not page_content.__file__.endswith(".py"), reason="compiled, DocumentContext.file takes no stand-in"
+)
+@pytest.mark.parametrize("tagged", [False, True])
+def test_a_file_of_plain_tables_is_searched_only_when_its_catalog_names_a_tree(tagged: bool) -> None:
+    # There the tree's root is one object, read at its offset: the lookup spares an untagged
+    # file the search of all its bytes.
+    if tagged:
+        data = _tagged(False, object_stream_mode=pikepdf.ObjectStreamMode.disable)
+    else:
+        pdf = new_pdf()
+        add_page(pdf, CONTENT)
+        data = to_bytes(pdf, object_stream_mode=pikepdf.ObjectStreamMode.disable)
+    with pagetext.open(data) as document:
+        spy = _WholeReads(document._context.file)
+        document._context.file = spy
+        assert document[0].text() == "H i\nx"
+        assert spy.whole_reads == (1 if tagged else 0)
 
 
 @pytest.mark.parametrize(
