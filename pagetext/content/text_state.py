@@ -122,17 +122,33 @@ _UNREADABLE: Final[dict[str, Any]] = {}
 
 def _font_entry(state: InterpreterState, fonts: pikepdf.Dictionary, name: str) -> Any:
     """The entry `name` of a /Font resource dictionary whose fonts the document reads from the
-    file's bytes (FontCache.get_referenced): a Reference, left unresolved (qpdf does not parse
-    the font's dictionary first); None when there is no such entry; _ASK_PIKEPDF for a
-    dictionary written in place, and for a /Font dictionary that cannot be read as syntax."""
+    file's bytes (FontCache.get_referenced): a Reference, left unresolved; None when there is no
+    such entry; _ASK_PIKEPDF for a dictionary written in place, and for a /Font dictionary that
+    cannot be read as syntax."""
     stream = state.stream
     references = stream.font_references
     if references is None:
-        references = stream.font_references = _font_references(fonts)
+        references = stream.font_references = _file_font_entries(state, fonts) or _font_references(fonts)
     if references is _UNREADABLE:
         return _ASK_PIKEPDF
     entry = references.get(name)
     return entry if entry is None or isinstance(entry, Reference) else _ASK_PIKEPDF
+
+
+def _file_font_entries(state: InterpreterState, fonts: pikepdf.Dictionary) -> dict[str, Any] | None:
+    """The entries of a /Font resource dictionary read from the file's bytes when it, or the
+    /Resources that holds it, is an object of its own (pages share them: read once); None
+    otherwise. qpdf writes a dictionary out without its null entries (§7.3.7), testing every
+    value, so _font_references parses each font the dictionary names, used or not."""
+    try:
+        if fonts.is_indirect:
+            return state.fonts.file_entries(*fonts.objgen)
+        resources = state.stream.resources
+        found = state.fonts.file_entries(*resources.objgen) if resources.is_indirect else None
+    except OBJECT_ERRORS:
+        return None
+    entries = found.get("Font") if found is not None else None
+    return entries if isinstance(entries, dict) else None
 
 
 def _font_references(fonts: pikepdf.Dictionary) -> dict[str, Any]:

@@ -29,6 +29,7 @@ class FontCache:
         self._file = file
         self._objects: FileObjects | None = None
         self._objects_read = pdf is None
+        self._file_entries: dict[tuple[int, int], dict[str, Any] | None] = {}
 
     def end_page(self) -> None:
         self._relay.clear()
@@ -73,6 +74,17 @@ class FontCache:
             assert self._pdf is not None
             self._objects = file_objects(self._pdf, self._file)
         return self._objects is not None
+
+    def file_entries(self, number: int, generation: int) -> dict[str, Any] | None:
+        """The entries of the dictionary object `number` `generation` read from the file's bytes
+        (the lexer's values: names without their slash, references unresolved), once a document;
+        None when the file's fonts are pikepdf's or the object cannot be read so."""
+        key = (number, generation)
+        if key not in self._file_entries:
+            objects = self._objects if self.reads_file() else None
+            value = objects.value(number, generation) if objects is not None else None
+            self._file_entries[key] = value if isinstance(value, dict) else None
+        return self._file_entries[key]
 
     def _file_dictionary(self, reference: Reference) -> FileDictionary | None:
         """The font dictionary read from the file's bytes, or None for pikepdf to read: a

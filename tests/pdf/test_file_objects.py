@@ -178,6 +178,31 @@ def test_a_font_dictionary_written_with_references_everywhere_reads_the_same() -
         assert from_pikepdf._context.fonts._objects is None
 
 
+@pytest.mark.parametrize("own_object", ["/Font", "/Resources"])
+def test_a_font_resource_dictionary_of_its_own_is_read_without_parsing_the_fonts_unused(
+    own_object: str,
+) -> None:
+    # qpdf writes a dictionary out without its null entries (§7.3.7), testing every value:
+    # unparsed through it, a /Font dictionary has each font it names parsed, used or not.
+    pdf = new_pdf()
+    unused = simple_font(pdf)
+    unused.BaseFont = Name("/Unusedfont")
+    add_page(pdf, CONTENT, fonts={"F1": simple_font(pdf), "F2": unused})
+    resources = pdf.pages[0].obj.Resources
+    if own_object == "/Font":
+        resources.Font = pdf.make_indirect(resources.Font)
+    else:
+        pdf.pages[0].obj.Resources = pdf.make_indirect(resources)
+    data = to_bytes(pdf)
+    # The unused font made unreadable, its length kept: a string that never ends.
+    damaged = data.replace(b"/Unusedfont", b"(Unusedfont")
+    assert damaged != data and len(damaged) == len(data)
+    with pagetext.open(damaged) as document:
+        assert document[0].text() == "Hello"
+        assert document._context.fonts._objects is not None  # plain tables: read from the file
+        assert document._context.pdf.get_warnings() == []  # the unused font never parsed
+
+
 @needs_corpus
 @pytest.mark.parametrize("path", sorted((CORPUS / "real").glob("*.pdf")), ids=lambda path: path.stem)
 def test_real_files_read_the_same_glyphs_through_the_file_and_through_pikepdf(path: Path) -> None:
