@@ -63,6 +63,8 @@ class Worker:
         self._start()
 
     def close(self) -> None:
+        """End the worker, its peak RSS read when it is alive to answer (one whose library
+        cannot be imported dies at each start: it has none)."""
         assert self.process.stdin is not None and self.process.stdout is not None
         try:
             self.process.stdin.write("\n")
@@ -71,6 +73,8 @@ class Worker:
             self.max_rss_kb = (
                 max(self.max_rss_kb, json.loads(line)["max_rss_kb"]) if line else self.max_rss_kb
             )
+        except BrokenPipeError:
+            pass
         finally:
             self.process.kill()
             self.process.wait()
