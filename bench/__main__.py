@@ -39,10 +39,15 @@ OUT_OF_ORDER = {"right-to-left-columns", "content-order-reversed", "content-orde
 
 
 def _version(library: str) -> str:
-    try:
-        version = metadata.version(PACKAGES[library][0])
-    except metadata.PackageNotFoundError:
-        return "?"
+    """The library's version as its worker imports it; pagetext's from the checkout the bench
+    runs in, which need not be installed (a worktree of another build)."""
+    if library in ("pagetext", "pagetext_py"):
+        from pagetext._version import __version__ as version
+    else:
+        try:
+            version = metadata.version(PACKAGES[library][0])
+        except metadata.PackageNotFoundError:
+            return "?"
     if library == "pagetext":
         spec = importlib.util.find_spec("pagetext.syntax.lexer")
         compiled = spec is not None and not (spec.origin or "").endswith(".py")

@@ -1,9 +1,12 @@
-"""bench.interpreter: the line that says which Python ran the bench."""
+"""bench.interpreter and the report's header: which Python, and which pagetext, ran the bench."""
 
 from __future__ import annotations
 
 import platform
+from importlib import metadata
 from pathlib import Path
+
+import pytest
 
 from bench.interpreter import describe, libpython
 
@@ -34,3 +37,19 @@ def test_without_the_process_mappings_it_is_not_told(tmp_path: Path) -> None:
 def test_the_line_names_the_running_version() -> None:
     assert describe().startswith(f"Python {platform.python_version()} (")
     assert "libpython: " in describe()
+
+
+def test_the_report_names_pagetexts_version_from_the_checkout_it_runs_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A worktree of another build need not be installed: its version is read from its sources.
+    from bench import __main__ as bench_main
+    from pagetext._version import __version__
+
+    def not_installed(name: str) -> str:
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(bench_main.metadata, "version", not_installed)
+    assert bench_main._version("pagetext").startswith(f"{__version__} (")
+    assert bench_main._version("pagetext_py") == f"{__version__} (plain Python)"
+    assert bench_main._version("pypdf") == "?"
