@@ -134,6 +134,20 @@ def test_a_file_of_plain_tables_is_searched_only_when_its_catalog_names_a_tree(t
         assert spy.whole_reads == (1 if tagged else 0)
 
 
+@needs_corpus
+def test_real_files_ask_for_element_text_as_when_the_catalog_was_asked_first() -> None:
+    # The order of the two questions changes what qpdf parses, never the answer: a tree whose
+    # elements may carry /ActualText, on every real/ file (tagged or not, plain or streamed).
+    tagged = 0
+    for pdf in real_pdfs():
+        with pagetext.open(pdf.filename) as document:
+            asked = document._context._may_hold_element_text()
+        catalog = "/StructTreeRoot" in pdf.Root
+        tagged += catalog
+        assert asked == (catalog and may_hold_name(pdf, pdf.filename, "ActualText")), pdf.filename
+    assert tagged > 40
+
+
 @pytest.mark.parametrize(
     "spelling",
     [
