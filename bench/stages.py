@@ -84,7 +84,7 @@ def profile_document(path: Path) -> tuple[dict[str, float], int, int, float] | N
                 collector = GlyphCollector()
                 interpreter = Interpreter(collector, doc._context.fonts, lambda message: None, budget)
                 with contextlib.suppress(Exception):
-                    interpreter.run_page(content, resources)
+                    interpreter.run_page(content, page._content.page_obj)
                 page._content._glyphs[True] = collector.glyphs
                 glyphs = page._content.visible(collector.glyphs)
                 marks.append(clock())

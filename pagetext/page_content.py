@@ -192,7 +192,7 @@ class PageContent:
             interpreter = Interpreter(collector, self.context.fonts, self.warn, budget, clip_forms=clip_forms)
             # The glyphs drawn before a budget ran out are the page's text.
             with contextlib.suppress(BudgetStop), CycleCollectorPaused():
-                interpreter.run_page(self.content(budget), inherited_entry(self.page_obj, "/Resources"))
+                interpreter.run_page(self.content(budget), self.page_obj)
             if paths:
                 self.painted_paths = collector.paths
                 if glyphs is not None:  # read again for the paths: keep the glyphs given out
@@ -224,7 +224,7 @@ class PageContent:
 
         with CycleCollectorPaused():
             reading = read_visibility(
-                self.content(budget), inherited_entry(self.page_obj, "/Resources"),
+                self.content(budget), self.page_obj,
                 page_annotations(self.page_obj, self.context.pdf, self.warn, optional_off=True),
                 self.context.fonts, self.warn, self.context.limits, self.context.pdf.Root, self.visible_box,
             )  # fmt: skip

@@ -70,7 +70,7 @@ from pagetext.content.text_state import (
 from pagetext.errors import Warn
 from pagetext.fonts.cache import FontCache
 from pagetext.fonts.font import Font
-from pagetext.geometry import IDENTITY, Box, Matrix, apply, multiply
+from pagetext.geometry import Box, Matrix, apply, multiply
 from pagetext.pdf.objects import Corners, optional_entry, read_corners, read_matrix, read_stream
 from pagetext.syntax.lexer import read_operations
 from pagetext.syntax.literals import Operand
@@ -101,10 +101,9 @@ class Interpreter(InterpreterState):
             device, fonts, warn, budget, clip_forms, operators, _PATH_UNREAD if paths else _TEXT_UNREAD
         )
 
-    def run_page(self, content: bytes, resources: Any, ctm: Matrix = IDENTITY) -> None:
-        self.fresh_state()
-        self.gs.ctm = ctm
-        self.stream = StreamContext(resources, (), True, None)
+    def run_page(self, content: bytes, page: Any) -> None:
+        """Run the content of `page` (a page dictionary)."""
+        self.enter_page(page)
         try:
             run_content(self, content)
         finally:

@@ -20,7 +20,7 @@ from pagetext.errors import Warn
 from pagetext.fonts.cache import FontCache
 from pagetext.fonts.font import Font
 from pagetext.geometry import IDENTITY, Box, Matrix
-from pagetext.pdf.objects import ObjGen
+from pagetext.pdf.objects import ObjGen, inherited_entry
 from pagetext.syntax.literals import Operand
 
 # One tuple for every new state: compiled, a tuple literal is made again (with its three
@@ -170,12 +170,21 @@ class InterpreterState:
         self.marked: list[MarkedContent] = []
         self.active_forms: set[ObjGen] = set()
         self.stream = StreamContext(None, (), True, None)
+        # The page whose content runs (run_page), for its resources read from the file's bytes.
+        self.page_object: Any = None
         self.warned_no_font = False
         self.unknown: set[str] = set()  # unknown operators already warned about
         self.path = PathBuilder()
         self.operators = operators
         self.unread = unread
         self.tracking = tracking  # None unless the device wants visibility (paint.py)
+
+    def enter_page(self, page: Any) -> None:
+        """Start on the content of `page` (a page dictionary), with its resources: its own or
+        inherited (§7.7.3.4)."""
+        self.fresh_state()
+        self.page_object = page
+        self.stream = StreamContext(inherited_entry(page, "/Resources"), (), True, None)
 
     def fresh_state(self) -> None:
         """The graphics state, text matrices and marked content a new stream starts with."""

@@ -136,19 +136,37 @@ def _font_entry(state: InterpreterState, fonts: pikepdf.Dictionary, name: str) -
 
 
 def _file_font_entries(state: InterpreterState, fonts: pikepdf.Dictionary) -> dict[str, Any] | None:
-    """The entries of a /Font resource dictionary read from the file's bytes when it, or the
-    /Resources that holds it, is an object of its own (pages share them: read once); None
-    otherwise. qpdf writes a dictionary out without its null entries (§7.3.7), testing every
-    value, so _font_references parses each font the dictionary names, used or not."""
+    """The entries of a /Font resource dictionary read from the file's bytes when it, the
+    /Resources that holds it, or the page dictionary that holds those, is an object of its
+    own (pages share the first two: read once a document); None otherwise. qpdf writes a
+    dictionary out without its null entries (§7.3.7), testing every value, so
+    _font_references parses each font the dictionary names, used or not."""
+    stream = state.stream
     try:
         if fonts.is_indirect:
             return state.fonts.file_entries(*fonts.objgen)
-        resources = state.stream.resources
-        found = state.fonts.file_entries(*resources.objgen) if resources.is_indirect else None
+        resources = stream.resources
+        if resources.is_indirect:
+            found = state.fonts.file_entries(*resources.objgen)
+        else:
+            found = _page_resources(state) if stream.is_page else None
     except OBJECT_ERRORS:
         return None
     entries = found.get("Font") if found is not None else None
     return entries if isinstance(entries, dict) else None
+
+
+def _page_resources(state: InterpreterState) -> dict[str, Any] | None:
+    """The /Resources written in the page dictionary itself, read from the file's bytes; None
+    when the page's are inherited (§7.7.3.4) or written elsewhere. When the page's own entry is
+    a dictionary, it is the one the stream's resources came from: a page's own entry comes
+    before an inherited one."""
+    page = state.page_object
+    if page is None or not page.is_indirect:
+        return None
+    found = state.fonts.file_entries(*page.objgen)
+    resources = found.get("Resources") if found is not None else None
+    return resources if isinstance(resources, dict) else None
 
 
 def _font_references(fonts: pikepdf.Dictionary) -> dict[str, Any]:

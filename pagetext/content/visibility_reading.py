@@ -20,7 +20,7 @@ from pagetext.errors import Warn
 from pagetext.fonts.cache import FontCache
 from pagetext.geometry import Box, Matrix, multiply
 from pagetext.limits import Limits
-from pagetext.pdf.objects import optional_entry, read_matrix
+from pagetext.pdf.objects import inherited_entry, optional_entry, read_matrix
 
 
 class VisibilityReading:
@@ -37,7 +37,7 @@ class VisibilityReading:
 
 def read_visibility(
     content: bytes,
-    resources: Any,
+    page: Any,
     appearances: list[Appearance],
     fonts: FontCache,
     warn: Warn,
@@ -53,7 +53,7 @@ def read_visibility(
     # A budget that runs out ends the reading: what was drawn before it is flagged.
     with contextlib.suppress(BudgetStop):
         try:
-            interpreter.run_page(content, resources)
+            interpreter.run_page(content, page)
         finally:
             reading.page = list(collector.glyphs)
         for appearance in appearances:
@@ -68,7 +68,7 @@ def read_visibility(
         painter = Interpreter(drawn, fonts, warn, PageBudget(limits, warn), optional=optional)
         matrix = multiply(read_matrix(optional_entry(group, "/Matrix")), ctm)
         try:
-            painter.run_appearance(group, matrix, resources, "SMask", "", "")
+            painter.run_appearance(group, matrix, inherited_entry(page, "/Resources"), "SMask", "", "")
         except BudgetStop:
             return None
         return drawn

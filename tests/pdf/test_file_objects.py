@@ -178,12 +178,12 @@ def test_a_font_dictionary_written_with_references_everywhere_reads_the_same() -
         assert from_pikepdf._context.fonts._objects is None
 
 
-@pytest.mark.parametrize("own_object", ["/Font", "/Resources"])
-def test_a_font_resource_dictionary_of_its_own_is_read_without_parsing_the_fonts_unused(
-    own_object: str,
-) -> None:
+@pytest.mark.parametrize("own_object", ["/Font", "/Resources", "the page"])
+def test_a_font_resource_dictionary_is_read_without_parsing_the_fonts_unused(own_object: str) -> None:
     # qpdf writes a dictionary out without its null entries (§7.3.7), testing every value:
     # unparsed through it, a /Font dictionary has each font it names parsed, used or not.
+    # The /Font dictionary is read from the object it is written in: its own, its /Resources
+    # dictionary's, or the page dictionary's.
     pdf = new_pdf()
     unused = simple_font(pdf)
     unused.BaseFont = Name("/Unusedfont")
@@ -191,7 +191,7 @@ def test_a_font_resource_dictionary_of_its_own_is_read_without_parsing_the_fonts
     resources = pdf.pages[0].obj.Resources
     if own_object == "/Font":
         resources.Font = pdf.make_indirect(resources.Font)
-    else:
+    elif own_object == "/Resources":
         pdf.pages[0].obj.Resources = pdf.make_indirect(resources)
     data = to_bytes(pdf)
     # The unused font made unreadable, its length kept: a string that never ends.
@@ -201,6 +201,31 @@ def test_a_font_resource_dictionary_of_its_own_is_read_without_parsing_the_fonts
         assert document[0].text() == "Hello"
         assert document._context.fonts._objects is not None  # plain tables: read from the file
         assert document._context.pdf.get_warnings() == []  # the unused font never parsed
+
+
+def test_a_page_reads_its_own_resources_not_those_it_could_inherit() -> None:
+    # §7.7.3.4: an inheritable entry of the page itself comes before its ancestors'. Both
+    # dictionaries name a font F1; the page's is 1000 units wide, the parent's 500.
+    pdf = new_pdf()
+    add_page(pdf, CONTENT, fonts={"F1": simple_font(pdf, widths=[1000] * 95)})
+    pdf.Root.Pages.Resources = Dictionary(Font=Dictionary(F1=simple_font(pdf)))
+    data = to_bytes(pdf)
+    with pagetext.open(data) as document:
+        assert [g.glyph_end[0] for g in document[0].glyphs()] == pytest.approx([84, 96, 108, 120, 132])
+        assert document._context.fonts._objects is not None  # plain tables: read from the file
+
+
+def test_inherited_resources_are_read_through_pikepdf() -> None:
+    # The page has no /Resources of its own: its parent's are read, and the page dictionary's
+    # bytes have none to give.
+    pdf = new_pdf()
+    add_page(pdf, CONTENT, fonts={"F1": simple_font(pdf, widths=[1000] * 95)})
+    pdf.Root.Pages.Resources = pdf.pages[0].obj.Resources
+    del pdf.pages[0].obj.Resources
+    data = to_bytes(pdf)
+    with pagetext.open(data) as document:
+        assert document[0].text() == "Hello"
+        assert [g.glyph_end[0] for g in document[0].glyphs()] == pytest.approx([84, 96, 108, 120, 132])
 
 
 @needs_corpus
