@@ -22,16 +22,14 @@ closed at the end, and each problem is reported through the ``warn`` callback.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from pagetext.errors import Warn
-from pagetext.syntax.chars import BACKSLASH, CR, DELIMITERS, WHITE_SPACE
+from pagetext.syntax.chars import DELIMITERS, WHITE_SPACE
 from pagetext.syntax.inline_image import skip_inline_image_data
 from pagetext.syntax.literals import Operand, Reference, decode_hex, decode_name, read_literal, to_dict
-
-if TYPE_CHECKING:  # native 64-bit ints where compiled (mypyc); plain ints otherwise
-    from mypy_extensions import i64
 
 Operation = tuple[str, list[Operand], int]
 # (operator, operands, token index, unread operators skipped just before it); the index is an
@@ -41,35 +39,53 @@ NativeOperations = Callable[..., Iterator[Operation]]  # (data, warn[, reference
 NativeReadOperations = Callable[[bytes, Warn, frozenset[str], list[int]], Iterator[ReadOperation]]
 
 
-# The lexer reads byte by byte, not with a regular expression per token: compiled (mypyc)
-# the loop runs on native integers, several times faster than a pattern match per token.
-# Final: compiled, each constant is inlined instead of looked up in the module per byte.
-_WHITE_BYTE: Final = 0
-_DELIMITER_BYTE: Final = 1
-_REGULAR_BYTE: Final = 2  # this class and the next are regular characters (§7.2.2)
-_NUMBER_BYTE: Final = 3  # regular characters that may start a number
-_DIGIT_0: Final = 48  # "0"
-_DIGIT_9: Final = 57  # "9"
-_PLUS: Final = 43  # "+"
-_MINUS: Final = 45  # "-"
-_DOT: Final = 46  # "."
-_SLASH: Final = 47  # "/"
-_PERCENT: Final = 37  # "%"
-_LF: Final = 10  # "\n"
+# The compiled build reads with the C twin (_native_lexer.c). Here, in Python, a pattern finds
+# each token, so that the bytes are scanned in C; a run of numbers separated by white space is
+# one match with the operator after it (a path's points, a Td: most tokens of a stream), its
+# numbers made in one pass, and not made at all for an operator whose operands go unread.
+_WHITE: Final = b"[" + re.escape(WHITE_SPACE) + b"]"
+_REGULAR: Final = b"[^" + re.escape(WHITE_SPACE + DELIMITERS) + b"]"  # §7.2.2
+# A keyword that cannot be read as a number: its first byte is none of a number's (§7.3.3).
+_WORD_START: Final = b"[^" + re.escape(WHITE_SPACE + DELIMITERS + b"0123456789+-.") + b"]"
+_NUMBER: Final = rb"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)"  # as long as it goes: "1.5.2" is 1.5 .2
+# White space but NUL: what separates the numbers of a run, all of it bytes.split() splits at.
+_RUN_WHITE: Final = b"[" + re.escape(WHITE_SPACE.replace(b"\x00", b"")) + b"]"
+# Group numbers of _TOKEN, one per kind of token; a match sets one of them (or 1 and 2).
+_NUMBERS: Final = 1  # numbers, each followed by white space other than NUL (so split() parts them)
+_NUMBERS_KEYWORD: Final = 2  # the keyword right after them
+_INTEGER: Final = 3
+_REAL: Final = 4
+_KEYWORD: Final = 5
+_NAME: Final = 6
+_PLAIN_LITERAL: Final = 7  # a literal string without escapes, nesting or CR: its bytes as they are
+_OPEN_ARRAY: Final = 8
+_CLOSE_ARRAY: Final = 9
+_OPEN_DICT: Final = 10
+_CLOSE_DICT: Final = 11
+_HEX: Final = 12
+_COMMENT: Final = 13
+_OTHER: Final = 14  # one byte: "(" of a literal read by read_literal, "<" with no ">", or junk
+_TOKEN: Final = re.compile(
+    _WHITE + rb"*(?:"
+    # The run in a lookahead, then matched by reference: taken whole, never backtracked into,
+    # so that a run followed by no keyword costs one pass (Python 3.10 has no atomic groups).
+    rb"(?=((?:" + _NUMBER + _RUN_WHITE + rb"+)+))\1(" + _WORD_START + _REGULAR + rb"*)?"
+    rb"|([+-]?[0-9]+)(?![.0-9])"
+    rb"|(" + _NUMBER + rb")"
+    rb"|(" + _REGULAR + rb"+)"
+    rb"|/(" + _REGULAR + rb"*)"
+    rb"|\(([^()\\\r]*)\)"
+    rb"|(\[)|(\])|(<<)|(>>)"
+    rb"|<([^<>]*)>"
+    rb"|(%[^\r\n]*)"
+    rb"|([\s\S])"
+    rb")"
+)
+_SEPARATED: Final = re.compile(_RUN_WHITE.replace(b"[", b"[^", 1) + b"+")  # a run's numbers, for spans
 _OPEN_PAREN: Final = 40  # "("
-_CLOSE_PAREN: Final = 41  # ")"
-_OPEN_BRACKET: Final = 91  # "["
-_CLOSE_BRACKET: Final = 93  # "]"
-_LESS: Final = 60  # "<"
-_GREATER: Final = 62  # ">"
-_LOWER_F: Final = 102  # "f"
-_LOWER_N: Final = 110  # "n"
-_LOWER_T: Final = 116  # "t"
-# 10**k for k <= 22 is exact in binary64: a mantissa below 2**53 divided by it is the
-# correctly rounded value of the decimal, the same float that float() parses.
-_EXACT_POWERS_OF_TEN: Final = [10.0**k for k in range(23)]
-_MAX_FAST_DIGITS: Final = 15  # 10**15 < 2**53
+_DOT: Final = 46  # "."
 _MAX_INTEGER_LENGTH: Final = 18  # longer is damage: read as float (int() refuses 4,300 digits)
+_NOTHING_UNREAD: Final[frozenset[str]] = frozenset()
 
 
 def token_count(value: Operand) -> int:
@@ -84,65 +100,12 @@ def token_count(value: Operand) -> int:
     return 1
 
 
-def _byte_classes() -> bytes:
-    """The lexical class of every byte value (§7.2.2, §7.2.3), one byte each."""
-    classes = bytearray([_REGULAR_BYTE]) * 256
-    for byte in WHITE_SPACE:
-        classes[byte] = _WHITE_BYTE
-    for byte in DELIMITERS:
-        classes[byte] = _DELIMITER_BYTE
-    for byte in b"0123456789+-.":
-        classes[byte] = _NUMBER_BYTE
-    return bytes(classes)
-
-
-_BYTE_CLASS: Final = _byte_classes()
-
-
 _CONSTANTS: Final[dict[bytes, Operand]] = {b"true": True, b"false": False, b"null": None}
 # Operator names as str, decoded once per process: a dictionary lookup costs less than a
 # decode per operator, and the interpreter then looks up a str whose hash is kept. Bounded,
 # as damaged streams invent names.
 _OPERATOR_NAMES: Final[dict[bytes, str]] = {}
 _MAX_OPERATOR_NAMES: Final = 1024
-
-
-def _read_number(data: bytes, start: i64, end: i64) -> tuple[int | float | None, i64]:
-    """The number token at `start` and the offset after it; None if the bytes are no number.
-
-    A number is [+-]?(digits[.[digits]] | .digits), read as long as it goes (§7.3.3): "1.5.2"
-    is the numbers 1.5 and .2, "12abc" the number 12 then the keyword abc.
-    """
-    pos: i64 = start
-    negative = False
-    byte: i64 = data[pos]
-    if byte == _MINUS or byte == _PLUS:
-        negative = byte == _MINUS
-        pos += 1
-    mantissa: i64 = 0  # at most _MAX_INTEGER_LENGTH digits: fits
-    digits: i64 = 0
-    fraction: i64 = -1  # digits after the dot; -1: no dot
-    while pos < end:
-        byte = data[pos]
-        if _DIGIT_0 <= byte <= _DIGIT_9:
-            if digits < _MAX_INTEGER_LENGTH:
-                mantissa = mantissa * 10 + (byte - _DIGIT_0)
-            digits += 1
-            if fraction >= 0:
-                fraction += 1
-        elif byte == _DOT and fraction < 0:
-            fraction = 0
-        else:
-            break
-        pos += 1
-    if digits == 0:
-        return None, start
-    if pos - start > _MAX_INTEGER_LENGTH or (fraction >= 0 and digits > _MAX_FAST_DIGITS):
-        return float(data[start:pos]), pos
-    if fraction >= 0:
-        value = float(mantissa) / _EXACT_POWERS_OF_TEN[fraction]
-        return (-value if negative else value), pos
-    return (-mantissa if negative else mantissa), pos
 
 
 def iter_operations(
@@ -199,7 +162,7 @@ def _read_operations(
     skipped = 0
     last_operator = ""
     last_index = -1
-    for operator, operands, index in _operations(data, warn, None):
+    for operator, operands, index in _operations(data, warn, None, False, unread):
         lexed += 1
         if operator in unread:
             if lexed <= allowance[0]:
@@ -214,46 +177,122 @@ def _read_operations(
 
 
 def _operations(
-    data: bytes, warn: Warn, spans: list[int] | None, references: bool = False
+    data: bytes,
+    warn: Warn,
+    spans: list[int] | None,
+    references: bool = False,
+    unread: frozenset[str] = _NOTHING_UNREAD,
 ) -> Iterator[Operation]:
-    """iter_operations in Python: the reference, and the lexer of the plain build."""
-    classes = _BYTE_CLASS
+    """iter_operations in Python: the reference, and the lexer of the plain build. An operator
+    in `unread` written right after a run of numbers is yielded without them (operands [])."""
     operands: list[Operand] = []
     # Open arrays and dictionaries: each entry is (is_dict, the operand list it belongs to).
     containers: list[tuple[bool, list[Operand]]] = []
-    index: i64 = -1
+    index = -1
     inline_image = False  # between BI and ID: the tokens are the image's dictionary
-    end: i64 = len(data)
-    while end > 0 and classes[data[end - 1]] == _WHITE_BYTE:
+    end = len(data)
+    while end > 0 and data[end - 1] in WHITE_SPACE:
         end -= 1
-    pos: i64 = 0
-    start: i64 = 0
+    pos = 0
     while pos < end:
-        byte: i64 = data[pos]
-        kind: i64 = classes[byte]
-        if kind == _WHITE_BYTE:
-            pos += 1
-            continue
-        if kind == _NUMBER_BYTE:
-            value, after = _read_number(data, pos, end)
-            if value is not None:
+        # Tokens one match each, until one that moves the position itself (a literal string
+        # read by read_literal, an inline image's data): the search starts again after it.
+        for match in _TOKEN.finditer(data, pos, end):
+            kind = match.lastindex
+            # By how often each kind comes, commonest first; a keyword is read below.
+            if kind == _KEYWORD:
+                pass
+            elif kind == _NUMBERS_KEYWORD or kind == _NUMBERS:
+                numbers = match[_NUMBERS].split()
+                if spans is not None:
+                    for number in _SEPARATED.finditer(data, *match.span(_NUMBERS)):
+                        spans += number.span()
+                if kind == _NUMBERS_KEYWORD and not containers and unread:
+                    operator = _OPERATOR_NAMES.get(match[_NUMBERS_KEYWORD])
+                    if operator in unread and not (inline_image and operator == "ID"):
+                        index += len(numbers) + 1
+                        if spans is not None:
+                            spans += match.span(_NUMBERS_KEYWORD)
+                        yield operator, [], index
+                        operands = []
+                        continue
+                operands += [
+                    int(number)
+                    if len(number) <= _MAX_INTEGER_LENGTH and _DOT not in number
+                    else float(number)
+                    for number in numbers
+                ]
+                index += len(numbers)
+                if kind == _NUMBERS:
+                    continue
+            elif kind == _PLAIN_LITERAL:
+                operands.append(match[_PLAIN_LITERAL])
                 index += 1
                 if spans is not None:
-                    spans += (pos, after)
-                operands.append(value)
-                pos = after
+                    spans += (match.start(_PLAIN_LITERAL) - 1, match.end(_PLAIN_LITERAL) + 1)
                 continue
-        if kind != _DELIMITER_BYTE:  # a keyword: an operator, true, false or null
-            start = pos
-            pos += 1
-            while pos < end and classes[data[pos]] >= _REGULAR_BYTE:
-                pos += 1
+            elif kind == _INTEGER:
+                text = match[_INTEGER]
+                operands.append(int(text) if len(text) <= _MAX_INTEGER_LENGTH else float(text))
+                index += 1
+                if spans is not None:
+                    spans += match.span(_INTEGER)
+                continue
+            elif kind == _NAME:
+                operands.append(decode_name(match[_NAME]))
+                index += 1
+                if spans is not None:
+                    spans += (match.start(_NAME) - 1, match.end(_NAME))
+                continue
+            elif kind == _HEX:
+                index += 1
+                operands.append(decode_hex(match[_HEX], warn))
+                if spans is not None:
+                    spans += (match.start(_HEX) - 1, match.end(_HEX) + 1)
+                continue
+            elif kind == _OPEN_ARRAY or kind == _OPEN_DICT:
+                index += 1
+                if spans is not None:
+                    spans += match.span(kind)
+                containers.append((kind == _OPEN_DICT, operands))
+                operands = []
+                continue
+            elif kind == _CLOSE_ARRAY or kind == _CLOSE_DICT:
+                index += 1
+                if spans is not None:
+                    spans += match.span(kind)
+                is_dict = kind == _CLOSE_DICT
+                if not containers or containers[-1][0] != is_dict:
+                    warn(f"unmatched {'>>' if is_dict else ']'!r}; skipped")
+                else:
+                    operands = _close_container(containers, operands, warn)
+                continue
+            elif kind == _OTHER:
+                start = match.start(_OTHER)
+                if data[start] == _OPEN_PAREN:  # escapes, nesting, a CR, or no end
+                    index += 1
+                    literal, pos = read_literal(data, start + 1, warn)
+                    operands.append(literal)
+                    if spans is not None:
+                        spans += (start, pos)
+                    break
+                warn(f"unexpected byte {data[start : start + 1]!r} at offset {start}; skipped")
+                continue
+            elif kind == _REAL:
+                operands.append(float(match[_REAL]))
+                index += 1
+                if spans is not None:
+                    spans += match.span(_REAL)
+                continue
+            elif kind == _COMMENT:
+                continue
+            # A keyword (alone or after numbers): an operator, true, false or null.
+            group = _KEYWORD if kind == _KEYWORD else _NUMBERS_KEYWORD
+            word = match[group]
             index += 1
             if spans is not None:
-                spans += (start, pos)
-            word = data[start:pos]
-            # true, false, null: a byte test first, as hashing every operator's name would cost.
-            if (byte == _LOWER_T or byte == _LOWER_F or byte == _LOWER_N) and word in _CONSTANTS:
+                spans += match.span(group)
+            if word in _CONSTANTS:
                 operands.append(_CONSTANTS[word])
                 continue
             if word == b"BI":
@@ -264,7 +303,8 @@ def _operations(
                 inline_image = False
                 while containers:
                     operands = _close_container(containers, operands, warn)
-                if pos < end and classes[data[pos]] == _WHITE_BYTE:
+                pos = match.end()
+                if pos < end and data[pos] in WHITE_SPACE:
                     pos += 1  # exactly one white-space byte separates ID from the data (§8.9.7)
                 data_start = pos
                 params = to_dict(operands, warn)
@@ -274,7 +314,7 @@ def _operations(
                     spans += (data_start, pos)
                 yield "EI", [params], index  # the image is painted here, with its dictionary
                 operands = []
-                continue
+                break
             if containers:
                 if references and word == b"R" and _ends_in_reference_numbers(operands):
                     generation = operands.pop()
@@ -293,77 +333,8 @@ def _operations(
                     _OPERATOR_NAMES[word] = operator
             yield operator, operands, index
             operands = []
-        elif byte == _SLASH:
-            start = pos + 1
-            pos = start
-            while pos < end and classes[data[pos]] >= _REGULAR_BYTE:
-                pos += 1
-            index += 1
-            if spans is not None:
-                spans += (start - 1, pos)
-            operands.append(decode_name(data[start:pos]))
-        elif byte == _OPEN_PAREN:
-            index += 1
-            start = pos + 1
-            pos = start
-            while pos < end:
-                byte = data[pos]
-                if byte == _CLOSE_PAREN or byte == _OPEN_PAREN or byte == BACKSLASH or byte == CR:
-                    break
-                pos += 1
-            if pos < end and data[pos] == _CLOSE_PAREN:  # no escapes, nesting or CR: the bytes
-                operands.append(data[start:pos])
-                pos += 1
-            else:
-                literal, pos = read_literal(data, start, warn)
-                operands.append(literal)
-            if spans is not None:
-                spans += (start - 1, pos)
-        elif byte == _LESS:
-            if pos + 1 < end and data[pos + 1] == _LESS:
-                index += 1
-                if spans is not None:
-                    spans += (pos, pos + 2)
-                containers.append((True, operands))
-                operands = []
-                pos += 2
-                continue
-            start = pos + 1
-            pos = start
-            while pos < end and data[pos] != _GREATER and data[pos] != _LESS:
-                pos += 1
-            if pos < end and data[pos] == _GREATER:
-                index += 1
-                operands.append(decode_hex(data[start:pos], warn))
-                pos += 1
-                if spans is not None:
-                    spans += (start - 1, pos)
-            else:
-                pos = start
-                warn(f"unexpected byte {b'<'!r} at offset {start - 1}; skipped")
-        elif byte == _OPEN_BRACKET:
-            index += 1
-            if spans is not None:
-                spans += (pos, pos + 1)
-            containers.append((False, operands))
-            operands = []
-            pos += 1
-        elif byte == _CLOSE_BRACKET or (byte == _GREATER and pos + 1 < end and data[pos + 1] == _GREATER):
-            is_dict = byte == _GREATER
-            pos += 2 if is_dict else 1
-            index += 1
-            if spans is not None:
-                spans += (pos - (2 if is_dict else 1), pos)
-            if not containers or containers[-1][0] != is_dict:
-                warn(f"unmatched {'>>' if is_dict else ']'!r}; skipped")
-                continue
-            operands = _close_container(containers, operands, warn)
-        elif byte == _PERCENT:  # a comment, up to the end of the line
-            while pos < end and data[pos] != CR and data[pos] != _LF:
-                pos += 1
         else:
-            warn(f"unexpected byte {data[pos : pos + 1]!r} at offset {pos}; skipped")
-            pos += 1
+            break
     if containers:
         warn("unclosed array or dictionary at the end of the stream")
     if operands or containers:
