@@ -47,7 +47,9 @@ _WHITE: Final = b"[" + re.escape(WHITE_SPACE) + b"]"
 _REGULAR: Final = b"[^" + re.escape(WHITE_SPACE + DELIMITERS) + b"]"  # §7.2.2
 # A keyword that cannot be read as a number: its first byte is none of a number's (§7.3.3).
 _WORD_START: Final = b"[^" + re.escape(WHITE_SPACE + DELIMITERS + b"0123456789+-.") + b"]"
-_NUMBER: Final = rb"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)"  # as long as it goes: "1.5.2" is 1.5 .2
+# As long as it goes ("1.5.2" is 1.5 and .2), each digit read one way only: a failed match
+# backtracks over a long number once, not in every split of its digits.
+_NUMBER: Final = rb"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
 # White space but NUL: what separates the numbers of a run, all of it bytes.split() splits at.
 _RUN_WHITE: Final = b"[" + re.escape(WHITE_SPACE.replace(b"\x00", b"")) + b"]"
 # Group numbers of _TOKEN, one per kind of token; a match sets one of them (or 1 and 2).
@@ -67,9 +69,8 @@ _COMMENT: Final = 13
 _OTHER: Final = 14  # one byte: "(" of a literal read by read_literal, "<" with no ">", or junk
 _TOKEN: Final = re.compile(
     _WHITE + rb"*(?:"
-    # The run in a lookahead, then matched by reference: taken whole, never backtracked into,
-    # so that a run followed by no keyword costs one pass (Python 3.10 has no atomic groups).
-    rb"(?=((?:" + _NUMBER + _RUN_WHITE + rb"+)+))\1(" + _WORD_START + _REGULAR + rb"*)?"
+    # The keyword is optional: a run followed by none is matched as it is, never backtracked.
+    rb"((?:" + _NUMBER + _RUN_WHITE + rb"+)+)(" + _WORD_START + _REGULAR + rb"*)?"
     rb"|([+-]?[0-9]+)(?![.0-9])"
     rb"|(" + _NUMBER + rb")"
     rb"|(" + _REGULAR + rb"+)"

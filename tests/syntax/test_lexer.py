@@ -140,6 +140,21 @@ def test_an_array_of_many_numbers_then_a_name() -> None:
     assert operands(b"[" + b"123456789 " * 40 + b"/N]") == [[123456789] * 40 + ["N"]]
 
 
+def test_a_long_run_of_numbers_without_an_operator_after_it() -> None:
+    # The Python lexer reads a run of numbers and the operator after it as one match: a run
+    # followed by none must be read once, not tried again from each of its numbers.
+    assert operands(b"[" + b"1.5 " * 100_000 + b"]") == [[1.5] * 100_000]
+    assert operands(b"1 2 " * 50_000 + b"(a)") == [1, 2] * 50_000 + [b"a"]
+
+
+def test_a_long_number_glued_to_a_keyword() -> None:
+    # A number's pattern that could read its digits in several splits tried each of them
+    # when no white space followed: 20,000 digits took 3 s, this megabyte would take hours.
+    result, warnings = ops(b"9" * 1_000_000 + b"e5 Q")
+    assert result == [("e5", [float("inf")], 1), ("Q", [], 2)]
+    assert warnings == []
+
+
 def test_star_and_quote_operators() -> None:
     result, _ = ops(b"T* (a) ' 1 2 (b) \" d0 d1 f* B* W*")
     assert [op for op, _, _ in result] == ["T*", "'", '"', "d0", "d1", "f*", "B*", "W*"]
