@@ -164,7 +164,7 @@ def _page_resources(state: InterpreterState) -> dict[str, Any] | None:
     page = state.page_object
     if page is None or not page.is_indirect:
         return None
-    found = state.fonts.file_entries(*page.objgen)
+    found = state.fonts.read_file_entries(*page.objgen)
     resources = found.get("Resources") if found is not None else None
     return resources if isinstance(resources, dict) else None
 

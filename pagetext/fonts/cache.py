@@ -76,15 +76,20 @@ class FontCache:
         return self._objects is not None
 
     def file_entries(self, number: int, generation: int) -> dict[str, Any] | None:
-        """The entries of the dictionary object `number` `generation` read from the file's bytes
-        (the lexer's values: names without their slash, references unresolved), once a document;
-        None when the file's fonts are pikepdf's or the object cannot be read so."""
+        """read_file_entries, once a document: for objects pages share (/Resources, /Font)."""
         key = (number, generation)
         if key not in self._file_entries:
-            objects = self._objects if self.reads_file() else None
-            value = objects.value(number, generation) if objects is not None else None
-            self._file_entries[key] = value if isinstance(value, dict) else None
+            self._file_entries[key] = self.read_file_entries(number, generation)
         return self._file_entries[key]
+
+    def read_file_entries(self, number: int, generation: int) -> dict[str, Any] | None:
+        """The entries of the dictionary object `number` `generation` read from the file's bytes
+        (the lexer's values: names without their slash, references unresolved), at each call:
+        a page dictionary is read once a page, and a long document need not keep them all; None
+        when the file's fonts are pikepdf's or the object cannot be read so."""
+        objects = self._objects if self.reads_file() else None
+        value = objects.value(number, generation) if objects is not None else None
+        return value if isinstance(value, dict) else None
 
     def _file_dictionary(self, reference: Reference) -> FileDictionary | None:
         """The font dictionary read from the file's bytes, or None for pikepdf to read: a
