@@ -51,7 +51,8 @@ _WORD_START: Final = b"[^" + re.escape(WHITE_SPACE + DELIMITERS + b"0123456789+-
 # backtracks over a long number once, not in every split of its digits.
 _NUMBER: Final = rb"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
 # White space but NUL: what separates the numbers of a run, all of it bytes.split() splits at.
-_RUN_WHITE: Final = b"[" + re.escape(WHITE_SPACE.replace(b"\x00", b"")) + b"]"
+_RUN_SEPARATORS: Final = re.escape(WHITE_SPACE.replace(b"\x00", b""))
+_RUN_WHITE: Final = b"[" + _RUN_SEPARATORS + b"]"
 # Group numbers of _TOKEN, one per kind of token; a match sets one of them (or 1 and 2).
 _NUMBERS: Final = 1  # numbers, each followed by white space other than NUL (so split() parts them)
 _NUMBERS_KEYWORD: Final = 2  # the keyword right after them
@@ -82,7 +83,7 @@ _TOKEN: Final = re.compile(
     rb"|([\s\S])"
     rb")"
 )
-_SEPARATED: Final = re.compile(_RUN_WHITE.replace(b"[", b"[^", 1) + b"+")  # a run's numbers, for spans
+_SEPARATED: Final = re.compile(b"[^" + _RUN_SEPARATORS + b"]+")  # a run's numbers, for spans
 _OPEN_PAREN: Final = 40  # "("
 _DOT: Final = 46  # "."
 _MAX_INTEGER_LENGTH: Final = 18  # longer is damage: read as float (int() refuses 4,300 digits)
@@ -185,7 +186,7 @@ def _operations(
     unread: frozenset[str] = _NOTHING_UNREAD,
 ) -> Iterator[Operation]:
     """iter_operations in Python: the reference, and the lexer of the plain build. An operator
-    in `unread` written right after a run of numbers is yielded without them (operands [])."""
+    in `unread` written right after a run of numbers may be yielded without them (operands [])."""
     operands: list[Operand] = []
     # Open arrays and dictionaries: each entry is (is_dict, the operand list it belongs to).
     containers: list[tuple[bool, list[Operand]]] = []
@@ -208,22 +209,28 @@ def _operations(
                 if spans is not None:
                     for number in _SEPARATED.finditer(data, *match.span(_NUMBERS)):
                         spans += number.span()
-                if kind == _NUMBERS_KEYWORD and not containers and unread:
-                    operator = _OPERATOR_NAMES.get(match[_NUMBERS_KEYWORD])
-                    if operator in unread and not (inline_image and operator == "ID"):
-                        index += len(numbers) + 1
-                        if spans is not None:
-                            spans += match.span(_NUMBERS_KEYWORD)
-                        yield operator, [], index
-                        operands = []
-                        continue
-                operands += [
-                    int(number)
-                    if len(number) <= _MAX_INTEGER_LENGTH and _DOT not in number
-                    else float(number)
-                    for number in numbers
-                ]
+                operator = _OPERATOR_NAMES.get(match[_NUMBERS_KEYWORD]) if kind == _NUMBERS_KEYWORD else None
+                # An operator met before (so no constant and no BI), outside an array and not the
+                # ID that ends an inline image's dictionary: yielded here, at the one lookup of
+                # its name, its numbers made only when its operands are read.
+                if operator is not None and (containers or (inline_image and operator == "ID")):
+                    operator = None
+                read = operator is None or operator not in unread
+                if read:
+                    operands += [
+                        int(number)
+                        if len(number) <= _MAX_INTEGER_LENGTH and _DOT not in number
+                        else float(number)
+                        for number in numbers
+                    ]
                 index += len(numbers)
+                if operator is not None:
+                    index += 1
+                    if spans is not None:
+                        spans += match.span(_NUMBERS_KEYWORD)
+                    yield operator, (operands if read else []), index
+                    operands = []
+                    continue
                 if kind == _NUMBERS:
                     continue
             elif kind == _PLAIN_LITERAL:
