@@ -35,6 +35,7 @@ COMPILED = [
     "pagetext/content/device.py",
     "pagetext/content/fields.py",
     "pagetext/content/glyph.py",
+    "pagetext/content/glyph_run.py",
     "pagetext/content/graphics.py",
     "pagetext/content/interpreter.py",
     "pagetext/content/marked_content.py",

@@ -64,8 +64,7 @@ class Device:
 
 def centre_inside(glyph: Glyph, x0: float, y0: float, x1: float, y1: float) -> bool:
     """Whether the glyph box's centre lies inside the box x0, y0, x1, y1 (the visible test)."""
-    quad = glyph.quad  # indexed: compiled, unpacking into "_" targets would box the corners
-    return x0 <= (quad[0][0] + quad[2][0]) / 2 <= x1 and y0 <= (quad[0][1] + quad[2][1]) / 2 <= y1
+    return x0 <= (glyph.quad_x0 + glyph.quad_x2) / 2 <= x1 and y0 <= (glyph.quad_y0 + glyph.quad_y2) / 2 <= y1
 
 
 class GlyphCollector(Device):

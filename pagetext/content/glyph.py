@@ -2,220 +2,29 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
+from pagetext.content.glyph_run import Artifact, FormUse, GlyphRun, MarkedContent, TextSource
 from pagetext.geometry import Box, Point
 
+__all__ = [
+    "Artifact",
+    "FormUse",
+    "Glyph",
+    "GlyphRun",
+    "MarkedContent",
+    "Quad",
+    "TextSource",
+    "glyph_from_points",
+]
+
 Quad = tuple[Point, Point, Point, Point]
-# One use of a Form XObject: the token index of its Do operator in the stream that drew it
-# (-1 for an annotation's appearance, which no operator draws), its object number, generation.
-FormUse = tuple[int, int, int]
-
-
-class TextSource:
-    """Where the glyphs of one shown string came from, for editing: the stream, the string
-    token, and the text state the string was shown with (ISO 32000-1 §9.3).
-
-    root: "" for the page's content (its /Contents streams as one, §7.8.2), else the name of
-    the annotation whose appearance drew it ("Annots[3]"). uses: the chain of Form XObject
-    uses from the root to the stream that holds the string, outermost first; () for the root
-    stream itself. token: the index of the string token in that stream (see
-    pagetext.syntax.lexer). string: its decoded bytes. font: the pagetext Font it was shown
-    in; font_size, char_spacing, word_spacing, horizontal_scaling: Tfs, Tc, Tw and Tz / 100.
-    """
-
-    __slots__ = (
-        "char_spacing",
-        "font",
-        "font_size",
-        "horizontal_scaling",
-        "root",
-        "string",
-        "token",
-        "uses",
-        "word_spacing",
-    )
-
-    def __init__(
-        self,
-        root: str,
-        uses: tuple[FormUse, ...],
-        token: int,
-        string: bytes,
-        font: Any,
-        font_size: float,
-        char_spacing: float,
-        word_spacing: float,
-        horizontal_scaling: float,
-    ) -> None:
-        self.root = root
-        self.uses = uses
-        self.token = token
-        self.string = string
-        self.font = font
-        self.font_size = font_size
-        self.char_spacing = char_spacing
-        self.word_spacing = word_spacing
-        self.horizontal_scaling = horizontal_scaling
-
-    def __repr__(self) -> str:
-        return f"<TextSource {self.root or 'page'} uses={self.uses} token={self.token}>"
-
-    def code_offsets(self) -> list[int]:
-        """The byte offset in `string` at which each of its codes starts, plus the end."""
-        offsets = [0]
-        for length in self.font.code_lengths(self.string):
-            offsets.append(offsets[-1] + length)
-        return offsets
-
-
-class Artifact:
-    """What an /Artifact sequence says it is (ISO 32000-1 §14.8.2.2): /Type (Pagination, Layout,
-    Page, Background; "" when absent) and /Subtype (Header, Footer, Watermark, ...; "" when absent)."""
-
-    __slots__ = ("subtype", "type")
-
-    def __init__(self, type: str, subtype: str) -> None:  # noqa: A002
-        self.type = type
-        self.subtype = subtype
-
-    def __repr__(self) -> str:
-        return f"Artifact({self.type!r}, {self.subtype!r})"
-
-
-class MarkedContent:
-    """One marked-content sequence, BMC or BDC … EMC (ISO 32000-1 §14.6).
-
-    tag: its tag (P, Span, Artifact, ...). mcid: the marked-content id in force (its own or the
-    enclosing sequence's, §14.7.4.2), mcid_stream: the stream that id belongs to: None for the
-    page's content, else the object number and generation of the Form XObject with
-    /StructParents whose content holds it (§14.7.4.3). actual_text: its /ActualText (§14.9.4),
-    None when it has none. artifact: the /Artifact sequence it is in (its own or an enclosing
-    one), None outside artifacts. parent: the enclosing sequence. optional_off: whether
-    optional content off by default hides it (its own /OC or an enclosing one's, §8.11.3.2).
-    """
-
-    __slots__ = ("actual_text", "artifact", "mcid", "mcid_stream", "optional_off", "parent", "tag")
-
-    def __init__(
-        self,
-        tag: str,
-        mcid: int | None,
-        mcid_stream: tuple[int, int] | None,
-        actual_text: str | None,
-        artifact: Artifact | None,
-        parent: MarkedContent | None,
-    ) -> None:
-        self.tag = tag
-        self.mcid = mcid
-        self.mcid_stream = mcid_stream
-        self.actual_text = actual_text
-        self.artifact = artifact
-        self.parent = parent
-        # Optional content off by default hides it (§8.11.3.2), its own /OC or an enclosing
-        # one's; read only for a device that wants visibility.
-        self.optional_off: bool = parent.optional_off if parent is not None else False
-
-    def __repr__(self) -> str:
-        return f"<MarkedContent {self.tag} mcid={self.mcid}>"
-
-
-@dataclass(slots=True, init=False)
-class GlyphRun:
-    """What the glyphs of one shown string share (see Glyph): its font and size, render mode,
-    marked content, token index, forms, annotation and field, text rise and source. One record
-    per string, not these fields per glyph: a page keeps its glyphs, and each field a glyph
-    holds is more to build and more for the cycle collector to walk.
-
-    The source's fields are kept here too, and `source` makes the TextSource when first asked
-    (editing asks; text extraction does not): one record per string instead of two.
-    """
-
-    font_name: str
-    font_size: float
-    render_mode: int
-    mcid: int | None
-    token_index: int
-    forms: tuple[str, ...]
-    rise: float
-    marked: MarkedContent | None
-    annotation: str
-    field_name: str
-    # The TextSource fields (its font_size is the run's); sourced: whether there is one.
-    sourced: bool
-    root: str
-    uses: tuple[FormUse, ...]
-    string_token: int
-    string: bytes
-    font: Any
-    char_spacing: float
-    word_spacing: float
-    horizontal_scaling: float
-    made_source: TextSource | None = field(compare=False, repr=False)
-
-    def __init__(
-        self,
-        font_name: str,
-        font_size: float,
-        render_mode: int,
-        mcid: int | None,
-        token_index: int,
-        forms: tuple[str, ...],
-        rise: float,
-        marked: MarkedContent | None,
-        annotation: str,
-        field_name: str,
-        sourced: bool,
-        root: str,
-        uses: tuple[FormUse, ...],
-        string_token: int,
-        string: bytes,
-        font: Any,
-        char_spacing: float,
-        word_spacing: float,
-        horizontal_scaling: float,
-    ) -> None:
-        self.font_name = font_name
-        self.font_size = font_size
-        self.render_mode = render_mode
-        self.mcid = mcid
-        self.token_index = token_index
-        self.forms = forms
-        self.rise = rise
-        self.marked = marked
-        self.annotation = annotation
-        self.field_name = field_name
-        self.sourced = sourced
-        self.root = root
-        self.uses = uses
-        self.string_token = string_token
-        self.string = string
-        self.font = font
-        self.char_spacing = char_spacing
-        self.word_spacing = word_spacing
-        self.horizontal_scaling = horizontal_scaling
-        self.made_source = None
-
-    @property
-    def source(self) -> TextSource | None:
-        """Where the string came from (for editing; the same record every time), or None for
-        content made up for a field without an appearance."""
-        if not self.sourced:
-            return None
-        made = self.made_source
-        if made is None:
-            made = self.made_source = TextSource(
-                self.root, self.uses, self.string_token, self.string, self.font, self.font_size,
-                self.char_spacing, self.word_spacing, self.horizontal_scaling,
-            )  # fmt: skip
-        return made
 
 
 # Not frozen: a frozen dataclass takes six times as long to build, and pages have many glyphs.
 # The __init__ is written out: compiled (mypyc), it builds the record natively, where the one
 # dataclass generates would run as interpreted code for every glyph.
-@dataclass(slots=True, init=False)
+@dataclass(slots=True, init=False, repr=False)
 class Glyph:
     """One shown glyph, with its geometry in user space (SPEC §2, ISO 32000-1 §9.4.4).
 
@@ -247,6 +56,12 @@ class Glyph:
     the annotation is a widget of (§12.7.3.2), "" for none; source: where its code sits in
     the content (for editing; form and annotation glyphs too), None for glyphs of content
     made up for a field without an appearance.
+
+    The geometry is kept as numbers, each point as its x and y (quad_x0, quad_y0 ... quad_x3,
+    quad_y3; baseline_start_x, baseline_start_y; ...), and read as points through the
+    properties of those names. Layout reads the numbers. Kept as points, each glyph held
+    eight tuples, which plain Python's cycle collector walked at every collection while the
+    page was read (a tenth of a plain read); compiled, the two cost the same.
     """
 
     # Declared in the order layout reads them (compiled, the record's fields lie in this
@@ -256,11 +71,22 @@ class Glyph:
     run: GlyphRun
     box_height: float
     writing_mode: int
-    baseline_start: Point
-    baseline_end: Point
-    direction: Point
-    glyph_end: Point
-    quad: Quad
+    baseline_start_x: float
+    baseline_start_y: float
+    baseline_end_x: float
+    baseline_end_y: float
+    direction_x: float
+    direction_y: float
+    glyph_end_x: float
+    glyph_end_y: float
+    quad_x0: float
+    quad_y0: float
+    quad_x1: float
+    quad_y1: float
+    quad_x2: float
+    quad_y2: float
+    quad_x3: float
+    quad_y3: float
     mapped_text: str
     original_text: str | None
     hidden: tuple[str, ...] | None
@@ -271,11 +97,22 @@ class Glyph:
         self,
         text: str,
         code: int,
-        quad: Quad,
-        baseline_start: Point,
-        baseline_end: Point,
-        glyph_end: Point,
-        direction: Point,
+        quad_x0: float,
+        quad_y0: float,
+        quad_x1: float,
+        quad_y1: float,
+        quad_x2: float,
+        quad_y2: float,
+        quad_x3: float,
+        quad_y3: float,
+        baseline_start_x: float,
+        baseline_start_y: float,
+        baseline_end_x: float,
+        baseline_end_y: float,
+        glyph_end_x: float,
+        glyph_end_y: float,
+        direction_x: float,
+        direction_y: float,
         box_height: float,
         writing_mode: int,
         mapped_text: str,
@@ -287,11 +124,22 @@ class Glyph:
     ) -> None:
         self.text = text
         self.code = code
-        self.quad = quad
-        self.baseline_start = baseline_start
-        self.baseline_end = baseline_end
-        self.glyph_end = glyph_end
-        self.direction = direction
+        self.quad_x0 = quad_x0
+        self.quad_y0 = quad_y0
+        self.quad_x1 = quad_x1
+        self.quad_y1 = quad_y1
+        self.quad_x2 = quad_x2
+        self.quad_y2 = quad_y2
+        self.quad_x3 = quad_x3
+        self.quad_y3 = quad_y3
+        self.baseline_start_x = baseline_start_x
+        self.baseline_start_y = baseline_start_y
+        self.baseline_end_x = baseline_end_x
+        self.baseline_end_y = baseline_end_y
+        self.glyph_end_x = glyph_end_x
+        self.glyph_end_y = glyph_end_y
+        self.direction_x = direction_x
+        self.direction_y = direction_y
         self.box_height = box_height
         self.writing_mode = writing_mode
         self.mapped_text = mapped_text
@@ -299,6 +147,41 @@ class Glyph:
         self.original_text = original_text
         self.code_index = code_index
         self.hidden = hidden
+
+    def __repr__(self) -> str:
+        return (
+            f"Glyph(text={self.text!r}, run={self.run!r}, box_height={self.box_height!r}, "
+            f"writing_mode={self.writing_mode!r}, baseline_start={self.baseline_start!r}, "
+            f"baseline_end={self.baseline_end!r}, direction={self.direction!r}, "
+            f"glyph_end={self.glyph_end!r}, quad={self.quad!r}, mapped_text={self.mapped_text!r}, "
+            f"original_text={self.original_text!r}, hidden={self.hidden!r}, code={self.code!r}, "
+            f"code_index={self.code_index!r})"
+        )
+
+    @property
+    def quad(self) -> Quad:
+        return (
+            (self.quad_x0, self.quad_y0),
+            (self.quad_x1, self.quad_y1),
+            (self.quad_x2, self.quad_y2),
+            (self.quad_x3, self.quad_y3),
+        )
+
+    @property
+    def baseline_start(self) -> Point:
+        return self.baseline_start_x, self.baseline_start_y
+
+    @property
+    def baseline_end(self) -> Point:
+        return self.baseline_end_x, self.baseline_end_y
+
+    @property
+    def glyph_end(self) -> Point:
+        return self.glyph_end_x, self.glyph_end_y
+
+    @property
+    def direction(self) -> Point:
+        return self.direction_x, self.direction_y
 
     def moved(
         self,
@@ -312,7 +195,7 @@ class Glyph:
     ) -> Glyph:
         """A copy with other geometry, everything else the same: the glyph as layout reads it
         (along its actual advance, or stretched over an ActualText span)."""
-        return Glyph(
+        return glyph_from_points(
             self.text, self.code, quad, baseline_start, baseline_end, glyph_end, direction,
             box_height, writing_mode, self.mapped_text, self.run,
             original_text=self.original_text, code_index=self.code_index, hidden=self.hidden,
@@ -321,8 +204,11 @@ class Glyph:
     def retexted(self, text: str, mapped_text: str, original_text: str | None) -> Glyph:
         """A copy with other text, everything else the same."""
         return Glyph(
-            text, self.code, self.quad, self.baseline_start, self.baseline_end, self.glyph_end,
-            self.direction, self.box_height, self.writing_mode, mapped_text, self.run,
+            text, self.code, self.quad_x0, self.quad_y0, self.quad_x1, self.quad_y1,
+            self.quad_x2, self.quad_y2, self.quad_x3, self.quad_y3,
+            self.baseline_start_x, self.baseline_start_y, self.baseline_end_x, self.baseline_end_y,
+            self.glyph_end_x, self.glyph_end_y, self.direction_x, self.direction_y,
+            self.box_height, self.writing_mode, mapped_text, self.run,
             original_text=original_text, code_index=self.code_index, hidden=self.hidden,
         )  # fmt: skip
 
@@ -385,11 +271,37 @@ class Glyph:
     @property
     def bbox(self) -> Box:
         """The axis-aligned box around the quad."""
-        xs = [p[0] for p in self.quad]
-        ys = [p[1] for p in self.quad]
+        xs = (self.quad_x0, self.quad_x1, self.quad_x2, self.quad_x3)
+        ys = (self.quad_y0, self.quad_y1, self.quad_y2, self.quad_y3)
         return Box(min(xs), min(ys), max(xs), max(ys))
 
     @property
     def center(self) -> Point:
-        (x0, y0), _, (x2, y2), _ = self.quad
-        return ((x0 + x2) / 2, (y0 + y2) / 2)
+        return ((self.quad_x0 + self.quad_x2) / 2, (self.quad_y0 + self.quad_y2) / 2)
+
+
+def glyph_from_points(
+    text: str,
+    code: int,
+    quad: Quad,
+    baseline_start: Point,
+    baseline_end: Point,
+    glyph_end: Point,
+    direction: Point,
+    box_height: float,
+    writing_mode: int,
+    mapped_text: str,
+    run: GlyphRun,
+    *,
+    original_text: str | None = None,
+    code_index: int = -1,
+    hidden: tuple[str, ...] | None = None,
+) -> Glyph:
+    """A Glyph from its geometry as points (the interpreter passes the numbers)."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = quad
+    return Glyph(
+        text, code, x0, y0, x1, y1, x2, y2, x3, y3, baseline_start[0], baseline_start[1],
+        baseline_end[0], baseline_end[1], glyph_end[0], glyph_end[1], direction[0], direction[1],
+        box_height, writing_mode, mapped_text, run,
+        original_text=original_text, code_index=code_index, hidden=hidden,
+    )  # fmt: skip

@@ -80,16 +80,16 @@ def show(state: InterpreterState, items: list[Operand], token: int) -> None:
     D = linear[3]
     if vertical:
         norm = _norm(C, D)
-        direction = (-C / norm, -D / norm) if norm else (0.0, -1.0)
-        across = abs(direction[0] * B - direction[1] * A)
+        direction_x, direction_y = (-C / norm, -D / norm) if norm else (0.0, -1.0)
+        across = abs(direction_x * B - direction_y * A)
     else:
         norm = _norm(A, B)
-        direction = (A / norm, B / norm) if norm else (1.0, 0.0)
-        up = abs(direction[0] * D - direction[1] * C)
+        direction_x, direction_y = (A / norm, B / norm) if norm else (1.0, 0.0)
+        up = abs(direction_x * D - direction_y * C)
         box_height = up * (font.ascent - font.descent) * abs(size)
     # Offsets of the origin (rise) and of the box's bottom and top edges, in user space.
     rise_x, rise_y = C * rise, D * rise
-    rise_across = rise_y * direction[0] - rise_x * direction[1]
+    rise_across = rise_y * direction_x - rise_x * direction_y
     low_x, low_y, high_x, high_y = C * low, D * low, C * high, D * high
     glyphs: list[Glyph] = []
     for item in items:
@@ -131,21 +131,27 @@ def show(state: InterpreterState, items: list[Operand], token: int) -> None:
             code_index += 1
             origin_x = rise_x + E
             origin_y = rise_y + F
+            # The glyph's corners, bottom-left first (see Glyph.quad), its glyph_end and
+            # baseline_end, as numbers: the record keeps no tuples.
             if vertical:
                 w1, vx, _ = font.vertical_metrics(code)
                 advance = w1 * size + char_spacing + (word_spacing if is_space else 0.0)
                 left = -vx * size * hscale
                 right = (width - vx) * size * hscale
                 bottom = rise + w1 * size
-                quad = (
-                    (A * left + C * bottom + E, B * left + D * bottom + F),
-                    (A * right + C * bottom + E, B * right + D * bottom + F),
-                    (A * right + C * rise + E, B * right + D * rise + F),
-                    (A * left + C * rise + E, B * left + D * rise + F),
-                )
-                glyph_end = (C * bottom + E, D * bottom + F)
-                end_y = rise + advance
-                baseline_end = (C * end_y + E, D * end_y + F)
+                x0 = A * left + C * bottom + E
+                y0 = B * left + D * bottom + F
+                x1 = A * right + C * bottom + E
+                y1 = B * right + D * bottom + F
+                x2 = A * right + C * rise + E
+                y2 = B * right + D * rise + F
+                x3 = A * left + C * rise + E
+                y3 = B * left + D * rise + F
+                own_end_x = C * bottom + E
+                own_end_y = D * bottom + F
+                displaced = rise + advance
+                end_x = C * displaced + E
+                end_y = D * displaced + F
                 height = across * abs(width * size * hscale)
                 E += advance * C
                 F += advance * D
@@ -154,21 +160,26 @@ def show(state: InterpreterState, items: list[Operand], token: int) -> None:
                 advance = (width * size + char_spacing + (word_spacing if is_space else 0.0)) * hscale
                 own_x = A * own
                 own_y = B * own
-                quad = (
-                    (low_x + E, low_y + F),
-                    (own_x + low_x + E, own_y + low_y + F),
-                    (own_x + high_x + E, own_y + high_y + F),
-                    (high_x + E, high_y + F),
-                )
-                glyph_end = (own_x + origin_x, own_y + origin_y)
-                baseline_end = (A * advance + origin_x, B * advance + origin_y)
+                x0 = low_x + E
+                y0 = low_y + F
+                x1 = own_x + low_x + E
+                y1 = own_y + low_y + F
+                x2 = own_x + high_x + E
+                y2 = own_y + high_y + F
+                x3 = high_x + E
+                y3 = high_y + F
+                own_end_x = own_x + origin_x
+                own_end_y = own_y + origin_y
+                end_x = A * advance + origin_x
+                end_y = B * advance + origin_y
                 height = box_height
                 E += advance * A
                 F += advance * B
             advance_total += advance
             glyph = Glyph(
-                decoded.text, code, quad, (origin_x, origin_y), baseline_end, glyph_end,
-                direction, height, wmode, decoded.mapped_text, run, code_index=code_index,
+                decoded.text, code, x0, y0, x1, y1, x2, y2, x3, y3, origin_x, origin_y,
+                end_x, end_y, own_end_x, own_end_y, direction_x, direction_y, height, wmode,
+                decoded.mapped_text, run, code_index=code_index,
             )  # fmt: skip
             glyphs.append(glyph)
         a, b, c, d, e, f = tm

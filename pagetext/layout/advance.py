@@ -21,7 +21,7 @@ from typing import Final
 from pagetext.content.glyph import Glyph
 from pagetext.geometry import Point
 from pagetext.layout.params import LayoutParams
-from pagetext.layout.records import Line, quad_extent
+from pagetext.layout.records import Line, glyph_extent_along
 from pagetext.layout.scripts import is_cjk
 
 _NOT_ACROSS: Final = math.inf  # the gap given for a step that does not go across
@@ -32,16 +32,17 @@ def _em(glyph: Glyph) -> float:
     (ascent to descent) of a horizontal glyph, the vertical displacement w1 × size of a
     vertical one (§9.7.4.3; widths differ per glyph in both modes)."""
     if glyph.writing_mode == 1:
-        ox, oy = glyph.baseline_start
-        ex, ey = glyph.glyph_end
-        return math.hypot(ex - ox, ey - oy)
+        return math.hypot(
+            glyph.glyph_end_x - glyph.baseline_start_x, glyph.glyph_end_y - glyph.baseline_start_y
+        )
     return glyph.box_height
 
 
 def _across(glyph: Glyph) -> Point:
     """The way a run going across the nominal direction advances, in the glyph's own upright
     frame: to the right of a vertical glyph, below a horizontal one."""
-    ux, uy = glyph.direction
+    ux = glyph.direction_x
+    uy = glyph.direction_y
     if glyph.writing_mode == 1:
         return -uy, ux
     return uy, -ux
@@ -52,15 +53,14 @@ def _step_gap(prev: Glyph, glyph: Glyph, line_shift: float, params: LayoutParams
     along `_across`, between glyphs of one size, aligned: the gap between their boxes along
     it, as a share of the em. Any other step: _NOT_ACROSS. (line_shift: params.line_shift,
     read once per page.)"""
-    ux, uy = prev.direction
-    px, py = prev.baseline_start
-    gx, gy = glyph.baseline_start
-    dx = gx - px
-    dy = gy - py
+    ux = prev.direction_x
+    uy = prev.direction_y
+    dx = glyph.baseline_start_x - prev.baseline_start_x
+    dy = glyph.baseline_start_y - prev.baseline_start_y
     # The common case, one comparison: the origin moves along the nominal direction (§9.4.4).
     if is_along(dx, dy, ux, uy, line_shift * prev.box_height):
         return _NOT_ACROSS
-    if glyph.writing_mode != prev.writing_mode or glyph.direction != prev.direction:
+    if glyph.writing_mode != prev.writing_mode or glyph.direction_x != ux or glyph.direction_y != uy:
         return _NOT_ACROSS
     em = _em(prev)
     if em <= 0 or abs(_em(glyph) - em) > params.stack_size * em:
@@ -69,8 +69,8 @@ def _step_gap(prev: Glyph, glyph: Glyph, line_shift: float, params: LayoutParams
     # Aligned: the origins stay level along the nominal direction (one baseline, one column).
     if dx * ex + dy * ey <= 0 or abs(dx * ux + dy * uy) > params.line_shift * em:
         return _NOT_ACROSS
-    prev_high = quad_extent(prev.quad, ex, ey)[1]  # indexed: a "_" target would box
-    glyph_low = quad_extent(glyph.quad, ex, ey)[0]
+    prev_high = glyph_extent_along(prev, ex, ey)[1]  # indexed: a "_" target would box
+    glyph_low = glyph_extent_along(glyph, ex, ey)[0]
     gap = (glyph_low - prev_high) / em
     return gap if gap >= -params.stack_overlap else _NOT_ACROSS
 
@@ -81,7 +81,7 @@ def _reoriented(glyph: Glyph) -> Glyph:
     with such glyphs next to it: read down, half-way across the box (a vertical origin is at
     the top centre); read across, on the box's bottom edge (a baseline lies just above it)."""
     ex, ey = _across(glyph)
-    low, high, below, above = quad_extent(glyph.quad, ex, ey)
+    low, high, below, above = glyph_extent_along(glyph, ex, ey)
     level = below if glyph.writing_mode == 1 else (below + above) / 2
     start = (low * ex - level * ey, low * ey + level * ex)
     end = (high * ex - level * ey, high * ey + level * ex)

@@ -14,7 +14,7 @@ from typing import Any, Final
 from pagetext.content.glyph import Glyph
 from pagetext.fonts.font import MAX_LINE_EXTENT
 from pagetext.layout.params import LayoutParams
-from pagetext.layout.records import quad_extent
+from pagetext.layout.records import glyph_extent_along
 from pagetext.layout.scripts import is_cjk, is_unspaced
 
 # What judge found, as a code: one int per glyph pair, not an object.
@@ -82,9 +82,12 @@ def judge(
     prev: Glyph, glyph: Glyph, line_shift: float, word_gap: float, script_size: float, overstrike: float
 ) -> Judgement:
     """decide, as a verdict code and the measures it was taken on."""
-    ux, uy = prev.direction
-    px, py = prev.baseline_start
-    cx, cy = glyph.baseline_start
+    ux = prev.direction_x
+    uy = prev.direction_y
+    px = prev.baseline_start_x
+    py = prev.baseline_start_y
+    cx = glyph.baseline_start_x
+    cy = glyph.baseline_start_y
     shift = (cx - px) * -uy + (cy - py) * ux
     along = (cx - px) * ux + (cy - py) * uy
     height = glyph.box_height
@@ -94,16 +97,18 @@ def judge(
     line_limit = line_shift * (height if height > prev_height else prev_height)
     # The gap between the boxes, whichever way the pen went: right-to-left text drawn in
     # logical order moves backwards, and its word gaps count too.
-    ex, ey = prev.glyph_end
-    gx, gy = glyph.glyph_end
+    ex = prev.glyph_end_x
+    ey = prev.glyph_end_y
+    gx = glyph.glyph_end_x
+    gy = glyph.glyph_end_y
     forward = (cx - ex) * ux + (cy - ey) * uy
     backward = (px - gx) * ux + (py - gy) * uy
     gap = backward if backward > forward else forward
     space_limit = word_gap * height
     apart = nested = drawn_over = False
     if abs(shift) > 0.25 * (height if height < prev_height else prev_height):
-        prev_extent = quad_extent(prev.quad, ux, uy)  # indexed: a "_" target would box
-        glyph_extent = quad_extent(glyph.quad, ux, uy)
+        prev_extent = glyph_extent_along(prev, ux, uy)  # indexed: a "_" target would box
+        glyph_extent = glyph_extent_along(glyph, ux, uy)
         prev_low, prev_high = prev_extent[2], prev_extent[3]
         glyph_low, glyph_high = glyph_extent[2], glyph_extent[3]
         overlap = min(prev_high, glyph_high) - max(prev_low, glyph_low)
@@ -186,10 +191,11 @@ def tight_share(font: Any, tight_word_gap: float, tight_word_gap_em: float) -> f
 
 
 def own_advance(glyph: Glyph) -> float:
-    ux, uy = glyph.direction
-    ox, oy = glyph.baseline_start
-    ex, ey = glyph.glyph_end
-    return (ex - ox) * ux + (ey - oy) * uy
+    ux = glyph.direction_x
+    uy = glyph.direction_y
+    return (glyph.glyph_end_x - glyph.baseline_start_x) * ux + (
+        glyph.glyph_end_y - glyph.baseline_start_y
+    ) * uy
 
 
 def tracking_allows(

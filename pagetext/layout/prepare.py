@@ -63,7 +63,8 @@ def drop_duplicates(glyphs: list[Glyph], params: LayoutParams) -> list[Glyph]:
     high_x = high_y = -math.inf
     for index in range(len(glyphs)):
         glyph = glyphs[index]
-        x, y = glyph.baseline_start
+        x = glyph.baseline_start_x
+        y = glyph.baseline_start_y
         limit = tolerance * glyph.box_height or 1e-6
         if not (-limit <= x - pen_x <= limit and -limit <= y - pen_y <= limit):
             if run is not None:
@@ -92,7 +93,8 @@ def drop_duplicates(glyphs: list[Glyph], params: LayoutParams) -> list[Glyph]:
             high_y = y
         if kept is not None:
             kept.append(glyph)
-        pen_x, pen_y = glyph.baseline_end
+        pen_x = glyph.baseline_end_x
+        pen_y = glyph.baseline_end_y
     return glyphs if kept is None else kept
 
 
@@ -132,10 +134,9 @@ def _repeats(
         begin = run.first if run.first > oldest else oldest
         # Compiled, a slice is read natively where an index is bounds-checked.
         for offset, other in enumerate(glyphs[begin : run.end]):
-            seen_x, seen_y = other.baseline_start
             if (
-                -limit <= x - seen_x <= limit
-                and -limit <= y - seen_y <= limit
+                -limit <= x - other.baseline_start_x <= limit
+                and -limit <= y - other.baseline_start_y <= limit
                 and other.text == text
                 and not dropped[begin + offset]
             ):
@@ -217,12 +218,13 @@ def _covered(glyphs: list[Glyph], index: int) -> bool:
     """Whether the glyph after glyphs[index] (a white-space glyph, not the last) is drawn over it."""
     glyph = glyphs[index]
     after = glyphs[index + 1]
-    ux, uy = glyph.direction
-    ox, oy = glyph.baseline_start
-    ex, ey = glyph.glyph_end
-    advance = (ex - ox) * ux + (ey - oy) * uy
-    step = (after.baseline_start[0] - ox) * ux + (after.baseline_start[1] - oy) * uy
-    across = (after.baseline_start[0] - ox) * -uy + (after.baseline_start[1] - oy) * ux
+    ux = glyph.direction_x
+    uy = glyph.direction_y
+    ox = glyph.baseline_start_x
+    oy = glyph.baseline_start_y
+    advance = (glyph.glyph_end_x - ox) * ux + (glyph.glyph_end_y - oy) * uy
+    step = (after.baseline_start_x - ox) * ux + (after.baseline_start_y - oy) * uy
+    across = (after.baseline_start_x - ox) * -uy + (after.baseline_start_y - oy) * ux
     covered = -0.5 * advance < step < 0.25 * advance
     return advance > 0 and covered and abs(across) < 0.5 * glyph.box_height
 
@@ -278,11 +280,14 @@ def _survey(glyphs: list[Glyph], line_shift: float) -> tuple[int, list[int], lis
     px = py = ux = uy = shift = 0.0  # the glyph before's origin, direction and line limit
     for index in range(len(glyphs)):
         glyph = glyphs[index]
-        gx, gy = glyph.baseline_start
+        gx = glyph.baseline_start_x
+        gy = glyph.baseline_start_y
         if index and not is_along(gx - px, gy - py, ux, uy, shift):
             steps.append(index)
-        px, py = gx, gy
-        ux, uy = glyph.direction
+        px = gx
+        py = gy
+        ux = glyph.direction_x
+        uy = glyph.direction_y
         shift = line_shift * glyph.box_height
         if glyph.writing_mode == 1:
             found |= _VERTICAL

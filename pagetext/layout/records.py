@@ -124,6 +124,30 @@ Extent = tuple[float, float, float, float]  # min, max along a direction; min, m
 def quad_extent(quad: Quad, ux: float, uy: float) -> Extent:
     """The quad's extent along (ux, uy) and across it, along (-uy, ux)."""
     (ax, ay), (bx, by), (cx, cy), (dx, dy) = quad
+    return corners_extent(ax, ay, bx, by, cx, cy, dx, dy, ux, uy)
+
+
+def glyph_extent_along(glyph: Glyph, ux: float, uy: float) -> Extent:
+    """quad_extent of the glyph's quad, read from its numbers."""
+    return corners_extent(
+        glyph.quad_x0, glyph.quad_y0, glyph.quad_x1, glyph.quad_y1,
+        glyph.quad_x2, glyph.quad_y2, glyph.quad_x3, glyph.quad_y3, ux, uy,
+    )  # fmt: skip
+
+
+def corners_extent(
+    ax: float,
+    ay: float,
+    bx: float,
+    by: float,
+    cx: float,
+    cy: float,
+    dx: float,
+    dy: float,
+    ux: float,
+    uy: float,
+) -> Extent:
+    """quad_extent of the quad with these corners."""
     a = ax * ux + ay * uy
     b = bx * ux + by * uy
     c = cx * ux + cy * uy
@@ -143,10 +167,10 @@ def quad_extent(quad: Quad, ux: float, uy: float) -> Extent:
     return (a if a < c else c), (b if b > d else d), (e if e < g else g), (f if f > h else h)
 
 
-def _grown(extent: Extent, quad: Quad, ux: float, uy: float) -> Extent:
-    """The extent grown to take in the quad's."""
+def _grown(extent: Extent, grown_by: Extent) -> Extent:
+    """The extent grown to take in another."""
     low, high, below, above = extent
-    a, b, c, d = quad_extent(quad, ux, uy)
+    a, b, c, d = grown_by
     return (
         a if a < low else low,
         b if b > high else high,
@@ -160,7 +184,7 @@ def _grown(extent: Extent, quad: Quad, ux: float, uy: float) -> Extent:
 def _glyph_extent(glyphs: tuple[Glyph, ...], ux: float, uy: float) -> Extent:
     extent = (_INFINITY, -_INFINITY, _INFINITY, -_INFINITY)  # not a Final: mypyc leaves it unset
     for glyph in glyphs:
-        extent = _grown(extent, glyph.quad, ux, uy)
+        extent = _grown(extent, glyph_extent_along(glyph, ux, uy))
     return extent
 
 
@@ -168,7 +192,7 @@ def words_extent(words: Sequence[Word], ux: float, uy: float) -> Extent:
     """quad_extent over the quads of the words."""
     extent = (_INFINITY, -_INFINITY, _INFINITY, -_INFINITY)  # not a Final: mypyc leaves it unset
     for word in words:
-        extent = _grown(extent, word.quad, ux, uy)
+        extent = _grown(extent, quad_extent(word.quad, ux, uy))
     return extent
 
 
@@ -187,15 +211,12 @@ def _glyph_bounds(glyphs: tuple[Glyph, ...]) -> Bounds:
     x0 = y0 = _INFINITY
     x1 = y1 = -_INFINITY
     for glyph in glyphs:
-        # Unpacked, not looped over: compiled, the quad is stored unboxed, and a loop over
-        # it would box it first.
-        (ax, ay), (bx, by), (cx, cy), (dx, dy) = glyph.quad
-        low, high = _low_high(ax, bx, cx, dx)
+        low, high = _low_high(glyph.quad_x0, glyph.quad_x1, glyph.quad_x2, glyph.quad_x3)
         if low < x0:
             x0 = low
         if high > x1:
             x1 = high
-        low, high = _low_high(ay, by, cy, dy)
+        low, high = _low_high(glyph.quad_y0, glyph.quad_y1, glyph.quad_y2, glyph.quad_y3)
         if low < y0:
             y0 = low
         if high > y1:
@@ -244,6 +265,6 @@ def word_of(glyphs: tuple[Glyph, ...], text: str) -> Word:
     """make_word of glyphs already in a tuple (the word keeps it) and their text."""
     first = glyphs[0]
     run = first.run  # read once: font_name and font_size are properties of the glyph reading it
-    direction = first.direction
+    direction = (first.direction_x, first.direction_y)
     quad, bounds = glyphs_quad(glyphs, direction)
     return Word(text, bounds, quad, direction, run.font_name, run.font_size, glyphs)

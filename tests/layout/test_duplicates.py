@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from pagetext.content.glyph import Glyph, GlyphRun
+from pagetext.content.glyph import Glyph, GlyphRun, glyph_from_points
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.prepare import drop_duplicates
 
@@ -52,7 +52,7 @@ def _glyph(
     top = (-height * uy, height * ux)
     quad = ((x, y), end, (end[0] + top[0], end[1] + top[1]), (x + top[0], y + top[1]))
     mode = 1 if direction == (0.0, -1.0) else 0
-    return Glyph(text, 0, quad, (x, y), end, end, direction, height, mode, text, _RUN)
+    return glyph_from_points(text, 0, quad, (x, y), end, end, direction, height, mode, text, _RUN)
 
 
 _DIRECTIONS = [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)]
@@ -158,7 +158,9 @@ def test_a_run_reaching_infinity_is_still_searched() -> None:
     # "a" at 5, but its distance to the run's low end, -inf - -inf, is NaN.
     def glyph(text: str, x: float, end: float) -> Glyph:
         quad = ((x, 0.0), (end, 0.0), (end, 1.0), (x, 1.0))
-        return Glyph(text, 0, quad, (x, 0.0), (end, 0.0), (end, 0.0), (1.0, 0.0), math.inf, 0, text, _RUN)
+        return glyph_from_points(
+            text, 0, quad, (x, 0.0), (end, 0.0), (end, 0.0), (1.0, 0.0), math.inf, 0, text, _RUN
+        )
 
     glyphs = [glyph("b", -math.inf, 5.0), glyph("a", 5.0, -math.inf), glyph("a", -math.inf, 0.0)]
     assert _scan_window(glyphs, LayoutParams()) == glyphs[:2]

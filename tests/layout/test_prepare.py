@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from pagetext.content.glyph import Glyph, GlyphRun
+from pagetext.content.glyph import Glyph, GlyphRun, glyph_from_points
 from pagetext.layout.accents import compose_accents
 from pagetext.layout.advance import follow_advance
 from pagetext.layout.params import LayoutParams
@@ -34,7 +34,9 @@ def _glyph(
     top = (-10.0 * uy, 10.0 * ux)
     quad = ((x, y), end, (end[0] + top[0], end[1] + top[1]), (x + top[0], y + top[1]))
     mode = 1 if direction == _DOWN else 0
-    return Glyph(text, 0, quad, (x, y), end, end, direction, 10.0, mode, text, _RUN, original_text=original)
+    return glyph_from_points(
+        text, 0, quad, (x, y), end, end, direction, 10.0, mode, text, _RUN, original_text=original
+    )
 
 
 def _line(text: str, x: float, y: float) -> list[Glyph]:
