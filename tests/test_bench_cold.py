@@ -1,13 +1,14 @@
 """Documents read cold and warm in one process (bench/cold.py): the table of medians and
-ratios, a real run, and the report section written and kept."""
+ratios, a real run, the report section written and kept, and --switch's sweeper."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
-from bench.cold import SECTION, Timed, cold_section, main, measure, report
+from bench.cold import SECTION, SWEEPER, Timed, cold_section, main, measure, report, switched
 from bench.corpus import Case
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,3 +62,83 @@ def test_main_prints_the_table_and_writes_its_section(
     assert report_text.startswith("# Report\n\n## Other\n\nkept\n")
     how = "`python -m bench.cold docs/`, 1 documents, 1 warm read(s) a document and library"
     assert cold_section(report_text) == f"{SECTION}\n\nFrom {how}.\n\n{printed}"
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="--switch pins processes (Linux)")
+def test_switch_runs_the_sweeper_only_in_the_pause_before_a_cold_read() -> None:
+    allowed = os.sched_getaffinity(0)
+    with switched() as before_cold:
+        # Pinned to one processor, with a sweeper stopped (state T) but for the pause.
+        assert os.sched_getaffinity(0) == {max(allowed)}
+        sweeper = _sweeper_pid()
+        assert os.sched_getaffinity(sweeper) == {max(allowed)}
+        assert _state(sweeper) == "T"
+        before = _cpu_ticks(sweeper)
+        calls: list[float] = []
+        reads = measure([Case(SAMPLE)], ["pagetext"], warm_reads=1, before_cold=lambda: calls.append(1.0))
+        assert calls == [1.0] and "sample" in reads["pagetext"]
+        before_cold()
+        assert _state(sweeper) == "T"
+        assert _cpu_ticks(sweeper) > before  # it ran in the pause
+    assert os.sched_getaffinity(0) == allowed
+    assert not Path(f"/proc/{sweeper}").exists() or _state(sweeper) in ("Z", "X")
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="--switch pins processes (Linux)")
+def test_main_with_switch_says_so_in_the_section(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "one.pdf").symlink_to(SAMPLE)
+    written = tmp_path / "cold.md"
+    main(
+        [
+            str(tmp_path / "docs"),
+            "--libraries",
+            "pagetext",
+            "--warm",
+            "1",
+            "--switch",
+            "--report",
+            str(written),
+        ]
+    )
+    printed = capsys.readouterr().out
+    how = (
+        "`python -m bench.cold docs/ --switch`, 1 documents, 1 warm read(s) a document and library; "
+        "before each cold read, a switch to a memory sweeper on the same processor"
+    )
+    assert cold_section(written.read_text(encoding="utf-8")) == f"{SECTION}\n\nFrom {how}.\n\n{printed}"
+
+
+def _sweeper_pid() -> int:
+    # This process's children (field 4 of their stat, the parent) that run the sweeper's code.
+    children = [
+        int(entry.name) for entry in Path("/proc").iterdir() if entry.name.isdigit() and _child(entry.name)
+    ]
+    sweepers = [pid for pid in children if SWEEPER.split("\n")[0] in _command(pid)]
+    assert len(sweepers) == 1
+    return sweepers[0]
+
+
+def _child(pid: str) -> bool:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1]) == os.getpid()
+    except (OSError, IndexError, ValueError):  # gone meanwhile
+        return False
+
+
+def _command(pid: int) -> str:
+    return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+
+
+def _stat_fields(pid: int) -> list[str]:
+    # The fields after the command name (which may hold spaces), from the state on (proc(5)).
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def _state(pid: int) -> str:
+    return _stat_fields(pid)[0]
+
+
+def _cpu_ticks(pid: int) -> int:
+    fields = _stat_fields(pid)
+    return int(fields[11]) + int(fields[12])  # utime + stime (fields 14 and 15 of the line)
