@@ -134,7 +134,8 @@ def show(state: InterpreterState, items: list[Operand], token: int) -> None:
             # The glyph's corners, bottom-left first (see Glyph.quad), its glyph_end and
             # baseline_end, as numbers: the record keeps no tuples.
             if vertical:
-                w1, vx, _ = font.vertical_metrics(code)
+                w1 = decoded.w1
+                vx = decoded.vx
                 advance = w1 * size + char_spacing + (word_spacing if is_space else 0.0)
                 left = -vx * size * hscale
                 right = (width - vx) * size * hscale

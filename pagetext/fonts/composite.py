@@ -216,7 +216,11 @@ class CompositeFont(Font):
                 mapped,
                 self.cid_widths.get(cid, self.default_width),
             )
-        return DecodedGlyph(code, entry[0], entry[1], entry[2], code == self.word_space_code and length == 1)
+        is_space = code == self.word_space_code and length == 1
+        if self.wmode != 1:
+            return DecodedGlyph(code, entry[0], entry[1], entry[2], is_space)
+        w1, vx, _ = self.vertical_metrics(code)
+        return DecodedGlyph(code, entry[0], entry[1], entry[2], is_space, w1, vx)
 
     def vertical_metrics(self, code: int) -> tuple[float, float, float]:
         cid = self.cid(code)

@@ -24,19 +24,33 @@ from pagetext.pdf.objects import Entries, integer, number, optional_entry, read_
 class DecodedGlyph:
     """One code of a string as its font reads it: the code, its text (see Glyph.text) and
     mapped text, its horizontal advance w0, and whether Tw applies (a one-byte code 32).
+    In a font of vertical writing (WMode 1, composite fonts only), also its vertical
+    displacement w1 and the x of its position vector, vx (§9.7.4.3; Font.vertical_metrics):
+    looked up once per code, not per glyph shown. 0 in a font of horizontal writing.
 
     A class, not a tuple: fonts make one per code and every string that shows the code shares
     it, where a tuple would be unpacked and built again per glyph in compiled code.
     """
 
-    __slots__ = ("code", "is_space", "mapped_text", "text", "width")
+    __slots__ = ("code", "is_space", "mapped_text", "text", "vx", "w1", "width")
 
-    def __init__(self, code: int, text: str, mapped_text: str, width: float, is_space: bool) -> None:
+    def __init__(
+        self,
+        code: int,
+        text: str,
+        mapped_text: str,
+        width: float,
+        is_space: bool,
+        w1: float = 0.0,
+        vx: float = 0.0,
+    ) -> None:
         self.code = code
         self.text = text
         self.mapped_text = mapped_text
         self.width = width
         self.is_space = is_space
+        self.w1 = w1
+        self.vx = vx
 
 
 DEFAULT_ASCENT: Final = 0.8

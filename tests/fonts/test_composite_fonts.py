@@ -128,6 +128,25 @@ def test_vertical_w2_metrics() -> None:
     assert Dictionary and Name  # the builders above use pikepdf objects
 
 
+def test_a_vertical_fonts_decoded_record_carries_its_vertical_metrics() -> None:
+    # Looked up once per code (w1, vx), not per glyph shown: a /W2 entry, then the default
+    # (w1 -1000, vx half the width) for a CID without one.
+    def fonts(pdf):  # type: ignore[no-untyped-def]
+        font = identity_font(pdf, {1: "あ", 2: "い"}, vertical=True)
+        font.DescendantFonts[0].W2 = Array([1, Array([-500, 400, 800])])
+        font.DescendantFonts[0].W = Array([2, Array([600])])
+        return {"F2": font}
+
+    page = open_page(b"BT /F2 10 Tf 100 200 Td <00010002> Tj ET", fonts=fonts)
+    first, second = page.glyphs()
+    font = first.source.font  # type: ignore[union-attr]
+    one, two = font.decode(b"\x00\x01\x00\x02")
+    assert (one.w1, one.vx) == (-0.5, 0.4) == font.vertical_metrics(1)[:2]
+    assert (two.w1, two.vx) == (-1.0, 0.3) == font.vertical_metrics(2)[:2]
+    assert abs(second.baseline_start[1] - 195) < 1e-9  # moved down by the first's w1
+    assert abs(second.quad[0][0] - 97) < 1e-9  # vx = 300: 3 left of the origin
+
+
 def test_cmap_parser_usecmap_wmode_and_split() -> None:
     cmap, parent = parse_cmap(
         b"/Parent-H usecmap /WMode 1 def 1 begincodespacerange <00> <7F> endcodespacerange "
