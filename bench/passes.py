@@ -123,7 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     builds = parse_builds(args.builds)
     peers = [peer for peer in args.peers.split(",") if peer]
-    cases = [case for folder in args.folders for case in load_cases(folder)]
+    # Absolute: each build's worker runs in its own checkout, where a relative path names another file.
+    cases = [case for folder in args.folders for case in load_cases(folder.resolve())]
     if not cases:
         raise SystemExit("no cases in " + ", ".join(str(folder) for folder in args.folders))
     print(describe(), flush=True)

@@ -99,3 +99,16 @@ def test_one_pass_of_two_builds_reads_the_same_text(
     assert first_pass.startswith("pass 1 (median / total / paired): a ÷ b ")
     assert "differently" not in out
     assert "| b ÷ a | " in out
+
+
+def test_a_corpus_named_relative_to_here_is_found_by_builds_elsewhere(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The builds' workers run in their checkouts (ROOT), not here (tmp_path).
+    (tmp_path / "corpus").mkdir()
+    shutil.copy(ROOT / "examples" / "sample.pdf", tmp_path / "corpus" / "sample.pdf")
+    monkeypatch.chdir(tmp_path)
+    assert main(["corpus", "--builds", f"a={ROOT}", f"b={ROOT}", "--peers", "", "--passes", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "differently" not in out
+    assert " 0.000 / 0.000 / 0.000" not in out
