@@ -19,9 +19,9 @@ the table (`python -m bench` keeps it).
 memory are pinned to one processor, and this one sleeps before each cold read, so that the
 sweeper runs in between, as the other libraries' workers run between two documents of a bench
 worker. The switch to another process costs a read more than the other libraries' reads in this
-process do: on this machine's virtual processors it about doubles pagetext's cold read of a
-one-page document (round 16), and the table then comes close to the bench's single pass,
-with far less noise. Linux only (it needs os.sched_setaffinity).
+process do: on real/ it made pagetext's median cold read 1.6 times as long and pypdfium2's 1.34
+times (round 16), and the bench's single passes fall between the two measures. Linux only (it
+needs os.sched_setaffinity).
 """
 
 from __future__ import annotations
