@@ -121,7 +121,7 @@ def _sweeper_pid() -> int:
 
 def _child(pid: str) -> bool:
     try:
-        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1]) == os.getpid()
+        return int(_stat_fields(int(pid))[1]) == os.getpid()  # the parent's pid
     except (OSError, IndexError, ValueError):  # gone meanwhile
         return False
 

@@ -62,13 +62,16 @@ def read_visibility(
             drawn = collector.glyphs[start:]
             (reading.hidden_annotations if appearance.optional_off else reading.annotations).extend(drawn)
 
+    # The page's resources, read once: they serve a soft mask's group that has none of its own.
+    page_resources = inherited_entry(page, "/Resources")
+
     def draw_group(group: pikepdf.Stream, ctm: Matrix) -> VisibilityCollector | None:
         """A soft mask's group, drawn by itself in the space it was set in (§11.6.5.2)."""
         drawn = VisibilityCollector()
         painter = Interpreter(drawn, fonts, warn, PageBudget(limits, warn), optional=optional)
         matrix = multiply(read_matrix(optional_entry(group, "/Matrix")), ctm)
         try:
-            painter.run_appearance(group, matrix, inherited_entry(page, "/Resources"), "SMask", "", "")
+            painter.run_appearance(group, matrix, page_resources, "SMask", "", "")
         except BudgetStop:
             return None
         return drawn
