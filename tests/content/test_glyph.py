@@ -5,7 +5,9 @@ from __future__ import annotations
 import dataclasses
 import gc
 
+import pagetext
 from pagetext.content.glyph import Glyph, glyph_from_points
+from tests.corpus import CORPUS, needs_corpus
 from tests.pdfbuild import open_page
 
 _POINTS = ("baseline_start", "baseline_end", "glyph_end", "direction")
@@ -74,3 +76,25 @@ def test_a_glyph_record_holds_no_tuple_for_the_cycle_collector() -> None:
         held = [getattr(glyph, field.name) for field in dataclasses.fields(glyph)]
         assert not any(isinstance(value, tuple) for value in held if value is not glyph.hidden)
         assert not any(isinstance(value, tuple) and gc.is_tracked(value) for value in gc.get_referents(glyph))
+
+
+@needs_corpus
+def test_real_rotated_and_vertical_pages_hold_their_geometry_as_numbers() -> None:
+    # Rotated pages and text, and a vertical Japanese page: every glyph's points are its
+    # numbers, and its record holds no tuple but `hidden`.
+    for name in ("pdfbox__PDFBOX-2984-rotations", "pdfjs__hello_world_rotated", "pdfminer__jo"):
+        with pagetext.open(CORPUS / "real" / f"{name}.pdf") as document:
+            glyphs = [glyph for page in document for glyph in page.glyphs()]
+        assert glyphs, name
+        assert {glyph.writing_mode for glyph in glyphs} >= ({1} if name == "pdfminer__jo" else {0})
+        for glyph in glyphs:
+            assert glyph.quad == (
+                (glyph.quad_x0, glyph.quad_y0),
+                (glyph.quad_x1, glyph.quad_y1),
+                (glyph.quad_x2, glyph.quad_y2),
+                (glyph.quad_x3, glyph.quad_y3),
+            )
+            for point in _POINTS:
+                assert getattr(glyph, point) == (getattr(glyph, point + "_x"), getattr(glyph, point + "_y"))
+            held = [getattr(glyph, field.name) for field in dataclasses.fields(glyph)]
+            assert not any(isinstance(value, tuple) for value in held if value is not glyph.hidden)

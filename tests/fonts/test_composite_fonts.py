@@ -352,3 +352,16 @@ def test_real_w_arrays_give_every_cid_its_width(name: str) -> None:
             assert {cid: widths.get(cid, -1.0) for cid in cids} == {**dict.fromkeys(cids, -1.0), **expected}
             checked += 1
     assert checked
+
+
+@needs_corpus
+def test_a_real_vertical_pages_records_carry_the_metrics_its_font_gives() -> None:
+    # pdfminer__jo: Japanese set vertically; each glyph's decoded record holds the w1 and vx
+    # that vertical_metrics gives its code.
+    with pagetext.open(CORPUS / "real" / "pdfminer__jo.pdf") as document:
+        glyphs = [glyph for page in document for glyph in page.glyphs() if glyph.writing_mode == 1]
+    assert len(glyphs) > 100
+    for glyph in glyphs:
+        font = glyph.source.font  # type: ignore[union-attr]
+        (record,) = font.decode(glyph.code.to_bytes(2, "big"))
+        assert (record.w1, record.vx) == font.vertical_metrics(glyph.code)[:2]
