@@ -6,9 +6,9 @@ embeds dozens (a 117-page atlas: 53, 11 ms). Only the tables that name glyphs ar
 the header, the Name, Top DICT and String INDEXes, the Top DICT, the CharStrings INDEX's
 count, the charset and the encoding. The reading is fontTools' (program.py keeps it as the
 reference): names as fontTools makes them ("cid00042" in a CID-keyed font), the encoding as
-its list of 256 names. A program that is not plainly one font, a predefined charset, a glyph
-name given twice, an encoding supplement, anything out of range: None, and fontTools reads
-it as before.
+its list of 256 names, supplements included. A program that is not plainly one font, a
+predefined charset, a glyph name given twice, anything out of range: None, and fontTools
+reads it as before.
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ _TOP_OPERATORS: Final = frozenset(
 )
 _PREDEFINED_CHARSETS: Final = 2  # offsets 0-2: ISOAdobe, Expert, ExpertSubset
 _CODES: Final = 256
+# The high bit of an encoding's format byte: supplements follow its codes (TN #5176 §12).
+_SUPPLEMENTED: Final = 0x80
 
 CffTables = tuple[list[str], str | None, str | list[str] | None, int]
 
@@ -78,7 +80,7 @@ def _read(data: bytes) -> CffTables:
         if encoding_offset == 0
         else "ExpertEncoding"
         if encoding_offset == 1
-        else _encoding(data, encoding_offset, charset)
+        else _encoding(data, encoding_offset, charset, strings)
     )
     return charset, ordering, encoding, encoding_offset
 
@@ -192,12 +194,14 @@ def _charset(data: bytes, at: int, glyphs: int, strings: list[tuple[int, int]], 
     return charset
 
 
-def _encoding(data: bytes, at: int, charset: list[str]) -> list[str]:
+def _encoding(data: bytes, at: int, charset: list[str], strings: list[tuple[int, int]]) -> list[str]:
     """The glyph name of each code (§12): formats 0 and 1, code 0 left out as fontTools
-    leaves it (program.py reads it from the bytes)."""
-    form = data[at]
-    if form & 0x80 or form > 1:  # supplements, unknown formats
+    leaves it (program.py reads it from the bytes), then the supplements: codes that name a
+    glyph by its string (SID), one more code for a glyph the format gave one already."""
+    form = data[at] & ~_SUPPLEMENTED
+    if form > 1:  # unknown formats
         raise Unread
+    supplemented = data[at] & _SUPPLEMENTED
     encoding = [".notdef"] * _CODES
     count = data[at + 1]
     at += 2
@@ -207,14 +211,18 @@ def _encoding(data: bytes, at: int, charset: list[str]) -> list[str]:
             at += 1
             if code != 0:
                 encoding[code] = charset[glyph]
-        return encoding
-    glyph = 1
-    for _ in range(count):
-        code = data[at]
-        left = data[at + 1]
-        at += 2
-        for _ in range(left + 1):
-            encoding[code] = charset[glyph]
-            code += 1
-            glyph += 1
+    else:
+        glyph = 1
+        for _ in range(count):
+            code = data[at]
+            left = data[at + 1]
+            at += 2
+            for _ in range(left + 1):
+                encoding[code] = charset[glyph]
+                code += 1
+                glyph += 1
+    if supplemented:
+        for _ in range(data[at]):
+            encoding[data[at + 1]] = _string(data, strings, u16(data, at + 2))
+            at += 3
     return encoding

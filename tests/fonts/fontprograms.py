@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import pikepdf
+from fontTools.cffLib import CFFFontSet, cffStandardStrings
 from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.t2CharStringPen import T2CharStringPen
 from fontTools.pens.ttGlyphPen import TTGlyphPen
@@ -78,6 +79,25 @@ def cff(glyph_names: list[str], encoding: dict[int, str] | None = None) -> bytes
     out = io.BytesIO()
     font_set.compile(out, builder.font)
     return out.getvalue()
+
+
+def with_encoding_supplements(data: bytes, supplements: dict[int, str | int]) -> bytes:
+    """A CFF program (cff() with a format 0 encoding) rewritten in place, at the same length,
+    so that its encoding ends in these supplements (code → the name of a standard string, or
+    a SID as written; Adobe TN #5176 §12): the format's list of codes gives up
+    1 + 3 × len(supplements) of its last glyphs' codes, and the rest keeps its offsets."""
+    font_set = CFFFontSet()
+    font_set.decompile(io.BytesIO(data), otFont=None)
+    at = font_set[font_set.fontNames[0]].rawDict["Encoding"]
+    codes = data[at + 1]
+    kept = codes - 1 - 3 * len(supplements)
+    assert data[at] == 0 and kept >= 0, "needs a format 0 encoding with enough codes"
+    pairs = b""
+    for code, name in supplements.items():
+        sid = name if isinstance(name, int) else cffStandardStrings.index(name)
+        pairs += bytes([code]) + sid.to_bytes(2, "big")
+    encoding = bytes([0x80, kept]) + data[at + 2 : at + 2 + kept] + bytes([len(supplements)]) + pairs
+    return data[:at] + encoding + data[at + 2 + codes :]
 
 
 def type1_cleartext(encoding: dict[int, str]) -> bytes:

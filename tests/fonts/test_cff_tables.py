@@ -9,7 +9,7 @@ import pytest
 from pagetext.fonts.cff_tables import read_cff_tables
 from pagetext.fonts.program import _fonttools_cff_tables
 from tests.corpus import CORPUS, needs_corpus
-from tests.fonts.fontprograms import cff, corpus_programs, read_as_reference_reads
+from tests.fonts.fontprograms import cff, corpus_programs, read_as_reference_reads, with_encoding_supplements
 
 GLYPHS = [".notdef", "space", "A", "B", "C", "a", "b", "c", "minus", "uni20AC"]
 
@@ -35,6 +35,25 @@ def test_a_program_reads_as_fonttools_reads_it(encoding: dict[int, str] | None) 
     else:
         assert isinstance(read_encoding, list)
         assert all(read_encoding[code] == glyph for code, glyph in encoding.items())
+
+
+def test_an_encoding_with_supplements_reads_as_fonttools_reads_it() -> None:
+    # Every glyph a code, scattered (format 0); then the codes of the last seven glyphs make
+    # room for two supplements: 66 names "A" (a second code for it), 67 "space".
+    scattered = dict(zip([10, 65, 200, 3, 150, 1, 90, 120, 160], GLYPHS[1:], strict=True))
+    data = with_encoding_supplements(cff(GLYPHS, scattered), {66: "A", 67: "space"})
+    tables = read_cff_tables(data)
+    assert tables is not None
+    assert tables == _fonttools_cff_tables(data)
+    encoding = tables[2]
+    assert isinstance(encoding, list)
+    assert [encoding[code] for code in (10, 65, 66, 67)] == ["space", "A", "A", "space"]
+    assert encoding[200] == encoding[160] == ".notdef"  # codes given up for the supplements
+
+
+def test_a_supplement_naming_no_string_is_left_to_fonttools() -> None:
+    data = with_encoding_supplements(cff(GLYPHS, {65: "A", 200: "B", 3: "C", 150: "a", 1: "b"}), {66: 0xFFFF})
+    assert read_cff_tables(data) is None
 
 
 @pytest.mark.parametrize("cut", range(1, 120, 7))
