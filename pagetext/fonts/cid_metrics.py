@@ -21,8 +21,13 @@ WALKED_ITEMS: Final = 32
 
 # (first CID, last CID, values): `c [m1 m2 …]` gives consecutive CIDs from c, `size` values
 # each; `c_first c_last m…` one set of `size` values for the whole range. The values as the
-# array holds them, in 1/1000 text space units (numbers; anything else reads as 0): a list,
-# or the nested pikepdf.Array itself when /W is read item by item (WALKED_ITEMS).
+# array holds them, in 1/1000 text space units (numbers; anything else reads as 0): a tuple,
+# or the nested pikepdf.Array itself when /W is read item by item (WALKED_ITEMS). A tuple,
+# not a list: a tuple of numbers, and an entry holding one, leave the cycle collector's
+# lists at its first pass, where a list stays in them. A font keeps its entries as long as
+# its document, and a collector that sees them survive counts them towards its next full
+# collection of the whole heap: a CJK font's /W has hundreds (two thirds of all the objects
+# the corpus's reads kept long enough to be counted).
 Entry = tuple[int, int, Any]
 
 
@@ -55,7 +60,8 @@ def _entries(items: list[Any], size: int, walked: bool) -> list[Entry]:
         if isinstance(following, list) or (walked and isinstance(following, pikepdf.Array)):
             count = len(following) // size
             if count:
-                entries.append((first, first + count - 1, following))
+                values = tuple(following) if isinstance(following, list) else following
+                entries.append((first, first + count - 1, values))
             i += 2
         elif i + 1 + size < len(items):
             end = number(following, _NAN)
@@ -63,7 +69,7 @@ def _entries(items: list[Any], size: int, walked: bool) -> list[Entry]:
                 break
             last = min(int(end), first + MAX_W_SPAN)
             if last >= first:
-                entries.append((first, last, items[i + 2 : i + 2 + size]))
+                entries.append((first, last, tuple(items[i + 2 : i + 2 + size])))
             i += 2 + size
         else:
             break

@@ -4,6 +4,7 @@ search when they are one printable character; codes decoded once per font."""
 
 from __future__ import annotations
 
+import gc
 import random
 import re
 
@@ -156,3 +157,18 @@ def test_w_arrays_either_side_of_the_item_limit_read_alike(items: int) -> None:
     values += [5000] * (items - len(values))
     pdf = new_pdf()
     assert _same_widths(pdf.make_indirect(Array(values))) > 0
+
+
+def test_w_entries_leave_the_cycle_collectors_lists() -> None:
+    # A font keeps its /W entries as long as its document: each collection that finds them
+    # alive counts them towards the next full collection of the heap, unless they leave the
+    # collector's lists. A tuple of numbers leaves at the collector's first pass, the entry
+    # holding it at the next (a list never does).
+    pdf = new_pdf()
+    array = pdf.make_indirect(Array([1, Array([500, 600, 700]), 10, 20, 250, 30, Array([333.5])] * 20))
+    entries = metric_entries(array, 1)
+    assert len(entries) == 60
+    gc.collect()
+    gc.collect()
+    assert not any(gc.is_tracked(entry) for entry in entries)
+    assert [entries[0][2], entries[1][2], entries[2][2]] == [(500, 600, 700), (250,), (333.5,)]
