@@ -126,10 +126,10 @@ def font_codes(path: Path) -> dict[str, int]:
             counts[f"{kind} fonts"] += 1
             counts[f"{kind} codes shown"] += shown
             if isinstance(font, SimpleFont):
-                prepared = font._codes._texts  # None for a code not worked out yet
+                prepared = font._codes._texts  # the codes worked out so far
                 if id(prepared) not in shared:
                     shared.add(id(prepared))
-                    counts["simple codes prepared"] += len(prepared) - prepared.count(None)
+                    counts["simple codes prepared"] += len(prepared)
             font_dict: Any = doc._pdf.get_object(key)
             if "/ToUnicode" in font_dict:
                 unicode_map = read_to_unicode(Entries(font_dict), "", lambda message: None)

@@ -97,7 +97,7 @@ def value_font(base_font: str, text: str) -> tuple[SimpleFont, dict[str, int]]:
         codes[char] = code
         texts[code] = char
         widths[code] = _char_width(char)
-    font = SimpleFont(base_font or "Helvetica", "Type1", plain.ascent, plain.descent, texts, widths)
+    font = SimpleFont(base_font or "Helvetica", "Type1", plain.ascent, plain.descent, texts, tuple(widths))
     return font, codes
 
 

@@ -180,18 +180,20 @@ class CMap:
         self.unicode_ranges: list[tuple[int, int, int]] = []  # long bfranges, see UnicodeMap
         self.wmode = 0
         self.collection = ""
-        self._by_first_byte: list[list[CodespaceRange]] | None = None
+        self._by_first_byte: tuple[tuple[CodespaceRange, ...], ...] | None = None
 
-    def _ranges_by_first_byte(self) -> list[list[CodespaceRange]]:
+    def _ranges_by_first_byte(self) -> tuple[tuple[CodespaceRange, ...], ...]:
+        """The codespace ranges each first byte may begin, shortest first. Tuples: a CMap lives as
+        long as its font, or longer (predefined ones), and tuples of plain values leave the cycle
+        collector's lists (fonts.code_texts.CodeTexts says why that matters)."""
         table = self._by_first_byte
         if table is None:
             ranges = sorted(self.codespace or _TWO_BYTES, key=lambda r: r[0])
-            table = [[r for r in ranges if r[1][0] <= byte <= r[2][0]] for byte in range(256)]
             shortest = ranges[0][0]
-            for byte in range(256):
-                if not table[byte]:
-                    # A code that fits no range is read with the shortest length (§9.7.6.3).
-                    table[byte] = [(shortest, bytes(shortest), b"\xff" * shortest)]
+            # A code that fits no range is read with the shortest length (§9.7.6.3).
+            unfit = ((shortest, bytes(shortest), b"\xff" * shortest),)
+            fitting = [tuple([r for r in ranges if r[1][0] <= byte <= r[2][0]]) for byte in range(256)]
+            table = tuple([candidates or unfit for candidates in fitting])
             self._by_first_byte = table
         return table
 

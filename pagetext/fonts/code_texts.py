@@ -18,6 +18,7 @@ from pagetext.fonts.program import FontProgram
 
 UNMAPPED: Final = "\ufffd"
 CODES: Final = 256  # a simple font's codes are one byte
+_NO_NAMES: Final[tuple[str | None, ...]] = (None,) * CODES
 _GLYPH_ID_NAME: Final = re.compile(r"^(?:g|glyph|gid|cid|index)(\d+)$", re.IGNORECASE)
 # Names that spell out their own code in decimal (a235, c65) or hex (G41, x41), as Type3
 # fonts and some converters write them; trusted only when the number is the code.
@@ -35,6 +36,12 @@ class CodeTexts:
     control characters only: such `dropped` codes have no text but a name's); `program`: the
     embedded program when it was read, `own`: the codes its built-in encoding names. Fonts
     with the same mappings and no program share one (simple.py): nothing is font-specific.
+
+    Tuples and dictionaries of text, not lists: they hold no object the cycle collector
+    tracks, so it leaves them out of its lists (tuples at its first pass, dictionaries from
+    the start), where a list of 256 stays in them for good. Code texts live as long as their
+    document's fonts, or longer (shared), and a collection that finds them alive counts
+    them towards its next full collection of the heap, which walks every item of every list.
     """
 
     __slots__ = (
@@ -53,8 +60,8 @@ class CodeTexts:
 
     def __init__(
         self,
-        names: list[str | None],
-        to_unicode: list[str | None],
+        names: tuple[str | None, ...],
+        to_unicode: tuple[str | None, ...],
         zapf: bool,
         tex: bool,
         program: FontProgram | None,
@@ -68,13 +75,14 @@ class CodeTexts:
         self._program = program
         self._own = own
         self._dropped = dropped
-        self._found: list[str | None] = [None] * CODES
-        self._texts: list[str | None] = [None] * CODES
-        self._mapped_texts: list[str | None] = [None] * CODES
+        # Each code's texts, worked out when asked for.
+        self._found: dict[int, str] = {}
+        self._texts: dict[int, str] = {}
+        self._mapped_texts: dict[int, str] = {}
         self._complete: list[str] | None = None
 
     def found(self, code: int) -> str:
-        text = self._found[code]
+        text = self._found.get(code)
         if text is None:
             name = self._names[code]
             text = self._to_unicode[code] or (
@@ -84,17 +92,16 @@ class CodeTexts:
         return text
 
     def text(self, code: int) -> str:
-        text = self._texts[code]
+        text = self._texts.get(code)
         if text is None:
             text = self._prepare(code)
         return text
 
     def mapped_text(self, code: int) -> str:
-        text = self._mapped_texts[code]
+        text = self._mapped_texts.get(code)
         if text is None:
             self._prepare(code)
             text = self._mapped_texts[code]
-            assert text is not None
         return text
 
     def _prepare(self, code: int) -> str:
@@ -140,10 +147,10 @@ class CodeTexts:
 
 def prepared_texts(texts: list[str]) -> CodeTexts:
     """Code texts known in advance (a made-up font's): each is its own mapped text."""
-    result = CodeTexts([None] * CODES, [None] * CODES, False, False, None, b"", b"")
-    result._found = list(texts)
-    result._texts = list(texts)
-    result._mapped_texts = list(texts)
+    result = CodeTexts(_NO_NAMES, _NO_NAMES, False, False, None, b"", b"")
+    result._found = dict(enumerate(texts))
+    result._texts = dict(result._found)
+    result._mapped_texts = dict(result._found)
     return result
 
 

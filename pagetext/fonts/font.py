@@ -110,7 +110,7 @@ class SimpleFont(Font):
         ascent: float,
         descent: float,
         texts: list[str] | CodeTexts,
-        widths: list[float],
+        widths: tuple[float, ...],
         settle: Callable[[CodeTexts], CodeTexts] | None = None,
     ) -> None:
         super().__init__(base_font, subtype, ascent, descent)

@@ -123,9 +123,10 @@ def _widths(
     scale: float,
     std14: Core14Metrics | None,
     descriptor: Any,
-) -> list[float]:
+) -> tuple[float, ...]:
     """Code → advance: /Widths (`widths_array`, from code `first`), else the standard-14
-    metrics (`names`: the glyph name of each code), else the descriptor's."""
+    metrics (`names`: the glyph name of each code), else the descriptor's. A tuple, which
+    the cycle collector leaves out of its lists (CodeTexts says why)."""
     missing = 0.0
     if isinstance(descriptor, DICTIONARY):
         missing = number(optional_entry(descriptor, "/MissingWidth")) * scale
@@ -137,12 +138,12 @@ def _widths(
         # Only the values of codes 0–255, by index: iterating would box each index anew.
         for i in range(max(0, -first), min(len(values), 256 - first)):
             widths[first + i] = number(values[i]) * scale
-        return widths
+        return tuple(widths)
     if std14 is not None:
         return _standard14_widths(std14, names)
     if isinstance(descriptor, DICTIONARY) and number(optional_entry(descriptor, "/AvgWidth")) > 0:
-        return [number(descriptor.get("/AvgWidth")) * scale] * 256
-    return [missing or DEFAULT_WIDTH] * 256
+        return (number(descriptor.get("/AvgWidth")) * scale,) * 256
+    return (missing or DEFAULT_WIDTH,) * 256
 
 
 def _may_have_builtin_encoding(descriptor: Any) -> bool:
@@ -204,7 +205,7 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     # that shows "a"): only the AGL's names are read there, as viewers do.
     names_key = tuple(names)  # the key of the tables shared between fonts of the same names
     codes = _code_texts(
-        names, names_key, mapped, std14_name == "ZapfDingbats", subtype != "Type3", program, own, dropped
+        names_key, mapped, std14_name == "ZapfDingbats", subtype != "Type3", program, own, dropped
     )
     # When codes the font has are left without text, the program may give them theirs: it is
     # read when a string first shows a code without text. A partial, not a nested function:
@@ -221,7 +222,7 @@ def load_simple_font(font: Any, subtype: str, warn: Warn) -> SimpleFont:
     return result
 
 
-def _equal_widths(widths: list[float]) -> bool:
+def _equal_widths(widths: tuple[float, ...]) -> bool:
     """Whether the positive widths are all one, over at least _MIN_EQUAL_WIDTHS codes."""
     shown = 0
     width = 0.0
@@ -244,8 +245,7 @@ _KNOWN_CODE_TEXTS: Final[dict[tuple[object, ...], CodeTexts]] = {}
 
 
 def _code_texts(
-    names: list[str | None],
-    names_key: tuple[str | None, ...],
+    names: tuple[str | None, ...],
     to_unicode: list[str | None],
     zapf: bool,
     tex: bool,
@@ -254,12 +254,13 @@ def _code_texts(
     dropped: bytes,
 ) -> CodeTexts:
     """The code texts of these mappings: shared between the fonts that have the same."""
+    texts = tuple(to_unicode)
     if program is not None:
-        return CodeTexts(names, to_unicode, zapf, tex, program, own, dropped)
-    key = (names_key, tuple(to_unicode), zapf, tex)
+        return CodeTexts(names, texts, zapf, tex, program, own, dropped)
+    key = (names, texts, zapf, tex)
     known = _KNOWN_CODE_TEXTS.get(key)
     if known is None:
-        known = CodeTexts(names, to_unicode, zapf, tex, None, own, dropped)
+        known = CodeTexts(names, texts, zapf, tex, None, own, dropped)
         _remember(_KNOWN_CODE_TEXTS, key, known)
     return known
 
@@ -274,15 +275,15 @@ def _remember(table: dict[tuple[object, ...], Any], key: tuple[object, ...], val
 # The standard-14 widths of the 256 codes, by font and glyph names: the fonts without /Widths
 # are a handful (Helvetica in WinAnsiEncoding, the forms' ZapfDingbats), and a table is 256
 # lookups. Shared, never changed; emptied when full, like the code texts.
-_KNOWN_STANDARD14_WIDTHS: Final[dict[tuple[object, ...], list[float]]] = {}
+_KNOWN_STANDARD14_WIDTHS: Final[dict[tuple[object, ...], tuple[float, ...]]] = {}
 
 
-def _standard14_widths(std14: Core14Metrics, names: tuple[str | None, ...]) -> list[float]:
+def _standard14_widths(std14: Core14Metrics, names: tuple[str | None, ...]) -> tuple[float, ...]:
     key = (std14, names)
     known = _KNOWN_STANDARD14_WIDTHS.get(key)
     if known is None:
         afm_widths = std14.widths
-        known = [afm_widths.get(glyph, 0) / 1000 if glyph else 0.0 for glyph in names]
+        known = tuple([afm_widths.get(glyph, 0) / 1000 if glyph else 0.0 for glyph in names])
         _remember(_KNOWN_STANDARD14_WIDTHS, key, known)
     return known
 
@@ -296,7 +297,7 @@ def _with_late_program(first: int, last: int, descriptor: Any, warn: Warn, codes
 
 
 @cache
-def _helvetica_tables() -> tuple[list[str], list[float], float, float]:
+def _helvetica_tables() -> tuple[list[str], tuple[float, ...], float, float]:
     std14 = core14_metrics("Helvetica")
     assert std14 is not None
     names = _table("WinAnsiEncoding")

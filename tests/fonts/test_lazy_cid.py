@@ -172,3 +172,14 @@ def test_w_entries_leave_the_cycle_collectors_lists() -> None:
     gc.collect()
     assert not any(gc.is_tracked(entry) for entry in entries)
     assert [entries[0][2], entries[1][2], entries[2][2]] == [(500, 600, 700), (250,), (333.5,)]
+
+
+def test_a_cmaps_codespace_table_leaves_the_cycle_collectors_lists() -> None:
+    # Built when a string is first split into codes, and kept as long as the CMap (predefined
+    # ones: the process): tuples of plain values, which the collector drops from its lists.
+    codespace = b"2 begincodespacerange <00> <80> <8140> <FFFC> endcodespacerange"
+    cmap, _ = parse_cmap(codespace, lambda message: None)
+    assert list(cmap.split(b"\x41\x81\x40\xff")) == [(0x41, 1), (0x8140, 2), (0xFF, 1)]
+    gc.collect()
+    gc.collect()
+    assert not gc.is_tracked(cmap._ranges_by_first_byte())

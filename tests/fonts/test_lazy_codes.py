@@ -44,7 +44,7 @@ DROPPED = bytes([76])
 
 
 def _codes() -> CodeTexts:
-    return CodeTexts(list(NAMES), list(TO_UNICODE), False, True, None, b"", DROPPED)
+    return CodeTexts(tuple(NAMES), tuple(TO_UNICODE), False, True, None, b"", DROPPED)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import pikepdf
 import pytest
 from pikepdf import Array, Dictionary, Name
@@ -261,3 +263,35 @@ def test_a_forms_helvetica_without_widths_reads_the_shared_metrics() -> None:
         first = doc[0].glyphs()[0]
     assert first.text == "B"
     assert first.baseline_end[0] - first.baseline_start[0] == pytest.approx(0.667 * 12)
+
+
+def _tracked_lists(root: object) -> list[list[object]]:
+    """The lists the cycle collector tracks that a font's own records lead to (through
+    pagetext's objects and the containers they hold, not through pikepdf's objects)."""
+    found: list[list[object]] = []
+    seen: set[int] = set()
+    todo = [root]
+    while todo:
+        item = todo.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, list) and gc.is_tracked(item):
+            found.append(item)
+        if type(item).__module__.startswith("pagetext") or isinstance(item, (list, tuple, dict)):
+            todo.extend(gc.get_referents(item))
+    return found
+
+
+def test_a_fonts_tables_leave_the_cycle_collectors_lists() -> None:
+    # A font lives as long as its document (its code texts longer, shared): a collection
+    # that finds its tables alive counts them towards the next full collection of the heap,
+    # which walks each list item by item. Only the codes' decoded records stay in a list.
+    pdf = pikepdf.new()
+    to_unicode = b"1 begincodespacerange <00> <FF> endcodespacerange 1 beginbfchar <41> <0042> endbfchar"
+    for options in ({}, {"encoding": Name.WinAnsiEncoding, "to_unicode": to_unicode}):
+        font = load_font(simple_font(pdf, **options), lambda message: None)  # type: ignore[arg-type]
+        assert [glyph.text for glyph in font.decode(b"AB")] == (["B", "B"] if options else ["A", "B"])
+        gc.collect()
+        gc.collect()
+        assert [len(table) for table in _tracked_lists(font)] == [256]
