@@ -120,6 +120,30 @@ class FileObjects:
         values = object_values(body)
         return values[0] if values is not None and len(values) == 1 else NOT_HERE
 
+    def names_stream(self, value: Any) -> bool | None:
+        """Whether a value read here is a stream: a reference to an object whose dictionary the
+        keyword `stream` and an end of line follow (§7.3.8.1), told from its first piece and
+        not parsed further; False for a direct value (a stream is always indirect) or an
+        object read here; None when it cannot be told here (pikepdf tells)."""
+        if not isinstance(value, Reference):
+            return False
+        number, generation = value.number, value.generation
+        offset = self._offset(number, generation)
+        if offset < 0:
+            return None
+        header = b"%d %d obj" % (number, generation)
+        data = self._bytes.read(offset, FIRST_READ_BYTES)
+        if not data.startswith(header):
+            return None
+        end = data.find(b"endobj", len(header))
+        keyword = data.find(b"stream", len(header), end if end >= 0 else len(data))
+        if keyword < 0:
+            return False if self.value(number, generation) is not NOT_HERE else None
+        if data[keyword + 6 : keyword + 7] != b"\n" and data[keyword + 6 : keyword + 8] != b"\r\n":
+            return None
+        values = object_values(data[len(header) : keyword])
+        return True if values is not None and len(values) == 1 and isinstance(values[0], dict) else None
+
     def _offset(self, number: int, generation: int) -> int:
         """The offset of the object's definition from the newest section that has an entry
         for it (§7.5.6); -1 when the entry is free, of another generation, or unreadable."""
@@ -214,6 +238,10 @@ class FileDictionary:
     def get(self, key: str, default: Any = None) -> Any:
         value = self._entries.get(key[1:], default)
         return value if value is default else self._objects.resolve(value)
+
+    def names_stream(self, key: str) -> bool | None:
+        """Whether the entry is a stream, without reading it (FileObjects.names_stream)."""
+        return self._objects.names_stream(self._entries.get(key[1:]))
 
     # A key whose value is null is no entry (§7.3.7), as in pikepdf's keys().
     def keys(self) -> set[str]:

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import gc
+import io
 
 import pikepdf
 import pytest
 from pikepdf import Array, Dictionary, Name
 
+from pagetext.fonts import simple
 from pagetext.fonts.loader import load_font
+from pagetext.pdf.file_bytes import open_file_bytes
+from pagetext.pdf.file_objects import FileDictionary, file_objects
 from tests.corpus import CORPUS, needs_corpus
 from tests.pdfbuild import open_page, simple_font
 
@@ -295,3 +299,25 @@ def test_a_fonts_tables_leave_the_cycle_collectors_lists() -> None:
         gc.collect()
         gc.collect()
         assert [len(table) for table in _tracked_lists(font)] == [256]
+
+
+@pytest.mark.parametrize("program_key", ["/FontFile2", "/FontFile", "/FontFile3"])
+def test_a_descriptor_read_from_the_file_tells_a_truetype_program_as_pikepdf_does(program_key: str) -> None:
+    # A TrueType program (/FontFile2, a stream) has no built-in encoding: told from the
+    # file's bytes for a descriptor read there, without the stream parsed (file_objects).
+    pdf = pikepdf.new()
+    font = simple_font(pdf)
+    font.FontDescriptor[program_key] = pdf.make_stream(b"\0\1\0\0")
+    pdf.add_blank_page()
+    pdf.pages[0].Resources = Dictionary(Font=Dictionary(F1=font))
+    data = io.BytesIO()
+    pdf.save(data)
+    reopened = pikepdf.open(io.BytesIO(data.getvalue()))
+    objects = file_objects(reopened, open_file_bytes(data.getvalue()))
+    assert objects is not None
+    from_file = objects.dictionary(*reopened.pages[0].Resources.Font.F1.FontDescriptor.objgen)
+    assert isinstance(from_file, FileDictionary)
+    through_pikepdf = reopened.pages[0].Resources.Font.F1.FontDescriptor
+    expected = program_key != "/FontFile2"
+    assert simple._may_have_builtin_encoding(from_file) is expected
+    assert simple._may_have_builtin_encoding(through_pikepdf) is expected

@@ -112,6 +112,32 @@ def test_objects_not_written_as_expected_are_left_to_pikepdf() -> None:
     assert objects.value(number, generation) is NOT_HERE  # type: ignore[attr-defined]
 
 
+def test_whether_an_entry_is_a_stream_is_told_without_reading_it() -> None:
+    data, font_objgen, _descriptor_objgen = _font_pdf()
+    _pdf, objects = _objects(data)
+    assert objects is not None
+    font = objects.dictionary(*font_objgen)  # type: ignore[attr-defined]
+    assert font.names_stream("/ToUnicode") is True  # `N G obj << ... >> stream` and an end of line
+    assert font.names_stream("/FontDescriptor") is False  # an object read here
+    assert font.names_stream("/Widths") is False and font.names_stream("/Missing") is False  # direct, none
+    assert objects.names_stream(Reference(9999, 0)) is None  # type: ignore[attr-defined]  # no such object
+    # Not told from the first piece, left to pikepdf: `stream` inside a string of the
+    # stream's dictionary, and `stream` followed by a space, not an end of line (§7.3.8.1).
+    pdf = new_pdf()
+    font = simple_font(pdf)
+    font.ToUnicode = pdf.make_stream(b"", S=pikepdf.String("a stream"))
+    add_page(pdf, CONTENT, fonts={"F1": font})
+    said = to_bytes(pdf)
+    with pikepdf.open(io.BytesIO(said)) as reopened:
+        stream_objgen = reopened.pages[0].Resources.Font.F1.ToUnicode.objgen
+    _pdf, objects = _objects(said)
+    assert objects is not None and objects.names_stream(Reference(*stream_objgen)) is None  # type: ignore[attr-defined]
+    keyword = said.index(b">>\nstream\n", _offset(said, stream_objgen[0])) + len(b">>\n")
+    bare = said[:keyword] + b"stream " + said[keyword + len(b"stream\n") :]
+    _pdf, objects = _objects(bare)
+    assert objects is not None and objects.names_stream(Reference(*stream_objgen)) is None  # type: ignore[attr-defined]
+
+
 def _offset(data: bytes, number: int) -> int:
     return data.index(b"\n%d 0 obj" % number) + 1
 
