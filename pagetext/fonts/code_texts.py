@@ -148,9 +148,8 @@ class CodeTexts:
 def prepared_texts(texts: list[str]) -> CodeTexts:
     """Code texts known in advance (a made-up font's): each is its own mapped text."""
     result = CodeTexts(_NO_NAMES, _NO_NAMES, False, False, None, b"", b"")
-    result._found = dict(enumerate(texts))
-    result._texts = dict(result._found)
-    result._mapped_texts = dict(result._found)
+    # Every code known: nothing is worked out later, so the three tables can be one.
+    result._found = result._texts = result._mapped_texts = dict(enumerate(texts))
     return result
 
 

@@ -96,15 +96,11 @@ class FileObjects:
         """The value of object `number` `generation` as the lexer reads object syntax
         (dictionaries as dict, names as str, strings as bytes, references as Reference), or
         NOT_HERE when pikepdf must read it."""
-        offset = self._offset(number, generation)
-        if offset < 0:
-            return NOT_HERE
-        header = b"%d %d obj" % (number, generation)
-        start = len(header)
+        start = len(b"%d %d obj" % (number, generation))
         size = FIRST_READ_BYTES
         while True:
-            data = self._bytes.read(offset, size)
-            if not data.startswith(header):
+            data = self._definition(number, generation, size)
+            if data is None:
                 return NOT_HERE
             end = data.find(b"endobj", start)
             # A stream's data is pikepdf's to decode (and so is an object with a string
@@ -124,25 +120,31 @@ class FileObjects:
         """Whether a value read here is a stream: a reference to an object whose dictionary the
         keyword `stream` and an end of line follow (§7.3.8.1), told from its first piece and
         not parsed further; False for a direct value (a stream is always indirect) or an
-        object read here; None when it cannot be told here (pikepdf tells)."""
+        object that ends before any `stream`; None when it cannot be told here (pikepdf
+        tells)."""
         if not isinstance(value, Reference):
             return False
-        number, generation = value.number, value.generation
+        data = self._definition(value.number, value.generation, FIRST_READ_BYTES)
+        if data is None:
+            return None
+        start = len(b"%d %d obj" % (value.number, value.generation))
+        end = data.find(b"endobj", start)
+        keyword = data.find(b"stream", start, end if end >= 0 else len(data))
+        if keyword < 0:
+            return False if end >= 0 else None
+        if data[keyword + 6 : keyword + 7] != b"\n" and data[keyword + 6 : keyword + 8] != b"\r\n":
+            return None
+        values = object_values(data[start:keyword])
+        return True if values is not None and len(values) == 1 and isinstance(values[0], dict) else None
+
+    def _definition(self, number: int, generation: int, size: int) -> bytes | None:
+        """The first `size` bytes of the definition of object `number` `generation`, from its
+        header `N G obj` on; None when the table gives it no offset or the header is not there."""
         offset = self._offset(number, generation)
         if offset < 0:
             return None
-        header = b"%d %d obj" % (number, generation)
-        data = self._bytes.read(offset, FIRST_READ_BYTES)
-        if not data.startswith(header):
-            return None
-        end = data.find(b"endobj", len(header))
-        keyword = data.find(b"stream", len(header), end if end >= 0 else len(data))
-        if keyword < 0:
-            return False if self.value(number, generation) is not NOT_HERE else None
-        if data[keyword + 6 : keyword + 7] != b"\n" and data[keyword + 6 : keyword + 8] != b"\r\n":
-            return None
-        values = object_values(data[len(header) : keyword])
-        return True if values is not None and len(values) == 1 and isinstance(values[0], dict) else None
+        data = self._bytes.read(offset, size)
+        return data if data.startswith(b"%d %d obj" % (number, generation)) else None
 
     def _offset(self, number: int, generation: int) -> int:
         """The offset of the object's definition from the newest section that has an entry

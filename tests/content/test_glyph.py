@@ -19,18 +19,27 @@ def _rotated_glyphs() -> list[Glyph]:
     return page.glyphs()
 
 
+def _assert_points_are_numbers(glyph: Glyph) -> None:
+    assert glyph.quad == (
+        (glyph.quad_x0, glyph.quad_y0),
+        (glyph.quad_x1, glyph.quad_y1),
+        (glyph.quad_x2, glyph.quad_y2),
+        (glyph.quad_x3, glyph.quad_y3),
+    )
+    for name in _POINTS:
+        assert getattr(glyph, name) == (getattr(glyph, name + "_x"), getattr(glyph, name + "_y"))
+
+
+def _assert_holds_no_tuple_but_hidden(glyph: Glyph) -> None:
+    held = [getattr(glyph, field.name) for field in dataclasses.fields(glyph)]
+    assert not any(isinstance(value, tuple) for value in held if value is not glyph.hidden)
+
+
 def test_the_points_are_the_numbers() -> None:
     glyphs = _rotated_glyphs()
     assert len(glyphs) == 3
     for glyph in glyphs:
-        assert glyph.quad == (
-            (glyph.quad_x0, glyph.quad_y0),
-            (glyph.quad_x1, glyph.quad_y1),
-            (glyph.quad_x2, glyph.quad_y2),
-            (glyph.quad_x3, glyph.quad_y3),
-        )
-        for name in _POINTS:
-            assert getattr(glyph, name) == (getattr(glyph, name + "_x"), getattr(glyph, name + "_y"))
+        _assert_points_are_numbers(glyph)
         assert glyph.center == ((glyph.quad_x0 + glyph.quad_x2) / 2, (glyph.quad_y0 + glyph.quad_y2) / 2)
         xs = [x for x, _ in glyph.quad]
         ys = [y for _, y in glyph.quad]
@@ -73,8 +82,7 @@ def test_a_glyph_record_holds_no_tuple_for_the_cycle_collector() -> None:
     # The reason the geometry is numbers: each tuple a glyph held was walked by plain
     # Python's cycle collector at every collection while the page was kept.
     for glyph in _rotated_glyphs():
-        held = [getattr(glyph, field.name) for field in dataclasses.fields(glyph)]
-        assert not any(isinstance(value, tuple) for value in held if value is not glyph.hidden)
+        _assert_holds_no_tuple_but_hidden(glyph)
         assert not any(isinstance(value, tuple) and gc.is_tracked(value) for value in gc.get_referents(glyph))
 
 
@@ -88,13 +96,5 @@ def test_real_rotated_and_vertical_pages_hold_their_geometry_as_numbers() -> Non
         assert glyphs, name
         assert {glyph.writing_mode for glyph in glyphs} >= ({1} if name == "pdfminer__jo" else {0})
         for glyph in glyphs:
-            assert glyph.quad == (
-                (glyph.quad_x0, glyph.quad_y0),
-                (glyph.quad_x1, glyph.quad_y1),
-                (glyph.quad_x2, glyph.quad_y2),
-                (glyph.quad_x3, glyph.quad_y3),
-            )
-            for point in _POINTS:
-                assert getattr(glyph, point) == (getattr(glyph, point + "_x"), getattr(glyph, point + "_y"))
-            held = [getattr(glyph, field.name) for field in dataclasses.fields(glyph)]
-            assert not any(isinstance(value, tuple) for value in held if value is not glyph.hidden)
+            _assert_points_are_numbers(glyph)
+            _assert_holds_no_tuple_but_hidden(glyph)
