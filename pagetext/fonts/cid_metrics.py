@@ -107,8 +107,9 @@ class CidWidths:
 
     def __init__(self, entries: list[Entry]) -> None:
         self._known: dict[int, float] = {}  # looked up, or set (legacy CJK fonts)
-        self._entries = entries
-        self._firsts = [entry[0] for entry in entries]
+        # Tuples, kept as long as the font: they leave the cycle collector's lists (Entry).
+        self._entries = tuple(entries)
+        self._firsts = tuple([entry[0] for entry in entries])
         for index in range(1, len(entries)):
             if entries[index][0] <= entries[index - 1][1]:
                 self._read_all()
@@ -119,8 +120,8 @@ class CidWidths:
         for first, last, values in self._entries:
             for cid in range(first, last + 1):
                 known[cid] = _entry_width(values, cid - first)
-        self._entries = []
-        self._firsts = []
+        self._entries = ()
+        self._firsts = ()
 
     def get(self, cid: int, default: float) -> float:
         known = self._known.get(cid)

@@ -35,7 +35,9 @@ class FontProgram:
     """Facts read from an embedded font program; every field may be empty. Shared by the
     fonts that embed the same program (ProgramCache): nothing changes one once read."""
 
-    glyph_names: list[str] = field(default_factory=list)  # by glyph id
+    # By glyph id; a tuple: programs are kept across documents, and a tuple of names leaves
+    # the cycle collector's lists (fonts.code_texts.CodeTexts says why that matters).
+    glyph_names: tuple[str, ...] = ()
     unicode_by_gid: dict[int, str] = field(default_factory=dict)
     symbolic_cmap: dict[int, int] = field(default_factory=dict)  # code 0..255 → glyph id
     builtin_encoding: dict[int, str] = field(default_factory=dict)  # code → glyph name
@@ -159,7 +161,7 @@ def _read(kind: str, data: bytes) -> tuple[FontProgram | None, str]:
 def _truetype(data: bytes) -> FontProgram:
     order, subtables = read_truetype_tables(data) or _fonttools_truetype_tables(data)
     program = FontProgram()
-    program.glyph_names = list(order)
+    program.glyph_names = tuple(order)
     program.unicode_by_gid, program.unicode_codes, program.symbolic_cmap = glyph_texts(order, subtables)
     return program
 
@@ -186,7 +188,7 @@ def _cff(data: bytes) -> FontProgram:
             if glyph.startswith("cid") and glyph[3:].isdigit():
                 program.gid_by_cid[int(glyph[3:])] = gid
         return program
-    program.glyph_names = charset
+    program.glyph_names = tuple(charset)
     for gid, glyph in enumerate(charset):
         text = glyph_name_to_unicode(glyph)
         if text:

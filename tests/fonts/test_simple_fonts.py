@@ -9,6 +9,7 @@ import pikepdf
 import pytest
 from pikepdf import Array, Dictionary, Name
 
+import pagetext
 from pagetext.fonts import simple
 from pagetext.fonts.loader import load_font
 from pagetext.pdf.file_bytes import open_file_bytes
@@ -321,3 +322,23 @@ def test_a_descriptor_read_from_the_file_tells_a_truetype_program_as_pikepdf_doe
     expected = program_key != "/FontFile2"
     assert simple._may_have_builtin_encoding(from_file) is expected
     assert simple._may_have_builtin_encoding(through_pikepdf) is expected
+
+
+@needs_corpus
+def test_real_documents_fonts_keep_no_tracked_list_of_text_or_numbers() -> None:
+    # Simple fonts with and without ToUnicode, a CIDFont with a /W of 644 items (a file of
+    # object streams), a vertical Japanese page: after the read, what the fonts keep of
+    # text and numbers has left the collector's lists; only lists of decoded records stay.
+    names = ("pdfbox__openoffice-test-document", "pdfjs__issue15759", "pdfminer__jo", "pdfjs__tracemonkey")
+    for name in names:
+        with pagetext.open(CORPUS / "real" / f"{name}.pdf") as document:
+            for page in document:
+                page.text()
+            fonts = list(document._context.fonts._fonts.values())
+            for _ in range(3):  # a tuple leaves once what it holds has left: a pass per level
+                gc.collect()
+            assert fonts, name
+            for font in fonts:
+                for table in _tracked_lists(font):
+                    kept = {type(item) for item in table} - {type(None), list}
+                    assert not kept & {str, int, float, tuple}, (name, font, kept)

@@ -109,7 +109,7 @@ def test_the_font_program_is_the_same_either_way() -> None:
     data = truetype(GLYPHS, CMAP, keep_glyph_names=False)
     program = _truetype(data)
     assert program.unicode_by_gid[5] == "€" and program.unicode_by_gid[6] == "\U00010400"
-    assert program.glyph_names == _fonttools_truetype_tables(data)[0]
+    assert list(program.glyph_names) == _fonttools_truetype_tables(data)[0]
 
 
 def _truetype_program(descriptor: pikepdf.Dictionary) -> bytes | None:
