@@ -94,14 +94,15 @@ def run_cases(
 def run_workers(
     workers: dict[str, Worker], cases: list[Case], timeout: float
 ) -> dict[str, dict[str, dict[str, Any]]]:
-    """Every case read by every worker, by label, the first worker turning from case to case;
-    the workers are closed at the end (their peak RSS is then known)."""
+    """Every case read by every worker, by label, in the turn orders of `turn_orders` taken case
+    by case; the workers are closed at the end (their peak RSS is then known)."""
     labels = list(workers)
+    orders = turn_orders(len(labels))
     raw: dict[str, dict[str, dict[str, Any]]] = {label: {} for label in labels}
     try:
         for number, case in enumerate(cases):
-            shift = number % len(labels)
-            for label in labels[shift:] + labels[:shift]:
+            for index in orders[number % len(orders)]:
+                label = labels[index]
                 raw[label][case.name] = workers[label].run(case, timeout)
             print(f"\r{number + 1}/{len(cases)} {case.name[:50]:50}", end="", file=sys.stderr, flush=True)
     finally:
@@ -109,3 +110,24 @@ def run_workers(
             worker.close()
     print(file=sys.stderr)
     return raw
+
+
+def turn_orders(count: int) -> list[list[int]]:
+    """Orders of `count` workers' turns in which each worker reads right after each other worker
+    equally often: a Williams design, `count` orders for an even count, twice as many for an odd
+    one. A worker reads faster after a worker that leaves the processor's caches and memory
+    little disturbed, so one fixed cyclic order charges each library its one predecessor's
+    footprint (measured: pagetext after pdfminer.six, 0.92 x pypdfium2's median; after a light
+    worker 0.99)."""
+    first: list[int] = []
+    low, high = 0, count - 1
+    while low <= high:  # 0, n-1, 1, n-2, 2, ...: each difference between neighbours once
+        first.append(low)
+        low += 1
+        if low <= high:
+            first.append(high)
+            high -= 1
+    orders = [[(worker + shift) % count for worker in first] for shift in range(count)]
+    if count % 2:
+        orders += [order[::-1] for order in orders]
+    return orders
