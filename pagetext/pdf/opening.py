@@ -7,7 +7,6 @@ import builtins
 import io
 import os
 import re
-import warnings
 from itertools import islice
 from typing import IO, Any, Union
 
@@ -63,9 +62,7 @@ def _recovered(target: Any, label: str, attempts: list[str | bytes], error: Exce
     try:
         if hasattr(target, "seek"):
             target.seek(0)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            pdf = pikepdf.open(target, password=attempts[0], inherit_page_attributes=False)
+        pdf = pikepdf.open(target, password=attempts[0], inherit_page_attributes=False)
     except (pikepdf.PdfError, OSError, RuntimeError, ValueError):
         pass
     else:
@@ -133,18 +130,16 @@ def _open(
         if hasattr(target, "seek"):
             target.seek(0)
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                key = file_key(revision6, attempt) if revision6 is not None else None
-                if key is not None:
-                    pdf = _pikepdf_open(target, file, key.hex(), hex_password=True)
-                else:
-                    pdf = _pikepdf_open(target, file, attempt, hex_password=False)
-                try:
-                    len(pdf.pages)  # the page tree read here, where damage to it leads to recovery
-                except BaseException:
-                    pdf.close()
-                    raise
+            key = file_key(revision6, attempt) if revision6 is not None else None
+            if key is not None:
+                pdf = _pikepdf_open(target, file, key.hex(), hex_password=True)
+            else:
+                pdf = _pikepdf_open(target, file, attempt, hex_password=False)
+            try:
+                len(pdf.pages)  # the page tree read here, where damage to it leads to recovery
+            except BaseException:
+                pdf.close()
+                raise
             return pdf, None
         except pikepdf.PasswordError as error:
             last_error = error
@@ -175,6 +170,9 @@ def _pikepdf_open(
     opens a Python file of its own (open, fstat, isatty, a buffered reader: some 4 µs, 10-20
     with the processor's caches cold) and maps that. Where the file cannot be mapped (OSError,
     ValueError), the path is opened; a qpdf failure of the same kinds is met there again."""
+    # No filter of warnings around it: pikepdf warns at opening only for raw bytes (never
+    # given here) and keeps qpdf's warnings on the Pdf; a filter would replace the process's
+    # list of filters, which the threads of a service share, for every document opened.
     # Inherited attributes are read through /Parent (objects.inherited_entry), not pushed down
     # onto every page: that costs qpdf a pass over the tree at each open, and a saved edit
     # would carry the pushed copies.

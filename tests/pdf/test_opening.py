@@ -4,6 +4,7 @@ as that open file, mapped; a file that cannot be mapped is opened by its path.""
 from __future__ import annotations
 
 import io
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -79,3 +80,27 @@ def test_a_damaged_file_says_why_without_qpdf_naming_the_open_file(tmp_path: Pat
     message = str(raised.value)
     assert message.startswith(f"{str(path)!r} is damaged beyond repair (unable to find trailer dictionary")
     assert "FileIO" not in message and "stream <" not in message
+
+
+def test_opening_leaves_the_process_warning_filters_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A filter set around pikepdf.open replaced the list of filters that every thread shares
+    # (a service reading documents in threads); a caller's own filters stay in force, and
+    # opening a sound file warns of nothing, even where warnings are errors.
+    path = _hello(tmp_path)
+    filters = warnings.filters
+    seen: list[bool] = []
+    real_open = pikepdf.open
+
+    def watching_open(target: Any, **options: Any) -> pikepdf.Pdf:
+        seen.append(warnings.filters is filters)
+        return real_open(target, **options)
+
+    monkeypatch.setattr(pikepdf, "open", watching_open)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        filters = warnings.filters
+        with pagetext.open(path) as document:
+            assert document[0].text() == "Hello"
+    assert seen == [True]
