@@ -3,8 +3,10 @@
     python -m bench ../shared/corpus/generated ../shared/corpus/real [--report bench/REPORT.md]
 
 Every library runs in its own worker process (imported once, documents in a loop, only
-open + extract timed). Documents go to the libraries in turn, the first library rotating,
-so that machine drift hits all alike. Writes a markdown report and a JSON file of results.
+open + extract timed). Documents go to the libraries in turn, in orders where each library
+reads right after each other library equally often (bench.process.turn_orders), so that
+machine drift and the caches a library leaves behind hit all alike. Writes a markdown report
+and a JSON file of results.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@
 A build is a checkout of this repository (a git worktree), with its compiled build made in
 place when it has one; its worker runs there, so that its pagetext is the one imported. Each
 pass is one run of the bench's speed measure: every document read once by every build and
-peer in turn, the first turning from document to document, import excluded. On a shared
+peer in turn (bench.process.turn_orders), import excluded. On a shared
 machine a single pass's median ratio moves by a tenth from pass to pass; builds compared in
 the same pass meet the same drift, and take turns at following each other (a worker reads
 faster after another pagetext worker). Prints, per pass and then as mean and range, each build's

@@ -83,9 +83,9 @@ class Worker:
 def run_cases(
     libraries: list[str], cases: list[Case], timeout: float, module: tuple[str, ...] = ("bench.worker",)
 ) -> tuple[dict[str, dict[str, dict[str, Any]]], dict[str, int]]:
-    """Every case read by every library's worker, the order of the libraries turning from
-    case to case (so that drift on a shared machine hits all alike): the answers by library
-    and case name, and each worker's peak RSS in KiB."""
+    """Every case read by every library's worker, in the turn orders of `turn_orders` (so that
+    drift on a shared machine, and what each library leaves in the caches, hit all alike): the
+    answers by library and case name, and each worker's peak RSS in KiB."""
     workers = {library: Worker(library, module) for library in libraries}
     raw = run_workers(workers, cases, timeout)
     return raw, {library: workers[library].max_rss_kb for library in libraries}
