@@ -27,8 +27,9 @@ Writes into pagetext/fonts/data/:
                            dependency): cff-standard-strings (the 391 standard strings of Adobe
                            TN #5176 Appendix A) and mac-glyph-names (the 258 Macintosh names a
                            TrueType 'post' table indexes), agl (the Adobe Glyph List: a name and
-                           its code points in hex a line, sorted) and zapf-dingbats (the ITC Zapf
-                           Dingbats list, as agl);
+                           its code points in hex a line, sorted), aglfn (the AGL for New Fonts: a
+                           code point in four hex digits and its name a line, sorted) and
+                           zapf-dingbats (the ITC Zapf Dingbats list, as agl);
                            a process reads these in microseconds, where importing the fontTools
                            modules that hold them takes 6-20 ms
 Text a font loader splits in one call: a file per font and per encoding, so that a process
@@ -289,6 +290,12 @@ def build_names() -> None:
         for name, codes in sorted(agl.LEGACY_AGL2UV.items())
     ]
     _write_text(OUT / "names" / "agl.txt", lines)
+    # AGLFN's name for each code point it lists (fontTools' UV2AGL): the name fontTools gives a
+    # TrueType glyph that has no 'post' name, after the least code point a Unicode cmap maps to it.
+    assert all(code <= 0xFFFF for code in agl.UV2AGL), "AGLFN lists code points of the BMP only"
+    _write_text(
+        OUT / "names" / "aglfn.txt", [f"{code:04X} {name}" for code, name in sorted(agl.UV2AGL.items())]
+    )
     # The dingbats by name (aN), as a PDF names them: those fontTools maps otherwise in a font
     # of ZapfDingbats than elsewhere.
     lines = []

@@ -119,8 +119,8 @@ def encoding_table(name: str) -> list[str | None] | None:
 
 # Standard glyph name lists by name (tools/build_data.py): cff-standard-strings (CFF's 391
 # standard strings, Adobe TN #5176 Appendix A), mac-glyph-names (the 258 names a TrueType
-# 'post' table indexes), agl and zapf-dingbats (agl_text). Read from the package data at
-# first use.
+# 'post' table indexes), agl and zapf-dingbats (agl_text), aglfn (aglfn_name). Read from the
+# package data at first use.
 _NAME_LISTS: Final[dict[str, list[str]]] = {}
 
 
@@ -131,6 +131,21 @@ def glyph_name_list(name: str) -> list[str]:
         data = _data("names", name)
         names = _NAME_LISTS[name] = data.split("\n")[:-1] if data is not None else []
     return names
+
+
+# AGLFN's names by code point (names/aglfn.txt), read at first use: 586 of them, a dict of
+# ints and strings (one the cycle collector does not track). fontTools' UV2AGL holds the same,
+# but importing fontTools.agl parses the whole AGL (15 ms, 4,281 lists kept).
+_AGLFN: Final[dict[int, str]] = {}
+
+
+def aglfn_name(code: int) -> str | None:
+    """The AGL for New Fonts' name of a code point, None when it lists none."""
+    if not _AGLFN:
+        for line in glyph_name_list("aglfn"):
+            digits, _, name = line.partition(" ")
+            _AGLFN[int(digits, 16)] = name
+    return _AGLFN.get(code)
 
 
 def core14_metrics(name: str) -> Core14Metrics | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pagetext.fonts.encodings import glyph_name_list, glyph_name_to_unicode
+from pagetext.fonts.encodings import aglfn_name, glyph_name_list, glyph_name_to_unicode
 from pagetext.fonts.program_bytes import Unread, u16, u32
 
 # (platform id, encoding id, code → glyph name), in the order of the cmap's directory.
@@ -215,14 +215,12 @@ def _names_from_cmap(subtables: list[tuple[int, int, dict[int, int]]], glyph_cou
                     least[glyph] = code
     if not least:
         return names
-    from fontTools.agl import UV2AGL  # parsed at its first import: only programs that need it
-
     uses: dict[str, int] = {}
     for glyph in range(glyph_count):
         if glyph in least:
             code = least[glyph]
             digits = hex(code)[2:].upper()
-            name = UV2AGL.get(code) or ("uni" + digits.zfill(4) if code <= 0xFFFF else "u" + digits)
+            name = aglfn_name(code) or ("uni" + digits.zfill(4) if code <= 0xFFFF else "u" + digits)
             count = uses[name] = uses.get(name, 0) + 1
             names[glyph] = f"{name}.alt{count - 1}" if count > 1 else name
     return names

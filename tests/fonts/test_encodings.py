@@ -107,6 +107,14 @@ def test_agl_text_maps_as_fonttools_does() -> None:
     assert encodings.agl_text("dalethatafpatah") == "\u05d3\u05b2"  # an AGL name of two characters
 
 
+def test_aglfn_names_are_fonttools_uv2agl_for_every_code_point() -> None:
+    from fontTools.agl import UV2AGL
+
+    differing = [code for code in range(0x110000) if encodings.aglfn_name(code) != UV2AGL.get(code)]
+    assert differing == []
+    assert encodings.aglfn_name(0x20AC) == "Euro"
+
+
 @pytest.mark.parametrize(
     ("text", "folded"),
     [

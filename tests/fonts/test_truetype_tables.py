@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import io
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pikepdf
 import pytest
@@ -61,6 +64,21 @@ def test_names_made_up_from_the_cmap_where_post_has_none() -> None:
     # its least code point (AGL name, uniXXXX, uXXXXX), the others glyph00007.
     names, _ = _same_as_fonttools(truetype(GLYPHS, CMAP, keep_glyph_names=False))
     assert names == [".notdef", "space", "A", "B", "a", "Euro", "u10400", "glyph00007", "Alpha"]
+
+
+def test_names_made_up_from_the_cmap_need_no_import_of_fonttools_agl(tmp_path: Path) -> None:
+    # AGLFN's names come from the package data: importing fontTools.agl (which parses the
+    # whole AGL) cost a process 15 ms at its first such program.
+    program = tmp_path / "program.ttf"
+    program.write_bytes(truetype(GLYPHS, CMAP, keep_glyph_names=False))
+    script = (
+        "import sys\n"
+        "from pagetext.fonts.truetype_tables import read_truetype_tables\n"
+        f"tables = read_truetype_tables(open({str(program)!r}, 'rb').read())\n"
+        "print(tables[0][5], 'fontTools.agl' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["Euro", "False"]
 
 
 def test_a_glyph_two_codes_map_is_named_after_the_least_and_a_name_met_again_gets_alt() -> None:
