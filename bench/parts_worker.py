@@ -12,58 +12,75 @@ answer their whole read only.
 
 from __future__ import annotations
 
-import json
 import sys
 import time
-import warnings
 from collections.abc import Callable
+from typing import Any
 
 from bench.extractors import EXTRACTORS, import_library
+from bench.worker import serve_answers
 
 # (text of each page, seconds of each part) for a path and password
 PartsReader = Callable[[str, "str | None"], tuple[list[str], list[float]]]
 
 
+def _timed_parts(
+    open_document: Callable[[], Any],
+    pages_of: Callable[[Any], list[Any]],
+    text_of: Callable[[Any], str],
+    close: Callable[[Any, list[Any]], None],
+) -> tuple[list[str], list[float]]:
+    """The pages' texts and the seconds of each part: open, pages, text, close."""
+    clock = time.perf_counter
+    start = clock()
+    document = open_document()
+    opened = clock()
+    pages: list[Any] = []
+    try:
+        pages = pages_of(document)
+        listed = clock()
+        texts = [text_of(page) for page in pages]
+        read = clock()
+    finally:
+        close(document, pages)
+    closed = clock()
+    return texts, [opened - start, listed - opened, read - listed, closed - read]
+
+
 def pagetext_parts(path: str, password: str | None) -> tuple[list[str], list[float]]:
     import pagetext
 
-    clock = time.perf_counter
-    start = clock()
-    document = pagetext.open(path, password=password)
-    opened = clock()
+    return _timed_parts(
+        lambda: pagetext.open(path, password=password),
+        list,
+        lambda page: page.text(),
+        lambda document, _pages: document.close(),
+    )
+
+
+def _pdfium_text(page: Any) -> str:
+    text_page = page.get_textpage()
     try:
-        pages = list(document)
-        listed = clock()
-        texts = [page.text() for page in pages]
-        read = clock()
+        return str(text_page.get_text_range())
     finally:
-        document.close()
-    closed = clock()
-    return texts, [opened - start, listed - opened, read - listed, closed - read]
+        text_page.close()
+
+
+def _pdfium_close(document: Any, pages: list[Any]) -> None:
+    for page in pages:
+        page.close()
+    document.close()
 
 
 def pypdfium2_parts(path: str, password: str | None) -> tuple[list[str], list[float]]:
     import pypdfium2
 
-    clock = time.perf_counter
-    start = clock()
-    document = pypdfium2.PdfDocument(path, password=password)
-    opened = clock()
-    try:
-        pages = [document[index] for index in range(len(document))]
-        listed = clock()
-        texts = []
-        for page in pages:
-            text_page = page.get_textpage()
-            texts.append(text_page.get_text_range())
-            text_page.close()
-        read = clock()
-        for page in pages:
-            page.close()
-    finally:
-        document.close()
-    closed = clock()
-    return texts, [opened - start, listed - opened, read - listed, closed - read]
+    return _timed_parts(
+        lambda: pypdfium2.PdfDocument(path, password=password),
+        lambda document: [document[index] for index in range(len(document))],
+        _pdfium_text,
+        _pdfium_close,
+    )
 
 
 PARTS: dict[str, PartsReader] = {
@@ -73,37 +90,18 @@ PARTS: dict[str, PartsReader] = {
 }
 
 
-def answer(library: str, job: dict[str, object]) -> dict[str, object]:
-    """One job's answer: the pages read and the seconds, with the parts where they are timed."""
-    path = str(job["pdf"])
-    password = job.get("password")
-    password = password if isinstance(password, str) else None
-    start = time.perf_counter()
-    try:
-        if library in PARTS:
-            texts, parts = PARTS[library](path, password)
-            result: dict[str, object] = {"pages": len(texts), "parts": parts}
-        else:
-            result = {"pages": len(EXTRACTORS[library](path, password)), "parts": None}
-    except Exception as error:  # a library's failure on one file is a result, not a crash
-        result = {"error": f"{type(error).__name__}: {error}"[:300]}
-    result["seconds"] = time.perf_counter() - start
-    return result
+def answer(library: str, path: str, password: str | None) -> dict[str, object]:
+    """One job's answer: the pages read, with the parts where they are timed."""
+    if library in PARTS:
+        texts, parts = PARTS[library](path, password)
+        return {"pages": len(texts), "parts": parts}
+    return {"pages": len(EXTRACTORS[library](path, password)), "parts": None}
 
 
 def main() -> None:
     library = sys.argv[1]
     import_library(library)  # before the first job: imports are not timed
-    warnings.simplefilter("ignore")
-    out = sys.stdout
-    sys.stdout = sys.stderr  # libraries that print must not corrupt the answers
-    for line in sys.stdin:
-        if not line.strip():
-            break
-        out.write(json.dumps(answer(library, json.loads(line))) + "\n")
-        out.flush()
-    out.write(json.dumps({"max_rss_kb": 0}) + "\n")
-    out.flush()
+    serve_answers(lambda path, password: answer(library, path, password))
 
 
 if __name__ == "__main__":

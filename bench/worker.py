@@ -23,6 +23,11 @@ from bench.extractors import EXTRACTORS, import_library
 def serve(extract: Callable[[str, str | None], object], key: str) -> None:
     """Answer each job line with {key: extract(pdf, password), "seconds"} or {"error",
     "seconds"}; after an empty line (or the end of input), with {"max_rss_kb"}."""
+    serve_answers(lambda path, password: {key: extract(path, password)})
+
+
+def serve_answers(answer: Callable[[str, str | None], dict[str, object]]) -> None:
+    """serve, each job's answer made by `answer(pdf, password)`, "seconds" added."""
     warnings.simplefilter("ignore")
     out = sys.stdout
     sys.stdout = sys.stderr  # libraries that print must not corrupt the answers
@@ -32,11 +37,11 @@ def serve(extract: Callable[[str, str | None], object], key: str) -> None:
         job = json.loads(line)
         start = time.perf_counter()
         try:
-            answer: dict[str, object] = {key: extract(job["pdf"], job.get("password"))}
+            result = answer(job["pdf"], job.get("password"))
         except Exception as error:  # a library's failure on one file is a result, not a crash
-            answer = {"error": f"{type(error).__name__}: {error}"[:300]}
-        answer["seconds"] = time.perf_counter() - start
-        out.write(json.dumps(answer) + "\n")
+            result = {"error": f"{type(error).__name__}: {error}"[:300]}
+        result["seconds"] = time.perf_counter() - start
+        out.write(json.dumps(result) + "\n")
         out.flush()
     out.write(json.dumps({"max_rss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}) + "\n")
     out.flush()
