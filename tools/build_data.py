@@ -23,6 +23,7 @@ Writes into pagetext/fonts/data/:
                            an array, not parsed number by number), a line of "code glyph" pairs
                            (the built-in encoding)
   LICENSE-AFM.txt          the Adobe AFM notice that must travel with data derived from the AFM files
+  LICENSE-AGL.txt          Adobe's BSD notice of the glyph lists (agl, aglfn below)
   names/NAME.txt           lists of standard glyph names, one a line, from fontTools (a core
                            dependency): cff-standard-strings (the 391 standard strings of Adobe
                            TN #5176 Appendix A) and mac-glyph-names (the 258 Macintosh names a
@@ -304,6 +305,12 @@ def build_names() -> None:
         if dingbat != agl.toUnicode(f"a{number}") and len(dingbat) == 1:
             lines.append(f"a{number} {ord(dingbat):04X}")
     _write_text(OUT / "names" / "zapf-dingbats.txt", sorted(lines))
+    # agl.txt and aglfn.txt derive from Adobe's agl-aglfn (BSD-3-Clause): its notice, as the
+    # lists in fontTools carry it, travels with them.
+    notice = agl._aglfnText.split("# ----", 2)[1].split("\n")[1:]
+    _write_text(
+        OUT / "LICENSE-AGL.txt", [line[2:] if line.startswith("# ") else line.lstrip("#") for line in notice]
+    )
 
 
 if __name__ == "__main__":
