@@ -21,7 +21,7 @@ from typing import Any
 
 from bench.corpus import Case, load_cases
 from bench.extractors import chosen_libraries
-from bench.process import Worker, turn_orders
+from bench.process import Worker, run_workers
 
 PART_NAMES = ("open", "pages", "text", "close")
 _PARTS = range(len(PART_NAMES))
@@ -33,21 +33,14 @@ Answers = dict[str, dict[str, list[Any]]]
 
 
 def read_in_turns(libraries: list[str], cases: list[Case], passes: int, timeout: float) -> Answers:
-    """Every library's answers for every case, `passes` times, in the bench's turn orders."""
-    workers = {library: Worker(library, module=("bench.parts_worker",)) for library in libraries}
-    orders = turn_orders(len(libraries))
+    """Every library's answers for every case, `passes` times, each pass the bench's own
+    (bench.process.run_workers: its turn orders, fresh workers)."""
     answers: Answers = {library: {} for library in libraries}
-    turn = 0
-    try:
-        for _ in range(passes):
-            for case in cases:
-                for index in orders[turn % len(orders)]:
-                    library = libraries[index]
-                    answers[library].setdefault(case.name, []).append(workers[library].run(case, timeout))
-                turn += 1
-    finally:
-        for worker in workers.values():
-            worker.close()
+    for _ in range(passes):
+        workers = {library: Worker(library, module=("bench.parts_worker",)) for library in libraries}
+        for library, by_case in run_workers(workers, cases, timeout).items():
+            for name, answer in by_case.items():
+                answers[library].setdefault(name, []).append(answer)
     return answers
 
 

@@ -8,7 +8,7 @@ place when it has one; its worker runs there, so that its pagetext is the one im
 pass is one run of the bench's speed measure: every document read once by every build and
 peer in turn (bench.process.turn_orders), import excluded. On a shared
 machine a single pass's median ratio moves by a tenth from pass to pass; builds compared in
-the same pass meet the same drift, and take turns at following each other (a worker reads
+the same pass meet the same drift, and follow each other equally often (a worker reads
 faster after another pagetext worker). Prints, per pass and then as mean and range, each build's
 median and total pages/s over each peer's, the paired ratio (the median over the documents of
 each document's time for the other over the build's own: a change of a few hundredths that
@@ -97,15 +97,14 @@ def summary_rows(passes: list[Ratios]) -> list[str]:
 
 
 def run_pass(
-    builds: dict[str, Path], peers: list[str], cases: list[Case], timeout: float, turn: int = 0
+    builds: dict[str, Path], peers: list[str], cases: list[Case], timeout: float
 ) -> tuple[Ratios, list[str]]:
-    """One pass: its ratios, and the cases the builds read differently. The builds' workers
-    start `turn` places along: a worker reads faster after another pagetext worker (the
-    libraries they share are warm; 2-3 % in a pass of one build against its copy), so the
-    builds take turns at following each other."""
+    """One pass: its ratios, and the cases the builds read differently. A worker reads faster
+    after another pagetext worker (the libraries they share are warm; 2-3 % in a pass of one
+    build against its copy): the turn orders (bench.process.turn_orders) let each build follow
+    each other build and peer equally often."""
     labels = list(builds)
-    turned = labels[turn % len(labels) :] + labels[: turn % len(labels)]
-    workers = {label: Worker("pagetext", tree=builds[label]) for label in turned}
+    workers = {label: Worker("pagetext", tree=builds[label]) for label in labels}
     workers.update({peer: Worker(peer) for peer in peers})
     raw = run_workers(workers, cases, timeout)
     common = read_by_all(list(workers), cases, raw)
@@ -130,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     print(describe(), flush=True)
     passes: list[Ratios] = []
     for number in range(1, args.passes + 1):
-        ratios, differing = run_pass(builds, peers, cases, args.timeout, turn=number - 1)
+        ratios, differing = run_pass(builds, peers, cases, args.timeout)
         passes.append(ratios)
         cells = ", ".join(
             f"{a} ÷ {b} {median:.3f} / {total:.3f} / {paired:.3f}"
