@@ -119,6 +119,11 @@ typedef struct {
     PyObject **items;
     Py_ssize_t item_count;
     Py_ssize_t item_capacity;
+    /* The tuple the last operation was yielded in, and so its operands list: refilled for
+     * the next operation when its caller holds neither any more (zip() and enumerate() keep
+     * their tuple so): the interpreter unpacks each operation and lets it go, and a page's
+     * operations cost two objects made and freed each otherwise. */
+    PyObject *result;
     Py_ssize_t *opened;  /* per open container, innermost last: where its items start */
     char *opened_dict;   /* per open container: whether it is a dictionary */
     Py_ssize_t open_count;
@@ -417,33 +422,95 @@ call_helper(PyObject *helper, Lexer *self, Py_ssize_t start, Py_ssize_t end, PyO
     return result;
 }
 
-/* The operation (operator, operands, index) as a new tuple, or for read_operations
+/* Refill `list` (its only reference held by the kept tuple) with the items, which it takes;
+ * 0 when it has too little room (the caller makes a new list). */
+static int
+refill_items(Lexer *self, PyObject *list)
+{
+    PyListObject *items = (PyListObject *)list;
+    Py_ssize_t count = self->item_count;
+    if (!PyList_CheckExact(list) || items->allocated < count)
+        return 0;
+    /* Emptied before its old items are released: a destructor that runs sees no stale item. */
+    Py_ssize_t old = Py_SIZE(items);
+    Py_SET_SIZE(items, 0);
+    for (Py_ssize_t i = 0; i < old; i++)
+        Py_DECREF(items->ob_item[i]);
+    for (Py_ssize_t i = 0; i < count; i++)
+        items->ob_item[i] = self->items[i];
+    Py_SET_SIZE(items, count);
+    self->item_count = 0;
+    return 1;
+}
+
+/* Item `i` of the kept tuple `result` replaced by `value` (a new reference). */
+static void
+replace_item(PyObject *result, Py_ssize_t i, PyObject *value)
+{
+    PyObject *old = PyTuple_GET_ITEM(result, i);
+    PyTuple_SET_ITEM(result, i, value);
+    Py_DECREF(old);
+}
+
+/* The kept tuple refilled with the operation, or NULL when its caller still holds it. */
+static PyObject *
+refilled_operation(Lexer *self, PyObject *op, PyObject *index, PyObject *skipped)
+{
+    PyObject *result = self->result;
+    if (result == NULL || Py_REFCNT(result) != 1)
+        return NULL;
+    PyObject *operands = PyTuple_GET_ITEM(result, 1);
+    if (Py_REFCNT(operands) != 1 || !refill_items(self, operands)) {
+        operands = take_items(self, 0);
+        if (operands == NULL)
+            return NULL;
+        replace_item(result, 1, operands);
+    }
+    replace_item(result, 0, op);
+    replace_item(result, 2, index);
+    if (skipped != NULL)
+        replace_item(result, 3, skipped);
+    /* The collector untracks a tuple of untracked items; this one is about to hold a list. */
+    if (!PyObject_GC_IsTracked(result))
+        PyObject_GC_Track(result);
+    return Py_NewRef(result);
+}
+
+/* The operation (operator, operands, index) as a tuple, or for read_operations
  * (operator, operands, index, skipped), taking the reference to `op` and the items (no
  * container is open). */
 static PyObject *
 operation(Lexer *self, PyObject *op)
 {
-    PyObject *operands = take_items(self, 0);
-    PyObject *index = operands != NULL ? PyLong_FromLongLong(self->index) : NULL;
+    PyObject *index = PyLong_FromLongLong(self->index);
     PyObject *skipped = NULL;
     if (index != NULL && self->allowance != NULL)
         skipped = PyLong_FromLongLong(self->skipped);
     PyObject *result = NULL;
-    if (index != NULL && (self->allowance == NULL || skipped != NULL))
-        result = PyTuple_New(self->allowance != NULL ? 4 : 3);
+    if (index != NULL && (self->allowance == NULL || skipped != NULL)) {
+        result = refilled_operation(self, op, index, skipped);
+        if (result == NULL && !PyErr_Occurred()) {
+            PyObject *operands = take_items(self, 0);
+            result = operands != NULL ? PyTuple_New(self->allowance != NULL ? 4 : 3) : NULL;
+            if (result != NULL) {
+                PyTuple_SET_ITEM(result, 0, op);
+                PyTuple_SET_ITEM(result, 1, operands);
+                PyTuple_SET_ITEM(result, 2, index);
+                if (skipped != NULL)
+                    PyTuple_SET_ITEM(result, 3, skipped);
+                Py_XSETREF(self->result, Py_NewRef(result));
+            }
+            else
+                Py_XDECREF(operands);
+        }
+    }
     if (result == NULL) {
-        Py_XDECREF(operands);
         Py_XDECREF(index);
         Py_XDECREF(skipped);
         Py_DECREF(op);
         self->done = 1;
         return NULL;
     }
-    PyTuple_SET_ITEM(result, 0, op);
-    PyTuple_SET_ITEM(result, 1, operands);
-    PyTuple_SET_ITEM(result, 2, index);
-    if (skipped != NULL)
-        PyTuple_SET_ITEM(result, 3, skipped);
     self->skipped = 0;
     return result;
 }
@@ -912,6 +979,7 @@ lexer_traverse(Lexer *self, visitproc visit, void *arg)
     Py_VISIT(self->unread);
     Py_VISIT(self->allowance);
     Py_VISIT(self->last_skipped);
+    Py_VISIT(self->result);
     for (Py_ssize_t i = 0; i < self->item_count; i++)
         Py_VISIT(self->items[i]);
     return 0;
@@ -925,6 +993,7 @@ lexer_clear(Lexer *self)
     Py_CLEAR(self->unread);
     Py_CLEAR(self->allowance);
     Py_CLEAR(self->last_skipped);
+    Py_CLEAR(self->result);
     drop_items(self, 0);
     self->open_count = 0;
     self->done = 1;
@@ -973,6 +1042,7 @@ new_lexer(PyObject *data, PyObject *warn_fn, PyObject *unread, PyObject *allowan
     self->allowance = Py_XNewRef(allowance);
     self->lexed = self->skipped = 0;
     self->last_skipped = NULL;
+    self->result = NULL;
     self->last_skipped_index = -1;
     self->item_count = self->open_count = 0;
     self->item_capacity = 16;

@@ -7,8 +7,10 @@ and on streams of random tokens, damage included.
 
 from __future__ import annotations
 
+import copy
 import os
 import zlib
+from collections.abc import Iterator
 
 import pikepdf
 import pytest
@@ -36,13 +38,28 @@ def test_the_compiled_build_reads_with_the_c_lexer() -> None:
         assert lexer._NATIVE_READ_OPERATIONS is native.read_operations
 
 
+def released(operations: Iterator[tuple[object, ...]]) -> list[tuple[object, ...]]:
+    """Each operation copied and let go before the next is read, as the interpreter's loop
+    does: the C lexer then refills the tuple and the operands list it last yielded (a list()
+    of the operations holds every one, and each is made anew)."""
+    copies = []
+    while True:
+        operation = next(operations, None)
+        if operation is None:
+            return copies
+        copies.append(copy.deepcopy(operation))
+        del operation
+
+
 def both(data: bytes, references: bool = False) -> tuple[list[object], list[object]]:
     """(operations, warnings) from the C lexer, then from the Python one; `references`: read
-    as object syntax (N G R as a Reference)."""
+    as object syntax (N G R as a Reference). The C lexer's operations are read both let go
+    one by one and held."""
     assert native is not None
     native_warnings: list[str] = []
     python_warnings: list[str] = []
-    result = list(native.operations(data, native_warnings.append, references))
+    result = released(native.operations(data, native_warnings.append, references))
+    assert list(native.operations(data, lambda message: None, references)) == result
     expected = list(lexer._operations(data, python_warnings.append, None, references))
     return [result, native_warnings], [expected, python_warnings]
 
@@ -52,7 +69,8 @@ def both_read(data: bytes, unread: frozenset[str], allowance: int) -> tuple[list
     assert native is not None
     native_warnings: list[str] = []
     python_warnings: list[str] = []
-    result = list(native.read_operations(data, native_warnings.append, unread, [allowance]))
+    result = released(native.read_operations(data, native_warnings.append, unread, [allowance]))
+    assert list(native.read_operations(data, lambda message: None, unread, [allowance])) == result
     expected = list(lexer._read_operations(data, python_warnings.append, unread, [allowance]))
     return [result, native_warnings], [expected, python_warnings]
 
@@ -106,6 +124,17 @@ def test_unread_operators_are_skipped_whatever_their_operands() -> None:
         ("EI", [{"W": 1}], 6, 0),
         ("m", [], 9, 0),
     ]
+
+
+@needs_native
+def test_operations_their_caller_still_holds_are_not_refilled() -> None:
+    assert native is not None
+    operations = native.read_operations(b"1 2 m 3 4 l (a) Tj", lambda message: None, frozenset(), [100])
+    first = next(operations)
+    operands = next(operations)[1]
+    assert next(operations) == ("Tj", [b"a"], 7, 0)
+    assert first == ("m", [1, 2], 2, 0)
+    assert operands == [3, 4]
 
 
 @needs_native
