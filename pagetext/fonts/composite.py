@@ -52,10 +52,11 @@ class CompositeFont(Font):
     """A Type0 font: multi-byte codes, CIDs, per-CID metrics; text resolved once per code."""
 
     __slots__ = (
+        "_cid_to_gid",
         "_decoded",
         "_glyphs",
         "_identity_decoded",
-        "cid_to_gid",
+        "cid_to_gid_source",
         "cid_widths",
         "cmap",
         "codes_by_character",
@@ -84,7 +85,12 @@ class CompositeFont(Font):
         # The descriptor whose program is read at the first code the PDF leaves unmapped:
         # parsing a program costs more than most pages, and ToUnicode usually makes it moot.
         self.program_source: tuple[Any, Warn] | None = None
-        self.cid_to_gid: bytes | None = None  # None: identity
+        # A CIDToGIDMap stream (§9.7.4.2) and the warn of the font's loading, read (cid_to_gid)
+        # when a code first needs it: the stream covers a two-byte font's whole range (128 KB
+        # inflated from Tesseract's GlyphLessFont, PDFBox's, ...), and ToUnicode gives most of
+        # those fonts' text without it.
+        self.cid_to_gid_source: tuple[Any, Warn] | None = None
+        self._cid_to_gid: bytes | None = None  # None: identity (or the stream unreadable)
         self.cid_widths = CidWidths([])
         self.default_width = 1.0
         self.vertical: dict[int, tuple[float, float, float]] = {}
@@ -137,7 +143,7 @@ class CompositeFont(Font):
                 gid = program.gid_by_cid.get(cid)
             else:
                 gid = cid
-                mapping = self.cid_to_gid
+                mapping = self.cid_to_gid()
                 if mapping is not None:
                     gid = (
                         int.from_bytes(mapping[2 * cid : 2 * cid + 2], "big")
@@ -163,7 +169,7 @@ class CompositeFont(Font):
         # Unicode cmap maps (PDFium draws them through it), and those of a font that is not
         # embedded whose /W widths no CID below 32: glyph ids start at 0 (Word writes the
         # glyph ids of the system's font: its space is CID 3), no character there.
-        if self.cid_to_gid is not None:
+        if self.cid_to_gid() is not None:
             return True
         if self.collection_table is not None:
             return False
@@ -171,6 +177,15 @@ class CompositeFont(Font):
         if not self.embedded:
             return self.codes_by_character
         return program is not None and cid in program.unicode_codes
+
+    def cid_to_gid(self) -> bytes | None:
+        """The CIDToGIDMap stream's bytes, read at the first call; None for identity."""
+        source = self.cid_to_gid_source
+        if source is not None:
+            self.cid_to_gid_source = None
+            stream, warn = source
+            self._cid_to_gid = read_stream(stream, f"CIDToGIDMap of font {self.base_font}", warn)
+        return self._cid_to_gid
 
     def _read_program(self) -> None:
         assert self.program_source is not None
@@ -303,7 +318,7 @@ def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
         result.program_source = (descriptor, warn)
         gid_map = cid_entries.get("/CIDToGIDMap")
         if isinstance(gid_map, pikepdf.Stream):
-            result.cid_to_gid = read_stream(gid_map, f"CIDToGIDMap of font {base_font}", warn)
+            result.cid_to_gid_source = (gid_map, warn)
 
     result.default_width = number(cid_entries.get("/DW"), 1000) / 1000
     w = cid_entries.get("/W")

@@ -183,3 +183,37 @@ def test_a_cmaps_codespace_table_leaves_the_cycle_collectors_lists() -> None:
     for _ in range(3):  # a tuple leaves once what it holds has left: a pass for each level
         gc.collect()
     assert not gc.is_tracked(cmap._ranges_by_first_byte())
+
+
+def test_a_cidtogidmap_stream_is_read_only_when_a_code_needs_it() -> None:
+    pdf = new_pdf()
+    font_dict = identity_font(pdf, {0x41: "A", 0x42: "B"})
+    # Each CID its own glyph, as Tesseract's GlyphLessFont writes it: 128 KB inflated.
+    gid_map = b"".join(cid.to_bytes(2, "big") for cid in range(0x10000))
+    font_dict.DescendantFonts[0].CIDToGIDMap = pdf.make_stream(gid_map)
+    warnings: list[str] = []
+    font = load_font(font_dict, warnings.append)
+    assert isinstance(font, CompositeFont)
+    assert [glyph.text for glyph in font.decode(b"\x00\x41\x00\x42\x00\x41")] == ["A", "B", "A"]
+    assert font.cid_to_gid_source is not None  # ToUnicode gave every code its text
+    # A code without ToUnicode text: the map is read, and its CID read as Unicode (pdf.js).
+    assert [glyph.text for glyph in font.decode(b"\x00\x43")] == ["C"]
+    assert font.cid_to_gid_source is None
+    assert font.cid_to_gid() == gid_map
+    assert warnings == []
+
+
+def test_an_unreadable_cidtogidmap_stream_warns_when_a_code_needs_it() -> None:
+    pdf = new_pdf()
+    font_dict = identity_font(pdf, {0x41: "A"})
+    damaged = pdf.make_stream(b"not flate data")
+    damaged.Filter = Name.FlateDecode
+    font_dict.DescendantFonts[0].CIDToGIDMap = damaged
+    warnings: list[str] = []
+    font = load_font(font_dict, warnings.append)
+    assert isinstance(font, CompositeFont)
+    assert [glyph.text for glyph in font.decode(b"\x00\x41")] == ["A"]
+    assert warnings == []
+    font.decode(b"\x00\x43")
+    assert font.cid_to_gid() is None
+    assert len(warnings) == 1 and "CIDToGIDMap of font" in warnings[0]
