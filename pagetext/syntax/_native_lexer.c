@@ -470,9 +470,8 @@ refilled_operation(Lexer *self, PyObject *op, PyObject *index, PyObject *skipped
     replace_item(result, 2, index);
     if (skipped != NULL)
         replace_item(result, 3, skipped);
-    /* The collector untracks a tuple of untracked items; this one is about to hold a list. */
-    if (!PyObject_GC_IsTracked(result))
-        PyObject_GC_Track(result);
+    /* Still tracked by the cycle collector: it untracks only tuples of untracked items, and
+     * this one holds a list throughout. */
     return Py_NewRef(result);
 }
 
