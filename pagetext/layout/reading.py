@@ -186,7 +186,8 @@ def _cut(spans: list[Span], params: LayoutParams, depth: int, log: CutLog) -> li
                 not columns
                 or all(2 * sum(id(s) in in_tables for s in side) >= len(side) for side in (minor, major))
             ):
-                log.note(depth, "; ".join(block.describe() for block in blocks))
+                if log.explaining:
+                    log.note(depth, "; ".join(block.describe() for block in blocks))
                 # A page read from its layout (the gutter would have cut it, or a table's
                 # cells are drawn a column at a time) stays read from its layout.
                 log.from_layout |= columns or any(block.by_columns for block in blocks)
@@ -195,20 +196,25 @@ def _cut(spans: list[Span], params: LayoutParams, depth: int, log: CutLog) -> li
             if crossing:
                 bands = _bands_around(spans, crossing)
                 if len(bands) > 1:
-                    log.note(
-                        depth, f"{len(crossing)} spans cross the gutter x {gap_x0:.0f}-{gap_x1:.0f}: bands"
-                    )
+                    if log.explaining:
+                        log.note(
+                            depth,
+                            f"{len(crossing)} spans cross the gutter x {gap_x0:.0f}-{gap_x1:.0f}: bands",
+                        )
                     return [leaf for band in bands for leaf in _cut(band, params, depth + 1, log)]
             else:
                 log.from_layout = True
                 bands = _y_bands(spans, params.band_gap)
                 if numbered_rows(bands, middle):
-                    log.note(
-                        depth,
-                        f"a grid of {len(bands)} numbered rows across the gutter x {gap_x0:.0f}-{gap_x1:.0f}",
-                    )
+                    if log.explaining:
+                        log.note(
+                            depth,
+                            f"a grid of {len(bands)} numbered rows across the gutter"
+                            f" x {gap_x0:.0f}-{gap_x1:.0f}",
+                        )
                     return [leaf for band in bands for leaf in _cut(band, params, depth + 1, log)]
-                log.note(depth, f"columns cut at the gutter x {gap_x0:.0f}-{gap_x1:.0f}")
+                if log.explaining:
+                    log.note(depth, f"columns cut at the gutter x {gap_x0:.0f}-{gap_x1:.0f}")
                 first, second = _cut(left, params, depth + 1, log), _cut(right, params, depth + 1, log)
                 if 2 * sum(s.rtl_chars for s in spans) > sum(s.chars for s in spans):
                     first, second = second, first  # right-to-left text reads its columns from the right
@@ -334,6 +340,12 @@ class CutLog:
         self.from_layout = False
         self.notes: list[str] | None = [] if explain else None
 
+    @property
+    def explaining(self) -> bool:
+        """Whether notes are kept: a note that formats its evidence is written only then (a
+        table's description alone costs more than reading order does on a short page)."""
+        return self.notes is not None
+
     def note(self, depth: int, text: str) -> None:
         if self.notes is not None:
             self.notes.append("  " * depth + text)
@@ -371,7 +383,7 @@ def reading_order(lines: Sequence[Line], params: LayoutParams, log: CutLog | Non
         log.note(0, "one column: the stream's lines, blocks drawn out of place moved to where they stand")
         rejoined, measured = rejoin_lines(main_lines, whole, frame, params.span_gap)
         result = place_blocks(rejoined, measured, params.block_gap)
-    if other:
+    if other and log.explaining:
         log.note(
             0, f"{len(other)} lines in other directions: a prominent title at the top first, the rest last"
         )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pagetext.cli import main
+from pagetext.layout import table_rows
 from pagetext.layout.assembly import assemble
 from pagetext.layout.spans import Span, split_line
 from pagetext.layout.table_rows import table_blocks
@@ -90,6 +91,25 @@ def test_explain_order_names_the_table_kept_whole(tmp_path, capsysbinary) -> Non
     out = capsysbinary.readouterr().out.decode()
     assert "table of 8 rows kept whole: 8 rows share baselines across the gap" in out
     assert "drawn by columns, read by rows" in out
+
+
+def test_text_writes_out_no_table_evidence(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The evidence `explain --order` prints is formatted only when explaining: a table's
+    # description alone cost more than the reading order of a short page.
+    if not table_rows.__file__.endswith(".py"):
+        pytest.skip("a compiled class's methods cannot be replaced")
+    labels = [f"Line item label {n}" for n in range(1, 9)]
+    content = b"".join(_text(60, 700 - 14 * n, label) for n, label in enumerate(labels))
+    content += b"".join(_right(500, 700 - 14 * n, f"{n * 100 + 100}.00") for n in range(8))
+    page = open_page(content)
+
+    def described(block: table_rows.TableBlock) -> str:
+        raise AssertionError("described without explain")
+
+    monkeypatch.setattr(table_rows.TableBlock, "describe", described)
+    assert _lines(page.text())[:2] == ["Line item label 1 100.00", "Line item label 2 200.00"]
+    with pytest.raises(AssertionError, match="described without explain"):
+        page.explain_order()
 
 
 @pytest.mark.parametrize("explain", [True, False])
