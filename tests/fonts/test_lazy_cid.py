@@ -217,3 +217,43 @@ def test_an_unreadable_cidtogidmap_stream_warns_when_a_code_needs_it() -> None:
     font.decode(b"\x00\x43")
     assert font.cid_to_gid() is None
     assert len(warnings) == 1 and "CIDToGIDMap of font" in warnings[0]
+
+
+def _gid_mapped_fonts(pdf: pikepdf.Pdf) -> list[pikepdf.Dictionary]:
+    """The file's Type0 fonts whose CIDFont has a CIDToGIDMap stream."""
+    return [
+        obj
+        for obj in pdf.objects
+        if isinstance(obj, Dictionary)
+        and obj.get("/Subtype") == "/Type0"
+        and isinstance(obj.get("/DescendantFonts"), Array)
+        and isinstance(obj.DescendantFonts[0].get("/CIDToGIDMap"), pikepdf.Stream)
+    ]
+
+
+@needs_corpus
+def test_real_fonts_with_a_gid_map_decode_alike_whether_it_is_read_first_or_when_needed() -> None:
+    # OCR layers (Tesseract's GlyphLessFont), PDFBox's and SolidConverter's fonts: each code
+    # decodes to the same record with the map read at loading as with it read when a code
+    # first needs it; the codes ToUnicode gives text leave it unread.
+    fonts = left_unread = 0
+    for pdf in real_pdfs():
+        for font_dict in _gid_mapped_fonts(pdf):
+            eager = load_font(font_dict, lambda message: None)
+            late = load_font(font_dict, lambda message: None)
+            assert isinstance(eager, CompositeFont) and isinstance(late, CompositeFont)
+            if eager.cmap is not None:
+                continue  # codes of a CMap other than Identity: not enumerated here
+            fonts += 1
+            eager.cid_to_gid()
+            mapped = [code for code in range(0x10000) if late.to_unicode.get(code)]
+            data = b"".join(code.to_bytes(2, "big") for code in mapped)
+            records = [(g.code, g.text, g.mapped_text, g.width) for g in late.decode(data)]
+            assert records == [(g.code, g.text, g.mapped_text, g.width) for g in eager.decode(data)]
+            left_unread += late.cid_to_gid_source is not None
+            unmapped = b"".join(
+                code.to_bytes(2, "big") for code in range(600) if not late.to_unicode.get(code)
+            )
+            assert [g.text for g in late.decode(unmapped)] == [g.text for g in eager.decode(unmapped)]
+    assert fonts >= 10
+    assert left_unread >= 10
