@@ -52,6 +52,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pagetext.fonts.cmap import decode_unicode_bytes
+from pagetext.pdf.atomic import atomic_open
 from pagetext.syntax.lexer import iter_operations
 
 ZAPF_DINGBAT_NAMES = 256  # names a0 to a255 are asked of fontTools: its list ends before
@@ -94,14 +95,21 @@ def _integer(value: object) -> int:
     return int(value)  # type: ignore[arg-type]
 
 
-def _write_text(path: Path, lines: list[str]) -> None:
+def _write(path: Path, data: bytes) -> None:
+    """A file of the package data written whole or not at all: a temporary file renamed over
+    it, so that an interrupted build leaves no half-written file (a folder it emptied to drop
+    stale files is filled again by the next run)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(lines) + "\n", "utf-8")
+    with atomic_open(path) as stream:
+        stream.write(data)
+
+
+def _write_text(path: Path, lines: list[str]) -> None:
+    _write(path, ("\n".join(lines) + "\n").encode("utf-8"))
 
 
 def _write_gz(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+    _write(path, gzip.compress(data, compresslevel=9, mtime=0))
 
 
 def resolve_cmap(name: str, cmaps: dict[str, dict[str, object]], depth: int = 0) -> dict[str, object]:
@@ -244,10 +252,8 @@ def build(shared: Path) -> None:
         ordering = ucs2.name.split("-")[1]
         masters = sorted((shared / "cid2unicode" / "cid2code").glob(f"Adobe-{ordering}-*_cid2code.txt"))
         table = build_cid2unicode(ucs2, masters[0] if masters else None)
-        path = OUT / "cid2unicode" / f"{ordering}.utf16le"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(collection_bytes(table))
-    shutil.copyfile(shared / "cmap" / "LICENSE", OUT / "LICENSE-CMAP.txt")
+        _write(OUT / "cid2unicode" / f"{ordering}.utf16le", collection_bytes(table))
+    _write(OUT / "LICENSE-CMAP.txt", (shared / "cmap" / "LICENSE").read_bytes())
 
     source = json.loads((shared / "encodings" / "encodings.json").read_text("utf-8"))
     shutil.rmtree(OUT / "encodings", ignore_errors=True)
@@ -273,7 +279,7 @@ def build(shared: Path) -> None:
         extent = f"{_integer(ascent)} {_integer(descent)}"
         packed = struct.pack(f"<{len(widths)}H", *widths).hex()
         _write_text(OUT / "core14" / f"{name}.txt", [AFM_NOTICE, extent, glyphs, packed, encoding])
-    shutil.copyfile(shared / "afm" / "LICENSE", OUT / "LICENSE-AFM.txt")
+    _write(OUT / "LICENSE-AFM.txt", (shared / "afm" / "LICENSE").read_bytes())
     build_names()
 
 
