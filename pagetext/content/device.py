@@ -36,9 +36,13 @@ class Device:
     def __init__(self, wants_paths: bool, wants_visibility: bool = False) -> None:
         self.wants_paths = wants_paths
         self.wants_visibility = wants_visibility
+        # Every glyph shown, in drawing order (§9.4.3). The text operators append theirs here
+        # and then tell the device where they start: a list of each operator's own, appended
+        # to and then copied over, cost more than the rest of keeping a glyph.
+        self.glyphs: list[Glyph] = []
 
-    def show_glyphs(self, glyphs: list[Glyph]) -> None:
-        """The glyphs of one text operator, in drawing order (§9.4.3)."""
+    def show_glyphs(self, first: int) -> None:
+        """One text operator showed glyphs[first:]."""
         raise NotImplementedError
 
     def paint_path(self, path: PathRecord) -> None:
@@ -49,8 +53,8 @@ class Device:
         """An area a fill, stroke, image or shading paints; called only when wants_visibility."""
         raise NotImplementedError
 
-    def show_painted(self, glyphs: list[Glyph], paint: TextPaint) -> None:
-        """The glyphs of one text operator and how they were painted (wants_visibility)."""
+    def show_painted(self, first: int, paint: TextPaint) -> None:
+        """One text operator showed glyphs[first:], painted as `paint` says (wants_visibility)."""
         raise NotImplementedError
 
     def begin_marked_content(self, sequence: MarkedContent) -> None:
@@ -78,7 +82,6 @@ class GlyphCollector(Device):
         self, paths: bool = False, visible_box: tuple[float, float, float, float] | None = None
     ) -> None:
         super().__init__(paths)
-        self.glyphs: list[Glyph] = []
         self.paths: list[PathRecord] = []
         self.marks = MarkedContentFacts()
         self.outside: list[int] = []
@@ -86,17 +89,16 @@ class GlyphCollector(Device):
         # Kept as four floats: compiled, they are native fields, where a tuple's are boxed.
         self.x0, self.y0, self.x1, self.y1 = visible_box or (0.0, 0.0, 0.0, 0.0)
 
-    def show_glyphs(self, glyphs: list[Glyph]) -> None:
+    def show_glyphs(self, first: int) -> None:
         if self.tests_visible:
             x0 = self.x0
             y0 = self.y0
             x1 = self.x1
             y1 = self.y1
-            first = len(self.glyphs)
-            for index in range(len(glyphs)):
+            glyphs = self.glyphs
+            for index in range(first, len(glyphs)):
                 if not centre_inside(glyphs[index], x0, y0, x1, y1):
-                    self.outside.append(first + index)
-        self.glyphs.extend(glyphs)
+                    self.outside.append(index)
 
     def paint_path(self, path: PathRecord) -> None:
         self.paths.append(path)
@@ -126,9 +128,7 @@ class VisibilityCollector(GlyphCollector):
         self.texts: list[TextPaint] = []
         self.paints: list[Paint] = []
 
-    def show_painted(self, glyphs: list[Glyph], paint: TextPaint) -> None:
-        paint.first = len(self.glyphs)
-        self.glyphs.extend(glyphs)
+    def show_painted(self, first: int, paint: TextPaint) -> None:
         self.texts.append(paint)
 
     def paint_area(self, paint: Paint) -> None:

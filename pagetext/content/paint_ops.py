@@ -10,7 +10,6 @@ from typing import Any, Final
 
 import pikepdf
 
-from pagetext.content.glyph import Glyph
 from pagetext.content.graphics import op_CS, op_cs, user_point
 from pagetext.content.paint import (
     Paint,
@@ -250,20 +249,22 @@ def _is_pattern(state: InterpreterState, space: Operand) -> bool:
 # -- text (§9.3.6) ---------------------------------------------------------------------------
 
 
-def show_painted(state: InterpreterState, glyphs: list[Glyph]) -> None:
-    """Hand a string's glyphs to the device with the paint they were shown with."""
+def show_painted(state: InterpreterState, first: int) -> None:
+    """Tell the device of the glyphs a text operator showed (its glyphs[first:]) with the paint
+    they were shown with."""
     tracking = tracking_of(state)
     gs = state.gs
     paint = paint_state_of(state)
     fill = None if paint.fill_pattern else gs.fill_color
     stroke = None if paint.stroke_pattern else gs.stroke_color
+    glyphs = state.device.glyphs
     text = TextPaint(
-        tracking.next_order(), 0, len(glyphs), paint.clip, fill, stroke, paint.fill_alpha,
-        paint.stroke_alpha, paint.soft_mask, hidden_by_optional_content(state),
+        tracking.next_order(), first, len(glyphs) - first, paint.clip, fill, stroke,
+        paint.fill_alpha, paint.stroke_alpha, paint.soft_mask, hidden_by_optional_content(state),
     )  # fmt: skip
-    state.device.show_painted(glyphs, text)
+    state.device.show_painted(first, text)
     if gs.render_mode >= 4:
-        tracking.text_clip.extend([*g.quad, g.quad[0]] for g in glyphs)
+        tracking.text_clip.extend([*g.quad, g.quad[0]] for g in glyphs[first:])
 
 
 def op_ET(state: InterpreterState, operands: list[Operand], index: int) -> None:

@@ -46,7 +46,8 @@ def show(state: InterpreterState, items: list[Operand], token: int) -> None:
     moves past it; a number between them moves the pen back by n/1000 em. `token` is the
     first item's token index. The state the strings share is read once and their glyphs
     go to the device together: a TJ holds seven strings on median pages, most of one or
-    two glyphs."""
+    two glyphs. They are appended to the device's list, and the device told where they
+    start; an operator that fails part way leaves none of its glyphs there."""
     gs = state.gs
     font = gs.font
     if font is None:
@@ -91,114 +92,122 @@ def show(state: InterpreterState, items: list[Operand], token: int) -> None:
     rise_x, rise_y = C * rise, D * rise
     rise_across = rise_y * direction_x - rise_x * direction_y
     low_x, low_y, high_x, high_y = C * low, D * low, C * high, D * high
-    glyphs: list[Glyph] = []
-    for item in items:
-        # Narrowed to float or int first: compiled, float() of the union is a call to the type.
-        is_number = False
-        kern = 0.0
-        if isinstance(item, float):
-            is_number = True
-            kern = item
-        elif isinstance(item, int) and not isinstance(item, bool):
-            is_number = True
-            kern = float(item)
-        if is_number:
-            shift = -kern / 1000 * size
-            a, b, c, d, e, f = state.text_matrix
-            if vertical:
-                state.text_matrix = (a, b, c, d, e + shift * c, f + shift * d)
-            else:
-                shift *= hscale
-                state.text_matrix = (a, b, c, d, e + shift * a, f + shift * b)
-        if not isinstance(item, bytes):
-            token += token_count(item) if isinstance(item, (list, dict)) else 1
-            continue
-        tm = state.text_matrix
-        origin = multiply(tm, ctm)
-        E = origin[4]
-        F = origin[5]
-        advance_total = 0.0
-        run = GlyphRun(
-            base_font, size, gs.render_mode, mcid, token if page_token else -1, stream.forms,
-            rise_across, marked, stream.annotation, stream.field_name, sourced, stream.root,
-            stream.uses, token, item, font, char_spacing, word_spacing, hscale,
-        )  # fmt: skip
-        code_index = -1
-        for decoded in font.decode(item):
-            code = decoded.code
-            width = decoded.width
-            is_space = decoded.is_space
-            code_index += 1
-            origin_x = rise_x + E
-            origin_y = rise_y + F
-            # The glyph's corners, bottom-left first (see Glyph.quad), its glyph_end and
-            # baseline_end, as numbers: the record keeps no tuples.
-            if vertical:
-                w1 = decoded.w1
-                vx = decoded.vx
-                advance = w1 * size + char_spacing + (word_spacing if is_space else 0.0)
-                left = -vx * size * hscale
-                right = (width - vx) * size * hscale
-                bottom = rise + w1 * size
-                x0 = A * left + C * bottom + E
-                y0 = B * left + D * bottom + F
-                x1 = A * right + C * bottom + E
-                y1 = B * right + D * bottom + F
-                x2 = A * right + C * rise + E
-                y2 = B * right + D * rise + F
-                x3 = A * left + C * rise + E
-                y3 = B * left + D * rise + F
-                own_end_x = C * bottom + E
-                own_end_y = D * bottom + F
-                displaced = rise + advance
-                end_x = C * displaced + E
-                end_y = D * displaced + F
-                height = across * abs(width * size * hscale)
-                E += advance * C
-                F += advance * D
-            else:
-                own = width * size * hscale
-                advance = (width * size + char_spacing + (word_spacing if is_space else 0.0)) * hscale
-                own_x = A * own
-                own_y = B * own
-                x0 = low_x + E
-                y0 = low_y + F
-                x1 = own_x + low_x + E
-                y1 = own_y + low_y + F
-                x2 = own_x + high_x + E
-                y2 = own_y + high_y + F
-                x3 = high_x + E
-                y3 = high_y + F
-                own_end_x = own_x + origin_x
-                own_end_y = own_y + origin_y
-                end_x = A * advance + origin_x
-                end_y = B * advance + origin_y
-                height = box_height
-                E += advance * A
-                F += advance * B
-            advance_total += advance
-            glyph = Glyph(
-                decoded.text, code, x0, y0, x1, y1, x2, y2, x3, y3, origin_x, origin_y,
-                end_x, end_y, own_end_x, own_end_y, direction_x, direction_y, height, wmode,
-                decoded.mapped_text, run, code_index=code_index,
+    glyphs = state.device.glyphs  # appended to directly (see Device.glyphs)
+    first = len(glyphs)
+    try:
+        for item in items:
+            # Narrowed to float or int first: compiled, float() of the union is a call to the type.
+            is_number = False
+            kern = 0.0
+            if isinstance(item, float):
+                is_number = True
+                kern = item
+            elif isinstance(item, int) and not isinstance(item, bool):
+                is_number = True
+                kern = float(item)
+            if is_number:
+                shift = -kern / 1000 * size
+                a, b, c, d, e, f = state.text_matrix
+                if vertical:
+                    state.text_matrix = (a, b, c, d, e + shift * c, f + shift * d)
+                else:
+                    shift *= hscale
+                    state.text_matrix = (a, b, c, d, e + shift * a, f + shift * b)
+            if not isinstance(item, bytes):
+                token += token_count(item) if isinstance(item, (list, dict)) else 1
+                continue
+            tm = state.text_matrix
+            origin = multiply(tm, ctm)
+            E = origin[4]
+            F = origin[5]
+            advance_total = 0.0
+            run = GlyphRun(
+                base_font, size, gs.render_mode, mcid, token if page_token else -1, stream.forms,
+                rise_across, marked, stream.annotation, stream.field_name, sourced, stream.root,
+                stream.uses, token, item, font, char_spacing, word_spacing, hscale,
             )  # fmt: skip
-            glyphs.append(glyph)
-        a, b, c, d, e, f = tm
-        if vertical:
-            state.text_matrix = (a, b, c, d, e + advance_total * c, f + advance_total * d)
-        else:
-            state.text_matrix = (a, b, c, d, e + advance_total * a, f + advance_total * b)
-        token += 1
+            code_index = -1
+            for decoded in font.decode(item):
+                code = decoded.code
+                width = decoded.width
+                is_space = decoded.is_space
+                code_index += 1
+                origin_x = rise_x + E
+                origin_y = rise_y + F
+                # The glyph's corners, bottom-left first (see Glyph.quad), its glyph_end and
+                # baseline_end, as numbers: the record keeps no tuples.
+                if vertical:
+                    w1 = decoded.w1
+                    vx = decoded.vx
+                    advance = w1 * size + char_spacing + (word_spacing if is_space else 0.0)
+                    left = -vx * size * hscale
+                    right = (width - vx) * size * hscale
+                    bottom = rise + w1 * size
+                    x0 = A * left + C * bottom + E
+                    y0 = B * left + D * bottom + F
+                    x1 = A * right + C * bottom + E
+                    y1 = B * right + D * bottom + F
+                    x2 = A * right + C * rise + E
+                    y2 = B * right + D * rise + F
+                    x3 = A * left + C * rise + E
+                    y3 = B * left + D * rise + F
+                    own_end_x = C * bottom + E
+                    own_end_y = D * bottom + F
+                    displaced = rise + advance
+                    end_x = C * displaced + E
+                    end_y = D * displaced + F
+                    height = across * abs(width * size * hscale)
+                    E += advance * C
+                    F += advance * D
+                else:
+                    own = width * size * hscale
+                    advance = (width * size + char_spacing + (word_spacing if is_space else 0.0)) * hscale
+                    own_x = A * own
+                    own_y = B * own
+                    x0 = low_x + E
+                    y0 = low_y + F
+                    x1 = own_x + low_x + E
+                    y1 = own_y + low_y + F
+                    x2 = own_x + high_x + E
+                    y2 = own_y + high_y + F
+                    x3 = high_x + E
+                    y3 = high_y + F
+                    own_end_x = own_x + origin_x
+                    own_end_y = own_y + origin_y
+                    end_x = A * advance + origin_x
+                    end_y = B * advance + origin_y
+                    height = box_height
+                    E += advance * A
+                    F += advance * B
+                advance_total += advance
+                glyph = Glyph(
+                    decoded.text, code, x0, y0, x1, y1, x2, y2, x3, y3, origin_x, origin_y,
+                    end_x, end_y, own_end_x, own_end_y, direction_x, direction_y, height, wmode,
+                    decoded.mapped_text, run, code_index=code_index,
+                )  # fmt: skip
+                glyphs.append(glyph)
+            a, b, c, d, e, f = tm
+            if vertical:
+                state.text_matrix = (a, b, c, d, e + advance_total * c, f + advance_total * d)
+            else:
+                state.text_matrix = (a, b, c, d, e + advance_total * a, f + advance_total * b)
+            token += 1
+    except BaseException:
+        del glyphs[first:]
+        raise
     if stream.clip is not None:
         clip = stream.clip
-        glyphs = [g for g in glyphs if clip.contains(*g.center)]
-    if glyphs:
+        kept = [g for g in glyphs[first:] if clip.contains(*g.center)]
+        del glyphs[first:]
+        glyphs.extend(kept)
+    shown = len(glyphs) - first
+    if shown:
         if state.tracking is not None:
-            show_painted(state, glyphs)
+            show_painted(state, first)
         else:
-            state.device.show_glyphs(glyphs)
+            state.device.show_glyphs(first)
         budget = state.budget
-        budget.glyphs += len(glyphs)
+        budget.glyphs += shown
         if budget.glyphs > state.max_glyphs:
             raise budget.exceeded(f"page has more than {state.max_glyphs} glyphs")
 

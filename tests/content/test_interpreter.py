@@ -8,6 +8,7 @@ from pikepdf import Dictionary, Name
 
 import pagetext
 from pagetext.content.glyph import Glyph
+from pagetext.fonts import font as font_module
 from tests.pdfbuild import add_page, form, identity_font, new_pdf, open_page, simple_font, to_bytes
 
 APPROX = 1e-6
@@ -403,3 +404,23 @@ def test_type3_glyph_operators_are_accepted(operator: bytes) -> None:
     page = open_page(operands + b" " + operator + b" BT /F1 10 Tf (A) Tj ET")
     assert text(page.glyphs()) == "A"
     assert page.warnings == []
+
+
+def test_a_text_operator_that_fails_part_way_keeps_none_of_its_glyphs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The interpreter skips a failing operator whole. A TJ appends its strings' glyphs to the
+    # device's list as it goes, so when its second string fails to decode, the glyphs of its
+    # first are taken out again; the next operator shows as before.
+    if not font_module.__file__.endswith(".py"):
+        pytest.skip("a compiled class's methods cannot be replaced")
+    decode = font_module.SimpleFont.decode
+
+    def failing(self: font_module.SimpleFont, data: bytes) -> list[font_module.DecodedGlyph]:
+        if data == b"EF":
+            raise ValueError("a string that does not decode")
+        return decode(self, data)
+
+    monkeypatch.setattr(font_module.SimpleFont, "decode", failing)
+    page = open_page(b"BT /F1 10 Tf 100 200 Td (AB) Tj [(CD) -500 (EF)] TJ (GH) Tj ET")
+    assert text(page.glyphs()) == "ABGH"
