@@ -53,8 +53,8 @@ class Device:
         """An area a fill, stroke, image or shading paints; called only when wants_visibility."""
         raise NotImplementedError
 
-    def show_painted(self, first: int, paint: TextPaint) -> None:
-        """One text operator showed glyphs[first:], painted as `paint` says (wants_visibility)."""
+    def show_painted(self, paint: TextPaint) -> None:
+        """One text operator showed glyphs[paint.first:], painted as `paint` says (wants_visibility)."""
         raise NotImplementedError
 
     def begin_marked_content(self, sequence: MarkedContent) -> None:
@@ -128,7 +128,7 @@ class VisibilityCollector(GlyphCollector):
         self.texts: list[TextPaint] = []
         self.paints: list[Paint] = []
 
-    def show_painted(self, first: int, paint: TextPaint) -> None:
+    def show_painted(self, paint: TextPaint) -> None:
         self.texts.append(paint)
 
     def paint_area(self, paint: Paint) -> None:

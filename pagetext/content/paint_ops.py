@@ -262,7 +262,7 @@ def show_painted(state: InterpreterState, first: int) -> None:
         tracking.next_order(), first, len(glyphs) - first, paint.clip, fill, stroke,
         paint.fill_alpha, paint.stroke_alpha, paint.soft_mask, hidden_by_optional_content(state),
     )  # fmt: skip
-    state.device.show_painted(first, text)
+    state.device.show_painted(text)
     if gs.render_mode >= 4:
         tracking.text_clip.extend([*g.quad, g.quad[0]] for g in glyphs[first:])
 

@@ -197,9 +197,7 @@ def show(state: InterpreterState, items: list[Operand], token: int) -> None:
         raise
     if stream.clip is not None:
         clip = stream.clip
-        kept = [g for g in glyphs[first:] if clip.contains(*g.center)]
-        del glyphs[first:]
-        glyphs.extend(kept)
+        glyphs[first:] = [g for g in glyphs[first:] if clip.contains(*g.center)]
     shown = len(glyphs) - first
     if shown:
         if state.tracking is not None:
