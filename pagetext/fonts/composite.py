@@ -27,7 +27,7 @@ from pagetext.fonts.font import (
 )
 from pagetext.fonts.predefined import CollectionText, cid_to_unicode_table, predefined_cmap
 from pagetext.fonts.program import FontProgram, load_program
-from pagetext.pdf.file_objects import ARRAY, DICTIONARY, NAME
+from pagetext.pdf.file_objects import ARRAY, DICTIONARY, NAME, STREAM
 from pagetext.pdf.objects import Entries, integer, name, number, optional_entry, read_stream, text_string
 
 DEFAULT_VERTICAL = (0.88, -1.0)  # DW2 = [880 -1000] (§9.7.4.3)
@@ -292,7 +292,7 @@ def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
                 result.wmode = cmap.wmode
                 result.unicode_codec = _unicode_encoding(cmap_name)
                 collection = cmap.collection
-    elif isinstance(encoding, pikepdf.Stream):
+    elif isinstance(encoding, STREAM):
         cmap = read_embedded_cmap(encoding, f"encoding CMap of font {base_font}", warn)
         if cmap is not None:
             result.cmap = cmap
@@ -311,13 +311,13 @@ def load_composite_font(font: Any, warn: Warn) -> CompositeFont:
     ordering = _ordering(cid_entries) or collection.removeprefix("Adobe-")
     result.collection_table = cid_to_unicode_table(ordering) if ordering and ordering != "Identity" else None
     result.embedded = isinstance(descriptor, DICTIONARY) and any(
-        isinstance(optional_entry(descriptor, key), pikepdf.Stream)
+        isinstance(optional_entry(descriptor, key), STREAM)
         for key in ("/FontFile", "/FontFile2", "/FontFile3")
     )
     if result.collection_table is None:
         result.program_source = (descriptor, warn)
         gid_map = cid_entries.get("/CIDToGIDMap")
-        if isinstance(gid_map, pikepdf.Stream):
+        if isinstance(gid_map, STREAM):
             result.cid_to_gid_source = (gid_map, warn)
 
     result.default_width = number(cid_entries.get("/DW"), 1000) / 1000

@@ -10,14 +10,12 @@ import re
 from collections.abc import Callable
 from typing import Any, Final
 
-import pikepdf
-
 from pagetext.errors import Warn
 from pagetext.fonts.cmap import CMap, UnicodeMap
 from pagetext.fonts.cmap_file import parse_cmap
 from pagetext.fonts.code_texts import UNMAPPED as UNMAPPED
 from pagetext.fonts.code_texts import CodeTexts, prepared_texts
-from pagetext.pdf.file_objects import ARRAY, DICTIONARY
+from pagetext.pdf.file_objects import ARRAY, DICTIONARY, STREAM
 from pagetext.pdf.objects import Entries, integer, number, optional_entry, read_stream
 
 
@@ -189,7 +187,7 @@ def read_to_unicode(font: Entries, base_font: str, warn: Warn) -> UnicodeMap:
     """The /ToUnicode map of a font (its entries; `base_font` names it in warnings), empty when
     it has none or it cannot be read."""
     stream = font.get("/ToUnicode")
-    if not isinstance(stream, pikepdf.Stream):
+    if not isinstance(stream, STREAM):
         return UnicodeMap({}, [])
     data = read_stream(stream, f"ToUnicode CMap of font {base_font}", warn)
     if data is None:
@@ -207,7 +205,7 @@ def read_embedded_cmap(stream: Any, what: str, warn: Warn) -> CMap | None:
     cmap, parent = parse_cmap(data, warn)
     if parent is not None:
         warn(f"{what} uses {parent}, which is not a predefined CMap; ignored")
-    wmode = optional_entry(stream, "/WMode") if isinstance(stream, pikepdf.Stream) else None
+    wmode = optional_entry(stream, "/WMode") if isinstance(stream, STREAM) else None
     if wmode is not None:
         cmap.wmode = integer(wmode)
     return cmap

@@ -15,13 +15,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-import pikepdf
-
 from pagetext.errors import Warn
 from pagetext.fonts.cff_tables import CffTables, read_cff_tables
 from pagetext.fonts.encodings import encoding_table, glyph_name_to_unicode
 from pagetext.fonts.truetype_tables import TrueTypeTables, glyph_texts, read_truetype_tables
-from pagetext.pdf.file_objects import DICTIONARY
+from pagetext.pdf.file_objects import DICTIONARY, STREAM
 from pagetext.pdf.objects import integer, name, optional_entry, read_stream, read_stream_start
 
 # fontTools logs what it repairs in damaged programs; that is not ours to print.
@@ -121,7 +119,7 @@ def load_program(descriptor: Any, warn: Warn) -> FontProgram | None:
         return None
     for key in ("/FontFile2", "/FontFile3", "/FontFile"):
         stream = optional_entry(descriptor, key)  # a descriptor holds one of them at most
-        if not isinstance(stream, pikepdf.Stream):
+        if not isinstance(stream, STREAM):
             continue
         what = f"embedded font program {key[1:]}"
         clear_length = integer(stream.get("/Length1")) if key == "/FontFile" else 0

@@ -17,7 +17,7 @@ from pagetext.fonts.code_texts import UNMAPPED, CodeTexts, last_resort
 from pagetext.fonts.encodings import Core14Metrics, core14_metrics, encoding_table, glyph_name_to_unicode
 from pagetext.fonts.font import SimpleFont, read_to_unicode, strip_subset_prefix, vertical_extent
 from pagetext.fonts.program import FontProgram, load_program
-from pagetext.pdf.file_objects import ARRAY, DICTIONARY, NAME, FileDictionary
+from pagetext.pdf.file_objects import ARRAY, DICTIONARY, NAME, STREAM, FileDictionary
 from pagetext.pdf.objects import Entries, integer, name, number, optional_entry, plain_array
 
 DEFAULT_WIDTH: Final = 0.5  # a font with neither /Widths nor standard-14 metrics
@@ -157,7 +157,7 @@ def _may_have_builtin_encoding(descriptor: Any) -> bool:
         if told is not None:
             return not told
     return isinstance(descriptor, DICTIONARY) and not isinstance(
-        optional_entry(descriptor, "/FontFile2"), pikepdf.Stream
+        optional_entry(descriptor, "/FontFile2"), STREAM
     )
 
 

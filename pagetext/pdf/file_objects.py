@@ -1,13 +1,15 @@
 """Objects read from the file's own bytes through its cross-reference table (ISO 32000-1
-§7.5.4), for the dictionaries a page's fonts are made from.
+§7.5.4): the dictionaries a page's fonts are made from, and for a file whose pages are read
+from its bytes too (pagetext.pdf.file_pages), its page tree, resources and streams.
 
 qpdf parses an object when pikepdf first hands it over, and each entry read through pikepdf is
 a call into it: a median font's dictionaries cost some 16 µs that way, and the lexer reads the
 same bytes in a few. Only a file whose cross-reference is made of plain tables (§7.5.4, with
-/Prev sections, §7.5.6) is read here; a stream, an object in an object stream, an encrypted
-file, one qpdf warned about (it may have rebuilt the cross-reference from the objects it
-found), and any object not written exactly as read here are left to pikepdf: `value` says
-NOT_HERE, and the caller asks pikepdf, which reads what qpdf reads.
+/Prev sections, §7.5.6) is read here; an object in an object stream, an encrypted file, one
+qpdf warned about (it may have rebuilt the cross-reference from the objects it found), and any
+object not written exactly as read here are left to pikepdf: `value` says NOT_HERE (a stream
+is then read by `stream`, its data as written), and the caller asks pikepdf, which reads what
+qpdf reads.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import pikepdf
 
 from pagetext.pdf.file_bytes import FileBytes
 from pagetext.pdf.file_tail import MAX_XREF_SECTIONS, WHITE, trailer_links
+from pagetext.pdf.pdf_handle import PdfHandle
 from pagetext.syntax.lexer import object_values
 from pagetext.syntax.literals import Reference
 
@@ -36,6 +39,12 @@ _TRAILER_KEYWORD: Final = re.compile(WHITE + rb"*trailer")
 # A row: 10-digit offset, 5-digit generation, n or f (§7.5.4), then two bytes of line end.
 _ROW: Final = re.compile(rb"(\d{10}) (\d{5}) ([nf])(?: \r| \n|\r\n)")
 ROW_LENGTH: Final = 20
+
+
+# After a stream's data: white space, then `endstream` (qpdf reads it so, and warns of anything
+# else before it looks for the keyword further on).
+_STREAM_END: Final = re.compile(WHITE + rb"*endstream")
+_STREAM_END_REACH: Final = 32
 
 
 class _NotHere:
@@ -57,12 +66,19 @@ class FileObjects:
     sections: per cross-reference section, newest first, its subsections as (first object
     number, entry count, offset of its first row)."""
 
-    __slots__ = ("_bytes", "_sections", "pdf")
+    __slots__ = ("_bytes", "_handle", "_sections")
 
-    def __init__(self, pdf: pikepdf.Pdf, data: FileBytes, sections: list[list[tuple[int, int, int]]]) -> None:
-        self.pdf = pdf
+    def __init__(
+        self, handle: PdfHandle, data: FileBytes, sections: list[list[tuple[int, int, int]]]
+    ) -> None:
+        self._handle = handle
         self._bytes = data
         self._sections = sections
+
+    @property
+    def pdf(self) -> pikepdf.Pdf:
+        """The file opened by qpdf, for what is not read here (opened now if it was not)."""
+        return self._handle.pdf
 
     def dictionary(self, number: int, generation: int) -> FileDictionary | None:
         """Object `number` `generation` when it is a dictionary read from the file's bytes;
@@ -79,6 +95,9 @@ class FileObjects:
             number, generation = value.number, value.generation
             found = self.value(number, generation)
             if found is NOT_HERE:
+                stream = self.stream(number, generation)
+                if stream is not None:
+                    return stream
                 try:
                     return self.pdf.get_object((number, generation))
                 except (pikepdf.PdfError, RuntimeError, ValueError):
@@ -116,6 +135,41 @@ class FileObjects:
         values = object_values(body)
         return values[0] if values is not None and len(values) == 1 else NOT_HERE
 
+    def stream(self, number: int, generation: int) -> FileStream | None:
+        """Object `number` `generation` when it is a stream whose dictionary and data the
+        file's bytes give as written (§7.3.8.1): `stream` and an end of line after the
+        dictionary, /Length bytes of data (a direct integer or an object of one), then
+        `endstream`; None otherwise (qpdf, which searches for a misplaced `endstream`, reads it)."""
+        offset = self._offset(number, generation)
+        if offset < 0:
+            return None
+        data = self._bytes.read(offset, FIRST_READ_BYTES)
+        header = b"%d %d obj" % (number, generation)
+        if not data.startswith(header):
+            return None
+        keyword = data.find(b"stream", len(header))
+        if keyword < 0:
+            return None
+        if data[keyword + 6 : keyword + 8] == b"\r\n":
+            start = keyword + 8
+        elif data[keyword + 6 : keyword + 7] == b"\n":
+            start = keyword + 7
+        else:
+            return None
+        values = object_values(data[len(header) : keyword])
+        if values is None or len(values) != 1 or not isinstance(values[0], dict):
+            return None
+        entries: dict[str, Any] = values[0]
+        length = entries.get("Length")
+        if isinstance(length, Reference):
+            length = self.value(length.number, length.generation)
+        if not isinstance(length, int) or isinstance(length, bool) or length < 0:
+            return None
+        after = self._bytes.read(offset + start + length, _STREAM_END_REACH)
+        if _STREAM_END.match(after) is None:
+            return None
+        return FileStream(entries, self, (number, generation), offset + start, length)
+
     def names_stream(self, value: Any) -> bool | None:
         """Whether a value read here is a stream: a reference to an object whose dictionary the
         keyword `stream` and an end of line follow (§7.3.8.1), told from its first piece and
@@ -136,6 +190,10 @@ class FileObjects:
             return None
         values = object_values(data[start:keyword])
         return True if values is not None and len(values) == 1 and isinstance(values[0], dict) else None
+
+    def read_at(self, offset: int, count: int) -> bytes:
+        """`count` bytes of the file from `offset` (fewer at its end)."""
+        return self._bytes.read(offset, count)
 
     def _definition(self, number: int, generation: int, size: int) -> bytes | None:
         """The first `size` bytes of the definition of object `number` `generation`, from its
@@ -165,15 +223,17 @@ def file_objects(pdf: pikepdf.Pdf, data: FileBytes | None) -> FileObjects | None
     warnings, or a cross-reference that is not plain tables (streams, hybrid files: §7.5.8)."""
     if data is None or pdf.is_encrypted or pdf.get_warnings():
         return None
-    sections = _sections(data)
-    return FileObjects(pdf, data, sections) if sections is not None else None
+    found = cross_reference(data)
+    return FileObjects(PdfHandle(pdf), data, found[0]) if found is not None else None
 
 
-def _sections(data: FileBytes) -> list[list[tuple[int, int, int]]] | None:
+def cross_reference(data: FileBytes) -> tuple[list[list[tuple[int, int, int]]], bytes] | None:
     """The subsections of each section of the cross-reference, newest first, from
-    `startxref` through /Prev; None when any is not a plain table."""
+    `startxref` through /Prev, and the newest section's trailer dictionary as written (§7.5.5);
+    None when any section is not a plain table."""
     offset = data.startxref()
     sections: list[list[tuple[int, int, int]]] = []
+    newest_trailer = b""
     seen: set[int] = set()
     while offset is not None:
         if offset in seen or len(seen) >= MAX_XREF_SECTIONS or offset >= data.size:
@@ -202,12 +262,15 @@ def _sections(data: FileBytes) -> list[list[tuple[int, int, int]]] | None:
         if trailer is None or stop < 0:
             return None
         # A hybrid file's trailer names a cross-reference stream too (§7.5.8.4): qpdf's.
-        links = trailer_links(piece[trailer.end() : stop])
+        written = piece[trailer.end() : stop]
+        links = trailer_links(written)
         if links is None or links[0] is not None:
             return None
+        if not sections:
+            newest_trailer = written
         sections.append(subsections)
         offset = links[1]
-    return sections if sections else None
+    return (sections, newest_trailer) if sections else None
 
 
 def _holds_references(items: list[Any]) -> bool:
@@ -241,6 +304,10 @@ class FileDictionary:
         value = self._entries.get(key[1:], default)
         return value if value is default else self._objects.resolve(value)
 
+    def entry(self, key: str) -> Any:
+        """The entry `key` (a name without its slash) as written: a reference not resolved."""
+        return self._entries.get(key)
+
     def names_stream(self, key: str) -> bool | None:
         """Whether the entry is a stream, without reading it (FileObjects.names_stream)."""
         return self._objects.names_stream(self._entries.get(key[1:]))
@@ -259,8 +326,49 @@ class FileDictionary:
         return f"<FileDictionary {self.objgen} {sorted(self._entries)}>"
 
 
+class FileStream:
+    """A stream read from the file's bytes (FileObjects.stream): its dictionary read as a
+    FileDictionary's, and its data as written (`read_raw_bytes`: §7.3.8.1, still encoded)."""
+
+    __slots__ = ("_entries", "_length", "_objects", "_start", "objgen")
+
+    def __init__(
+        self, entries: dict[str, Any], objects: FileObjects, objgen: tuple[int, int], start: int, length: int
+    ) -> None:
+        self._entries = entries
+        self._objects = objects
+        self.objgen = objgen
+        self._start = start
+        self._length = length
+
+    def get(self, key: str, default: Any = None) -> Any:
+        value = self._entries.get(key[1:], default)
+        return value if value is default else self._objects.resolve(value)
+
+    def keys(self) -> set[str]:
+        return {"/" + key for key, value in self._entries.items() if value is not None}
+
+    def __contains__(self, key: str) -> bool:
+        return self._entries.get(key[1:]) is not None
+
+    def read_raw_bytes(self) -> bytes:
+        """The stream's data as the file holds it, before its filters."""
+        return self._objects.read_at(self._start, self._length)
+
+    def read_bytes(self) -> bytes:
+        """The stream's data decoded: as written when it has no filter (§7.3.8.2), else by
+        qpdf (the filters pagetext does not decode itself)."""
+        if self._entries.get("Filter") is None:
+            return self.read_raw_bytes()
+        return bytes(self._objects.pdf.get_object(self.objgen).read_bytes())
+
+    def __repr__(self) -> str:
+        return f"<FileStream {self.objgen} {sorted(self._entries)} {self._length} bytes>"
+
+
 # The loaders' type tests, each passing what FileObjects and pikepdf give alike: the file's
 # type first (pikepdf's go through a Python __instancecheck__).
 DICTIONARY: Final = (FileDictionary, pikepdf.Dictionary)
+STREAM: Final = (FileStream, pikepdf.Stream)
 ARRAY: Final = (list, pikepdf.Array)
 NAME: Final = (str, pikepdf.Name)

@@ -16,7 +16,7 @@ from isal import isal_zlib
 from pagetext.errors import Warn, ignore_warning
 from pagetext.geometry import IDENTITY, Box, Matrix
 from pagetext.pdf import brotli_filter
-from pagetext.pdf.file_objects import FileDictionary
+from pagetext.pdf.file_objects import ARRAY, FileDictionary, FileStream
 from pagetext.syntax.lexer import iter_operations
 from pagetext.syntax.literals import decode_name, unescape_name
 
@@ -30,7 +30,9 @@ DEFAULT_MAX_STREAM_BYTES = 256 * 1024 * 1024
 _UTF16_BE_DECODE: Final = codecs.utf_16_be_decode
 
 
-def optional_entry(dictionary: pikepdf.Dictionary | pikepdf.Stream | FileDictionary, key: str) -> Any:
+def optional_entry(
+    dictionary: pikepdf.Dictionary | pikepdf.Stream | FileDictionary | FileStream, key: str
+) -> Any:
     """dictionary.get(key), for a key that is often missing: pikepdf's get() raises and
     catches an exception inside for a missing key, six times the cost of testing first. For
     a key that is nearly always there, get() is cheaper (one call, not two); for several keys
@@ -47,10 +49,12 @@ class Entries:
 
     __slots__ = ("dictionary", "keys")
 
-    def __init__(self, dictionary: pikepdf.Dictionary | pikepdf.Stream | FileDictionary) -> None:
+    def __init__(self, dictionary: pikepdf.Dictionary | pikepdf.Stream | FileDictionary | FileStream) -> None:
         self.dictionary = dictionary
         # A dictionary read from the file's bytes answers a missing key at a lookup's cost.
-        self.keys: set[str] | None = None if isinstance(dictionary, FileDictionary) else dictionary.keys()
+        self.keys: set[str] | None = (
+            None if isinstance(dictionary, (FileDictionary, FileStream)) else dictionary.keys()
+        )
 
     def get(self, key: str) -> Any:
         """The value of `key`, None when the dictionary has no such entry."""
@@ -75,7 +79,7 @@ def inherited_entries(page: Any, keys: tuple[str, ...]) -> list[Any]:
     node = page
     seen: set[tuple[int, int]] = set()
     for _ in range(MAX_PAGE_TREE_DEPTH):
-        if not isinstance(node, pikepdf.Dictionary):
+        if not isinstance(node, (FileDictionary, pikepdf.Dictionary)):
             break
         # A node read for one key (and /Parent) is asked directly; for more, Entries.
         entries = Entries(node) if missing > 1 else None
@@ -97,8 +101,10 @@ def inherited_entries(page: Any, keys: tuple[str, ...]) -> list[Any]:
 
 
 # Made once: pikepdf.Name.FlateDecode builds a new name at each use.
-_FLATE: Final = pikepdf.Name("/FlateDecode")
-_BROTLI: Final = pikepdf.Name("/BrotliDecode")
+# A filter's name as pikepdf gives it, and as the lexer reads it (a stream read from the
+# file's bytes, pagetext.pdf.file_objects).
+_FLATE: Final = (pikepdf.Name("/FlateDecode"), "FlateDecode")
+_BROTLI: Final = (pikepdf.Name("/BrotliDecode"), "BrotliDecode")
 
 
 def read_stream(
@@ -146,14 +152,18 @@ def _decoded(stream: Any, what: str, warn: Warn, cap: int) -> bytes | None:
 
 def _single(filters: Any) -> Any:
     """The one filter of a /Filter entry (a name, or an array of one name); else the entry."""
-    if isinstance(filters, pikepdf.Array) and len(filters) == 1:
+    if isinstance(filters, ARRAY) and len(filters) == 1:
         return filters[0]
     return filters
 
 
 def _inflate(stream: Any, filters: Any, max_bytes: int) -> bytes | None:
     """Inflate a plain /FlateDecode stream with a cap; None for anything else (or damage)."""
-    if filters is None or _single(filters) != _FLATE or optional_entry(stream, "/DecodeParms") is not None:
+    if (
+        filters is None
+        or _single(filters) not in _FLATE
+        or optional_entry(stream, "/DecodeParms") is not None
+    ):
         return None
     raw = stream.read_raw_bytes()
     data = _whole_inflate(raw, max_bytes + 1)
@@ -186,7 +196,11 @@ def _whole_inflate(raw: bytes, max_length: int) -> bytes | None:
 
 def _unbrotli(stream: Any, filters: Any, max_bytes: int) -> bytes | None:
     """Decode a plain /BrotliDecode stream (qpdf cannot) with a cap; None for anything else."""
-    if filters is None or _single(filters) != _BROTLI or optional_entry(stream, "/DecodeParms") is not None:
+    if (
+        filters is None
+        or _single(filters) not in _BROTLI
+        or optional_entry(stream, "/DecodeParms") is not None
+    ):
         return None
     return brotli_filter.decompress(stream.read_raw_bytes(), max_bytes + 1)
 
@@ -263,6 +277,8 @@ def read_numbers(value: Any, count: int) -> list[float] | None:
     when it is not one. Read from the array's own syntax, one call into pikepdf: iterating
     it costs one call per item and one more per float(), three times as much for a /Rect, and
     a form has a /Rect and a /BBox per field."""
+    if isinstance(value, list):  # an array read from the file's bytes (pagetext.pdf.file_objects)
+        return _listed_numbers(value, count)
     if not isinstance(value, pikepdf.Array):
         return None
     try:
@@ -282,6 +298,18 @@ def read_numbers(value: Any, count: int) -> list[float] | None:
         return None
 
 
+def _listed_numbers(items: list[Any], count: int) -> list[float] | None:
+    """read_numbers of an array read from the file's bytes: `count` numbers, else None."""
+    if len(items) != count:
+        return None
+    numbers: list[float] = []
+    for item in items:
+        if isinstance(item, bool) or not isinstance(item, (int, float)):
+            return None
+        numbers.append(float(item))
+    return numbers
+
+
 def read_rect(value: Any) -> Box | None:
     """A rectangle array (§7.9.5: four numbers, corners in either order) as a Box; None when
     it is not one."""
@@ -294,7 +322,7 @@ def read_rect(value: Any) -> Box | None:
 def read_corners(value: Any) -> Corners | None:
     """A rectangle array's four numbers as written (§7.9.5); None when it is no array of four
     items. Four items that are not all numbers raise TypeError or ValueError."""
-    if not isinstance(value, pikepdf.Array):
+    if not isinstance(value, ARRAY):
         return None
     numbers = read_numbers(value, 4)
     if numbers is None:

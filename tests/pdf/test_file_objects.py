@@ -15,7 +15,7 @@ from pikepdf import Array, Dictionary, Name
 
 import pagetext
 from pagetext.pdf.file_bytes import open_file_bytes
-from pagetext.pdf.file_objects import NOT_HERE, FileDictionary, file_objects
+from pagetext.pdf.file_objects import NOT_HERE, FileDictionary, FileStream, file_objects
 from pagetext.syntax.literals import Reference
 from tests.corpus import CORPUS, needs_corpus
 from tests.pdfbuild import add_page, new_pdf, simple_font, to_bytes
@@ -55,12 +55,12 @@ def test_a_dictionary_reads_as_pikepdf_reads_it() -> None:
     assert font.get("/BaseFont") == "Helvetica" and font.get("/FirstChar") == 32
     assert font.get("/Widths") == [int(width) for width in expected.Widths]
     assert font.get("/Missing") is None and font.get("/Missing", 7) == 7
-    # References resolve: a dictionary read here too, a stream from pikepdf.
+    # References resolve: a dictionary read here too, and a stream.
     descriptor = font.get("/FontDescriptor")
     assert isinstance(descriptor, FileDictionary) and descriptor.objgen == descriptor_objgen
     assert descriptor.get("/FontBBox") == [0, -200, 1000, 800]
-    assert isinstance(font.get("/ToUnicode"), pikepdf.Stream)
-    assert font.get("/ToUnicode").objgen == expected.ToUnicode.objgen
+    to_unicode = font.get("/ToUnicode")
+    assert isinstance(to_unicode, FileStream) and to_unicode.objgen == expected.ToUnicode.objgen
 
 
 def test_an_array_of_references_reads_as_the_objects() -> None:
@@ -136,6 +136,105 @@ def test_whether_an_entry_is_a_stream_is_told_without_reading_it() -> None:
     bare = said[:keyword] + b"stream " + said[keyword + len(b"stream\n") :]
     _pdf, objects = _objects(bare)
     assert objects is not None and objects.names_stream(Reference(*stream_objgen)) is None  # type: ignore[attr-defined]
+
+
+def _stream_pdf(data: bytes, **entries: object) -> tuple[bytes, tuple[int, int]]:
+    """A one-page file whose font has a /ToUnicode stream of `data` as written (its `entries`
+    added: a /Filter is kept, not decoded and compressed again), and the stream's object
+    number and generation."""
+    pdf = new_pdf()
+    font = simple_font(pdf)
+    font.ToUnicode = pdf.make_stream(data, **entries)
+    add_page(pdf, CONTENT, fonts={"F1": font})
+    saved = to_bytes(pdf, compress_streams=False, stream_decode_level=pikepdf.StreamDecodeLevel.none)
+    with pikepdf.open(io.BytesIO(saved)) as reopened:
+        return saved, reopened.pages[0].Resources.Font.F1.ToUnicode.objgen
+
+
+def test_a_stream_reads_as_pikepdf_reads_it() -> None:
+    saved, objgen = _stream_pdf(b"0123456789" * 50, Filter=Name.ASCIIHexDecode)
+    pdf, objects = _objects(saved)
+    stream = objects.stream(*objgen)  # type: ignore[attr-defined]
+    assert isinstance(stream, FileStream) and stream.objgen == objgen
+    expected = pdf.get_object(objgen)
+    assert stream.keys() == set(expected.keys())
+    assert stream.get("/Filter") == "ASCIIHexDecode" and "/Length" in stream
+    raw = expected.read_raw_bytes()
+    assert stream.read_raw_bytes() == raw
+    assert stream.read_bytes() == expected.read_bytes()  # a filter pagetext leaves to qpdf
+    # /Length as an object of its own (§7.3.10), as writers that stream their output write it.
+    data_start = saved.index(b"stream\n", _offset(saved, objgen[0])) + len(b"stream\n")
+    length = len(raw)
+    written = re.search(rb"/Length (\d+)", saved[_offset(saved, objgen[0]) : data_start])
+    assert written is not None and int(written[1]) == length
+    indirect = _with_length(saved, objgen[0], b"/Length 1 0 R", length)
+    pdf, objects = _objects(indirect)
+    assert not pdf.get_warnings()
+    stream = objects.stream(*objgen)  # type: ignore[attr-defined]
+    assert stream is not None and stream.read_raw_bytes() == raw
+
+
+def test_streams_not_written_as_expected_are_left_to_pikepdf() -> None:
+    saved, objgen = _stream_pdf(b"0123456789" * 50)
+    length = 500
+    _pdf, objects = _objects(saved)
+    assert objects.stream(*objgen) is not None  # type: ignore[attr-defined]
+    assert objects.stream(objgen[0], 1) is None  # type: ignore[attr-defined]  # another generation
+    assert objects.stream(1, 0) is None  # type: ignore[attr-defined]  # the catalog: no stream
+    # A /Length that misses `endstream` (qpdf looks for the keyword further on, and warns).
+    for wrong in (b"/Length 499", b"/Length -1", b"/Length 1.5"):
+        pdf, objects = _objects(_with_length(saved, objgen[0], wrong, length))
+        assert objects is not None and objects.stream(*objgen) is None, wrong  # type: ignore[attr-defined]
+        pdf.get_object(objgen).read_raw_bytes()
+        assert pdf.get_warnings(), wrong
+    # One that takes in the end of line before `endstream`: qpdf reads it so, without a warning.
+    pdf, objects = _objects(_with_length(saved, objgen[0], b"/Length 501", length))
+    stream = objects.stream(*objgen)  # type: ignore[attr-defined]
+    assert stream is not None and stream.read_raw_bytes() == pdf.get_object(objgen).read_raw_bytes()
+    assert not pdf.get_warnings() and stream.read_raw_bytes().endswith(b"9\n")
+    # `stream` and a carriage return alone, which §7.3.8.1 does not allow.
+    start = saved.index(b"stream\n", _offset(saved, objgen[0]))
+    bare = saved[:start] + b"stream\r" + saved[start + len(b"stream\n") :]
+    _pdf, objects = _objects(bare)
+    assert objects is not None and objects.stream(*objgen) is None  # type: ignore[attr-defined]
+
+
+def _with_length(data: bytes, number: int, entry: bytes, length: int) -> bytes:
+    """`data` with object `number`'s `/Length n` written as `entry` instead, padded to the same
+    size (every offset stays right); /Length 1 0 R asks for an integer object of its own."""
+    if entry == b"/Length 1 0 R":
+        return _with_length_object(data, number, length)
+    old = b"/Length %d" % length
+    found = data.index(old, _offset(data, number))
+    assert len(entry) <= len(old)
+    return data[:found] + entry.ljust(len(old)) + data[found + len(old) :]
+
+
+def _with_length_object(data: bytes, number: int, length: int) -> bytes:
+    """`data` with the stream's /Length an indirect reference to an integer object added by an
+    incremental update (§7.5.6), the stream rewritten in that update too."""
+    start = _offset(data, number)
+    end = data.index(b"endobj", start) + len(b"endobj")
+    size = int(re.search(rb"/Size (\d+)", data)[1])  # type: ignore[index]
+    previous = int(data[data.rindex(b"startxref") + 9 :].split()[0])
+    definition = data[start:end].replace(b"/Length %d" % length, b"/Length %d 0 R" % size, 1)
+    update = b"\n" + definition + b"\n"
+    stream_offset = len(data) + 1
+    length_offset = len(data) + len(update)
+    update += b"%d 0 obj %d endobj\n" % (size, length)
+    xref_offset = len(data) + len(update)
+    update += b"xref\n%d 1\n%010d 00000 n\r\n%d 1\n%010d 00000 n\r\n" % (
+        number,
+        stream_offset,
+        size,
+        length_offset,
+    )
+    update += b"trailer << /Size %d /Root 1 0 R /Prev %d >>\nstartxref\n%d\n%%%%EOF\n" % (
+        size + 1,
+        previous,
+        xref_offset,
+    )
+    return data + update
 
 
 def _offset(data: bytes, number: int) -> int:
