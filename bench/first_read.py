@@ -130,7 +130,7 @@ def font_codes(path: Path) -> dict[str, int]:
                 if id(prepared) not in shared:
                     shared.add(id(prepared))
                     counts["simple codes prepared"] += len(prepared)
-            font_dict: Any = doc._pdf.get_object(key)
+            font_dict: Any = doc._handle.pdf.get_object(key)
             if "/ToUnicode" in font_dict:
                 unicode_map = read_to_unicode(Entries(font_dict), "", lambda message: None)
                 ranges = sum(last - first + 1 for first, last, _ in unicode_map.ranges)

@@ -5,12 +5,13 @@ from __future__ import annotations
 import contextlib
 import os
 import warnings
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any, Literal, Union, overload
 
 import pikepdf
 
-from pagetext.errors import PasswordError, PdfWarning, UsageError
+from pagetext.document_context import DocumentContext
+from pagetext.errors import PdfWarning, UsageError
 from pagetext.export.formats import FORMATS, format_chunks
 from pagetext.export.text import separated
 from pagetext.layout.furniture import Furniture
@@ -19,14 +20,15 @@ from pagetext.layout.hyphens import Vocabulary
 from pagetext.layout.params import LayoutParams
 from pagetext.limits import DEFAULT_LIMITS, Limits
 from pagetext.page import HIDDEN, Page, dehyphenated_text, read_furniture
-from pagetext.page_content import DocumentContext
 from pagetext.page_range import parse_page_range
 from pagetext.pdf.atomic import atomic_open
 from pagetext.pdf.file_bytes import FileBytes
+from pagetext.pdf.file_pages import FilePages
 from pagetext.pdf.info import document_info
 from pagetext.pdf.opening import Source, open_pdf, page_objects
 from pagetext.pdf.page_labels import page_labels
 from pagetext.pdf.pagetree import Rebuilt
+from pagetext.pdf.pdf_handle import PdfHandle
 from pagetext.structure.tree import StructTree
 
 if TYPE_CHECKING:
@@ -45,38 +47,22 @@ def open(  # noqa: A001
 ) -> Document:
     """Open a PDF from a path, bytes or a binary file object. Use it as a context manager.
     limits: budgets per page (operators, glyphs, decoded bytes, time); see pagetext.Limits."""
-    pdf, rebuilt, file = open_pdf(source, password)
-    document = Document(pdf, limits, rebuilt, file=file)
+    handle, rebuilt, file, pages = open_pdf(source, password)
+    document = Document(handle, limits, rebuilt, file=file, file_pages=pages)
     document._reopen = lambda: open(source, password, limits)
     return document
-
-
-def open_with_passwords(
-    source: Source, name: str, passwords: Sequence[str], limits: Limits | None = None
-) -> Document:
-    """The document, opened without a password or with the first of `passwords` that opens
-    it (batch and Ray jobs take a list for all their files); `name` says which in the error."""
-    try:
-        return open(source, limits=limits)
-    except PasswordError as error:
-        if not passwords:
-            raise
-        for password in passwords:
-            with contextlib.suppress(PasswordError):
-                return open(source, password=password, limits=limits)
-        raise PasswordError(
-            f"{name!r} is encrypted and none of the {len(passwords)} password(s) given opens it"
-        ) from error
 
 
 class Document:
     """An open PDF: a sequence of pages."""
 
     def __init__(
-        self, pdf: pikepdf.Pdf, limits: Limits | None = None, rebuilt: Rebuilt | None = None, *,
+        self, pdf: pikepdf.Pdf | PdfHandle, limits: Limits | None = None, rebuilt: Rebuilt | None = None, *,
         file: FileBytes | None = None,  # the file `pdf` was opened from, open for pagetext's reads
+        file_pages: FilePages | None = None,  # its pages read from those bytes (pagetext.open)
     ) -> None:  # fmt: skip
-        self._pdf, self._file = pdf, file
+        self._handle = pdf if isinstance(pdf, PdfHandle) else PdfHandle(pdf)
+        self._file = file
         self.limits = limits or DEFAULT_LIMITS
         # The same file opened afresh (for pagetext.open'ed documents): redaction and replacement
         # edit that twin, so this document goes on reading the original.
@@ -84,11 +70,16 @@ class Document:
         self.warnings: list[str] = []
         # Why the file had to be repaired, for the document and each of its pages; None if not.
         self.repair_warning: str | None = None
-        objects, rebuilt = page_objects(pdf, rebuilt)
+        # The pages read from the file's bytes, else qpdf's (opened now).
+        objects, rebuilt = (
+            (list(file_pages.pages), None) if file_pages else page_objects(self._handle.pdf, rebuilt)
+        )
         if rebuilt is not None:
             self.repair_warning = rebuilt.warning
             self._warn(rebuilt.warning)
-        self._context = DocumentContext(pdf, self.limits, objects, self.repair_warning, file)
+        self._context = DocumentContext(
+            self._handle, self.limits, objects, self.repair_warning, file, file_pages
+        )
 
     def structure_tree(self, warn: Callable[[str], None]) -> StructTree | None:
         """The structure tree (ISO 32000-1 §14.7), read on first use; None for untagged files.
@@ -110,7 +101,7 @@ class Document:
         self.close()
 
     def close(self) -> None:
-        self._pdf.close()
+        self._handle.close()
         if self._file is not None:
             self._file.close()
 
@@ -140,12 +131,12 @@ class Document:
     @property
     def metadata(self) -> dict[str, str]:
         """The document information dictionary (§14.3.3) as text, keys without the slash."""
-        return document_info(self._pdf, self._warn)
+        return document_info(self._handle.pdf, self._warn)
 
     @property
     def page_labels(self) -> list[str]:
         """What a viewer shows as each page's number (§12.4.2): "iii", "A-2", or "7"."""
-        return page_labels(self._pdf, len(self), self._warn)
+        return page_labels(self._handle.pdf, len(self), self._warn)
 
     def page_indices(self, pages: str | None) -> list[int]:
         """0-based indices of the pages a 1-based range like "1-3,7" names; every page for None."""
@@ -246,7 +237,11 @@ class Document:
 
     def _file_path(self) -> str:
         # The path pagetext opened (qpdf is handed the open file), else the caller's pikepdf.Pdf's.
-        name = self._file.path if self._file is not None else str(getattr(self._pdf, "filename", "") or "")
+        name = (
+            self._file.path
+            if self._file is not None
+            else str(getattr(self._handle.pdf, "filename", "") or "")
+        )
         return name if os.path.isfile(name) else ""
 
     def export(
@@ -393,5 +388,5 @@ class Document:
         from pagetext.edit.source import EditSource
 
         return EditSource(
-            self._pdf, len(self), lambda number: self[number - 1].edit_page(), self.structure_tree
+            self._handle.pdf, len(self), lambda number: self[number - 1].edit_page(), self.structure_tree
         )

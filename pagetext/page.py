@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from pagetext.content.glyph import Glyph
 from pagetext.content.paths import PathRecord
+from pagetext.document_context import DocumentContext
 from pagetext.errors import PageWarnings, UsageError
 from pagetext.fonts.style import FontStyle
 from pagetext.geometry import Box
@@ -20,7 +21,7 @@ from pagetext.layout.params import LayoutParams
 from pagetext.layout.reading import CutLog, reading_order
 from pagetext.layout.records import Line, Word
 from pagetext.layout.structure_order import StructureTrust, cells_in_tree_order
-from pagetext.page_content import DEFAULT_PARAMS, CycleCollectorPaused, DocumentContext, PageContent
+from pagetext.page_content import DEFAULT_PARAMS, CycleCollectorPaused, PageContent
 from pagetext.pdf.links import Link, base_uri, page_links
 from pagetext.pdf.objects import inherited_entries, inherited_entry, read_rect
 from pagetext.structure.marked import without_actual_text
@@ -58,6 +59,7 @@ class Page:
 
     def __init__(self, context: DocumentContext, page_obj: Any, number: int) -> None:
         self._context = context
+        page_obj = context.content_page(page_obj)
         self._obj = page_obj
         self.number = number  # 1-based
         self.warnings: list[str] = []
@@ -135,7 +137,8 @@ class Page:
         §12.5.6.5), in /Annots order, read once. Their boxes are in user space, as glyph
         boxes are: a word lies under a link when its box meets one of them."""
         if self._links is None:
-            self._links = page_links(self._obj, self._warn, base_uri(self._context.pdf.Root, self._warn))
+            page = self._context.pikepdf_page(self._obj)
+            self._links = page_links(page, self._warn, base_uri(self._context.pdf.Root, self._warn))
         return list(self._links)
 
     def hidden_text(self, params: LayoutParams | None = None) -> list[HiddenSpan]:
@@ -333,10 +336,11 @@ class Page:
         from pagetext.edit.source import EditPage
 
         glyphs = self.glyphs(forms=True, annotations=True)
-        resources = inherited_entry(self._obj, "/Resources")
+        page = self._context.pikepdf_page(self._obj)
+        resources = inherited_entry(page, "/Resources")
         return EditPage(
             self.number,
-            self._obj,
+            page,
             resources,
             glyphs,
             self._warn,

@@ -1,12 +1,12 @@
 """What a page's content stream draws, read once and kept: its glyphs (with their marked
 content), paths, annotation glyphs, its part of the structure tree, which glyphs are visible.
-Page is the facade over it; DocumentContext is what every page of a document shares."""
+Page is the facade over it; DocumentContext (document_context.py) is what every page of a
+document shares."""
 
 from __future__ import annotations
 
 import contextlib
 import gc
-from collections.abc import Callable
 from typing import Any, Final
 
 import pikepdf
@@ -18,22 +18,19 @@ from pagetext.content.glyph import Glyph
 from pagetext.content.interpreter import Interpreter
 from pagetext.content.paths import PathRecord
 from pagetext.content.untrack import untrack_records
+from pagetext.document_context import DocumentContext
 from pagetext.errors import Warn
-from pagetext.fonts.cache import FontCache
 from pagetext.fonts.style import FontStyle, font_style
 from pagetext.geometry import Box
 from pagetext.layout.assembly import assemble
-from pagetext.layout.furniture import Furniture
 from pagetext.layout.params import LayoutParams
 from pagetext.layout.reading import reading_order
 from pagetext.layout.records import Line
 from pagetext.layout.structure_order import StructureTrust, structure_sequence, trust
-from pagetext.limits import Limits
-from pagetext.pdf.file_bytes import FileBytes
+from pagetext.pdf.file_objects import ARRAY, STREAM, FileDictionary
 from pagetext.pdf.objects import OBJECT_ERRORS, ObjGen, inherited_entry, optional_entry, read_stream
-from pagetext.pdf.spelling import may_hold_name
 from pagetext.structure.marked import ElementActualText, apply_actual_text, without_actual_text
-from pagetext.structure.tree import StructTree, read_tree
+from pagetext.structure.tree import StructTree
 from pagetext.structure.view import PageStructure, page_structure
 
 DEFAULT_PARAMS: Final = LayoutParams()  # frozen: one instance serves every page (building one validates all)
@@ -61,83 +58,6 @@ class CycleCollectorPaused:
     def __exit__(self, *exc_info: object) -> None:
         if self._paused:
             gc.enable()
-
-
-class DocumentContext:
-    """What a page reads of its document: the file, the budgets, the fonts its pages share, the document-wide
-    readings made once, on first use (structure tree, running heads and feet). It holds no Document and no
-    Page, so that pages and their document make no reference cycle."""
-
-    __slots__ = (
-        "_furniture",
-        "_no_element_text",
-        "_struct_tree",
-        "_struct_tree_read",
-        "file",
-        "fonts",
-        "limits",
-        "page_objects",
-        "pdf",
-        "repair_warning",
-    )
-
-    def __init__(
-        self,
-        pdf: pikepdf.Pdf,
-        limits: Limits,
-        page_objects: list[Any],
-        repair_warning: str | None,
-        file: FileBytes | None = None,
-    ) -> None:
-        self.pdf = pdf
-        # The file as opened, read by offset (fonts) and searched (a name); None when pagetext did not
-        # open it or repaired it (its objects are then not the file's).
-        self.file = file if repair_warning is None else None
-        self.limits = limits
-        self.page_objects = page_objects
-        self.repair_warning = repair_warning  # why the file had to be repaired, for each page
-        self.fonts = FontCache(pdf, self.file)
-        self._struct_tree: StructTree | None = None
-        self._struct_tree_read = False
-        self._furniture: Furniture | None = None
-        self._no_element_text: bool | None = None
-
-    def structure_tree(self, warn: Warn) -> StructTree | None:
-        """The structure tree (ISO 32000-1 §14.7), read on first use; None for untagged files.
-        `warn` receives what is found damaged while it is read (the page that asked)."""
-        if not self._struct_tree_read:
-            self._struct_tree_read = True
-            self._struct_tree = read_tree(self.pdf, warn)
-        if self._struct_tree is not None:
-            self._struct_tree.warn = warn
-        return self._struct_tree
-
-    def actual_text_tree(self, warn: Warn) -> StructTree | None:
-        """The structure tree when its elements may give a page's glyphs an /ActualText (§14.9.4); None for an
-        untagged file and for one known to hold none (a search of the file's bytes, not of every element)."""
-        if self._no_element_text is None:
-            self._no_element_text = not self._may_hold_element_text()
-        return None if self._no_element_text else self.structure_tree(warn)
-
-    def _may_hold_element_text(self) -> bool:
-        """Whether the catalog has a /StructTreeRoot key (read_tree finds no tree without one) and the file
-        may spell /ActualText. qpdf tells a key from one whose value is null (§7.3.7): the lookup parses the
-        tree's root, in a file of object streams a whole stream (40-70 µs of a small file's 0.5-1 ms), which
-        the search spares; in one of plain tables one object, less than the search it spares untagged ones."""
-        try:
-            plain_tables = self.fonts.reads_file()
-            if plain_tables and "/StructTreeRoot" not in self.pdf.Root:
-                return False
-            held = may_hold_name(self.pdf, self.file, "ActualText")
-            return held and (plain_tables or "/StructTreeRoot" in self.pdf.Root)
-        except OBJECT_ERRORS:
-            return True  # structure_tree() says what is wrong with it
-
-    def furniture(self, read: Callable[[DocumentContext], Furniture]) -> Furniture:
-        """Running headers and footers of the document, read once (by `read`, from every page)."""
-        if self._furniture is None:
-            self._furniture = read(self)
-        return self._furniture
 
 
 class PageContent:
@@ -168,12 +88,12 @@ class PageContent:
     def content(self, budget: PageBudget) -> bytes:
         """The page's content streams joined into one (§7.8.2: they form one stream)."""
         contents = self.page_obj.get("/Contents")
-        streams = list(contents) if isinstance(contents, pikepdf.Array) else [contents]
+        streams = list(contents) if isinstance(contents, ARRAY) else [contents]
         parts: list[bytes] = []
         for stream in streams:
             if stream is None:
                 continue
-            if not isinstance(stream, pikepdf.Stream):
+            if not isinstance(stream, STREAM):
                 self.warn("a /Contents entry is not a stream; skipped")
                 continue
             data = read_stream(stream, "a content stream", self.warn, budget.limits.max_stream_bytes)
@@ -222,10 +142,11 @@ class PageContent:
         budget = PageBudget(self.context.limits, self.warn)
         from pagetext.content.visibility_reading import read_visibility  # only hidden= reads need it
 
+        page = self.context.pikepdf_page(self.page_obj)
         with CycleCollectorPaused():
             reading = read_visibility(
-                self.content(budget), self.page_obj,
-                page_annotations(self.page_obj, self.context.pdf, self.warn, optional_off=True),
+                self.content(budget), page,
+                page_annotations(page, self.context.pdf, self.warn, optional_off=True),
                 self.context.fonts, self.warn, self.context.limits, self.context.pdf.Root, self.visible_box,
             )  # fmt: skip
         _copy_hidden(reading.page, glyphs, self.warn)
@@ -320,6 +241,8 @@ class PageContent:
         if glyphs is not None:
             return glyphs
         glyphs = self._annotation_glyphs = []
+        if isinstance(self.page_obj, FileDictionary):
+            return glyphs  # a page read from the file's bytes has no /Annots (file_pages.reads_from_file)
         appearances = page_annotations(self.page_obj, self.context.pdf, self.warn)
         if not appearances:
             return glyphs
@@ -362,7 +285,7 @@ class PageContent:
             except OBJECT_ERRORS:
                 return
 
-        walk(inherited_entry(self.page_obj, "/Resources"), 0)
+        walk(inherited_entry(self.context.pikepdf_page(self.page_obj), "/Resources"), 0)
         return styles
 
     def visible_glyphs(self) -> list[Glyph]:

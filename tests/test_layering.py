@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tables",),
     ("edit",),
     ("export",),
-    ("page_content", "page_range", "page", "document"),
+    ("document_context", "page_content", "page_range", "page", "document"),
     ("output", "cli", "batch", "serve", "integrations", "ray", "__init__", "__main__"),
 )
 MAX_LINES = 400

@@ -13,6 +13,7 @@ from multiprocessing.connection import Connection
 from typing import IO, Final
 
 from pagetext import document
+from pagetext.batch.opening import open_with_passwords
 from pagetext.batch.records import FileResult, Job, Settings
 from pagetext.errors import PdfError, PdfWarning
 from pagetext.export.common import write_chunks
@@ -80,7 +81,7 @@ def _extract(job: Job, settings: Settings) -> FileResult:
         warnings.simplefilter("ignore")
         warnings.simplefilter("always", PdfWarning)
         try:
-            with document.open_with_passwords(job.path, job.path, settings.passwords) as doc:
+            with open_with_passwords(job.path, job.path, settings.passwords) as doc:
                 if job.output is None or job.temporary is None:
                     buffer = io.BytesIO()
                     result.pages = _write(doc, buffer, job.path, settings)

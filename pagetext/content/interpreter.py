@@ -71,6 +71,7 @@ from pagetext.errors import Warn
 from pagetext.fonts.cache import FontCache
 from pagetext.fonts.font import Font
 from pagetext.geometry import Box, Matrix, apply, multiply
+from pagetext.pdf.file_objects import DICTIONARY, STREAM, FileStream
 from pagetext.pdf.objects import Corners, optional_entry, read_corners, read_matrix, read_stream
 from pagetext.syntax.lexer import read_operations
 from pagetext.syntax.literals import Operand
@@ -111,7 +112,7 @@ class Interpreter(InterpreterState):
 
     def run_appearance(
         self,
-        form: pikepdf.Stream,
+        form: pikepdf.Stream | FileStream,
         matrix: Matrix,
         resources: Any,
         name: str,
@@ -214,12 +215,13 @@ def op_Do(state: InterpreterState, operands: list[Operand], index: int) -> None:
         raise TypeError
     resources = state.stream.resources
     xobjects = resources.get("/XObject") if resources is not None else None
-    xobject = xobjects.get("/" + name) if isinstance(xobjects, pikepdf.Dictionary) else None
-    if not isinstance(xobject, pikepdf.Stream):
+    xobject = xobjects.get("/" + name) if isinstance(xobjects, DICTIONARY) else None
+    if not isinstance(xobject, STREAM):
         state.warn(f"XObject {name} is missing; skipped")
         return
-    if xobject.get("/Subtype") != _FORM:
-        if state.tracking is not None and xobject.get("/Subtype") == _IMAGE:
+    subtype = xobject.get("/Subtype")
+    if subtype not in _FORM:
+        if state.tracking is not None and subtype in _IMAGE:
             paint_image(state, xobject)
         return  # images and PostScript XObjects show no text
     draw_form(state, name, xobject, use_token=index)
@@ -228,7 +230,7 @@ def op_Do(state: InterpreterState, operands: list[Operand], index: int) -> None:
 def draw_form(
     state: InterpreterState,
     name: str,
-    form: pikepdf.Stream,
+    form: pikepdf.Stream | FileStream,
     matrix: Matrix | None = None,
     clip_bbox: bool = False,
     use_token: int = -1,
@@ -251,7 +253,7 @@ def draw_form(
     if matrix is None:
         matrix = read_matrix(optional_entry(form, "/Matrix"))
     resources = optional_entry(form, "/Resources")  # appearance streams often have none
-    if not isinstance(resources, pikepdf.Dictionary):
+    if not isinstance(resources, DICTIONARY):
         resources = outer.resources  # a form without resources borrows its parent's (§7.8.3)
     saved_text = (state.text_matrix, state.line_matrix)
     state.stack.append(state.gs.copy())
@@ -333,8 +335,10 @@ OPERATORS: Final[OperatorTable] = {
 }
 
 
-_FORM: Final = pikepdf.Name("/Form")  # made once: pikepdf.Name.Form builds one at each use
-_IMAGE: Final = pikepdf.Name("/Image")
+# A subtype as pikepdf gives it (made once: pikepdf.Name.Form builds one at each use) and as
+# the lexer reads it (an XObject read from the file's bytes, pagetext.pdf.file_pages).
+_FORM: Final = (pikepdf.Name("/Form"), "Form")
+_IMAGE: Final = (pikepdf.Name("/Image"), "Image")
 ANY_ARITY: Final = -1  # sc, scn, SC, SCN take as many operands as the colour space has
 _TIME_CHECK_SHIFT: Final = 12  # the clock is read once per 4,096 operators: reading it costs
 # With paths: construction, painting, line width and colour as well (§8.5, §8.6.8).

@@ -13,6 +13,7 @@ from pagetext.content.paint import Paint, Region, parallelogram
 from pagetext.content.paint_ops import hidden_by_optional_content, paint_state_of, tracking_of
 from pagetext.content.state import InterpreterState, OperatorTable
 from pagetext.geometry import Matrix
+from pagetext.pdf.file_objects import FileStream
 from pagetext.pdf.objects import number, optional_entry, read_rect
 from pagetext.syntax.literals import Operand
 
@@ -39,7 +40,7 @@ def op_sh(state: InterpreterState, operands: list[Operand], index: int) -> None:
     state.device.paint_area(Paint(tracking.next_order(), region, paint.clip, None, paint.fill_alpha, opaque))
 
 
-def paint_image(state: InterpreterState, image: pikepdf.Stream) -> None:
+def paint_image(state: InterpreterState, image: pikepdf.Stream | FileStream) -> None:
     """An image XObject (§8.9.5), unless optional content hides it (its /OC, §8.11.3.3)."""
     if hidden_by_optional_content(state) or not _optional_on(state, image):
         return
@@ -57,7 +58,7 @@ def op_EI(state: InterpreterState, operands: list[Operand], index: int) -> None:
 
 
 def _paint_image(
-    state: InterpreterState, image: pikepdf.Stream | None, stencil: bool, lets_through: bool
+    state: InterpreterState, image: pikepdf.Stream | FileStream | None, stencil: bool, lets_through: bool
 ) -> None:
     """An image paints the unit square under the CTM (§8.9.4). It hides what lies beneath
     unless something lets that through: a mask of its own (/SMask, /Mask, alpha in the data:
@@ -80,13 +81,13 @@ def _paint_image(
     state.device.paint_area(made)
 
 
-def _optional_on(state: InterpreterState, xobject: pikepdf.Stream) -> bool:
+def _optional_on(state: InterpreterState, xobject: pikepdf.Stream | FileStream) -> bool:
     oc = optional_entry(xobject, "/OC")
     tracking = state.tracking
     return oc is None or tracking is None or tracking.optional.visible(oc)
 
 
-def enter_form(state: InterpreterState, form: pikepdf.Stream) -> bool:
+def enter_form(state: InterpreterState, form: pikepdf.Stream | FileStream) -> bool:
     """What a visibility reading adds when a Form XObject is drawn (§8.10.1): its /BBox clips
     its content; optional content may hide the whole form (its /OC, §8.11.3.3), which then
     reads as an enclosing OC sequence that is off. True when such a sequence was opened."""

@@ -15,10 +15,10 @@ import math
 from dataclasses import dataclass
 from typing import Any, Final
 
-import pikepdf
-
 from pagetext.geometry import Box, Matrix, Point
+from pagetext.pdf.file_objects import ARRAY, DICTIONARY, NAME, STREAM
 from pagetext.pdf.objects import OBJECT_ERRORS
+from pagetext.pdf.objects import name as name_of
 
 Segment = tuple[float, float, float, float]  # x0, y0, x1, y1 in user space
 RGB = tuple[float, float, float]
@@ -174,14 +174,14 @@ def space_components(name: str, resources: Any) -> int:
         return DEVICE_SPACES[name]
     try:
         spaces = resources.get("/ColorSpace") if resources is not None else None
-        space = spaces.get("/" + name) if isinstance(spaces, pikepdf.Dictionary) else None
-        if isinstance(space, pikepdf.Name):
-            return DEVICE_SPACES.get(str(space)[1:], 0)
-        if isinstance(space, pikepdf.Array) and len(space) >= 1:
-            family = str(space[0])[1:]
+        space = spaces.get("/" + name) if isinstance(spaces, DICTIONARY) else None
+        if isinstance(space, NAME):
+            return DEVICE_SPACES.get(name_of(space), 0)
+        if isinstance(space, ARRAY) and len(space) >= 1:
+            family = name_of(space[0])
             if family in DEVICE_SPACES:
                 return DEVICE_SPACES[family]
-            if family == "ICCBased" and len(space) >= 2 and isinstance(space[1], pikepdf.Stream):
+            if family == "ICCBased" and len(space) >= 2 and isinstance(space[1], STREAM):
                 n = space[1].get("/N")
                 return int(n) if isinstance(n, int) and int(n) in (1, 3, 4) else 0
     except OBJECT_ERRORS:

@@ -11,6 +11,7 @@ from pagetext.content.state import InterpreterState, operand_float, operand_matr
 from pagetext.fonts.font import Font
 from pagetext.fonts.loader import fallback_font
 from pagetext.geometry import IDENTITY
+from pagetext.pdf.file_objects import FileDictionary
 from pagetext.pdf.objects import OBJECT_ERRORS
 from pagetext.syntax.lexer import object_values
 from pagetext.syntax.literals import Operand, Reference
@@ -92,7 +93,15 @@ def _font(state: InterpreterState, name: str) -> Font:
         return font
     try:
         fonts = stream.resources.get("/Font") if stream.resources is not None else None
-        if isinstance(fonts, pikepdf.Dictionary):
+        if isinstance(fonts, FileDictionary):  # a page read from the file's bytes (pdf.file_pages)
+            entry = fonts.entry(name)
+            if isinstance(entry, Reference):
+                font = state.fonts.get_referenced(entry, state.warn)
+            elif entry is not None:
+                font_dict = fonts.get("/" + name)
+                if font_dict is not None:
+                    font = state.fonts.get(font_dict, state.warn)
+        elif isinstance(fonts, pikepdf.Dictionary):
             entry = _font_entry(state, fonts, name) if state.fonts.reads_file() else _ASK_PIKEPDF
             if isinstance(entry, Reference):
                 font = state.fonts.get_referenced(entry, state.warn)

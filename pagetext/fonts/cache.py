@@ -12,6 +12,7 @@ from pagetext.fonts.font import Font
 from pagetext.fonts.loader import load_font
 from pagetext.pdf.file_bytes import FileBytes
 from pagetext.pdf.file_objects import FileDictionary, FileObjects, file_objects
+from pagetext.pdf.pdf_handle import PdfHandle
 from pagetext.syntax.literals import Reference
 
 
@@ -19,16 +20,23 @@ class FontCache:
     """Fonts parsed once per document, keyed by the font dictionary's object number.
 
     A font named by reference is read from the file's bytes where they can be read
-    (pagetext.pdf.file_objects), else through pikepdf; `pdf` and `file` (its bytes, None when
-    there are none to read) are the document's."""
+    (pagetext.pdf.file_objects), else through pikepdf; `handle` (the document in qpdf) and
+    `file` (its bytes, None when there are none to read) are the document's, `objects` its
+    objects when its pages are read from its bytes (pagetext.pdf.file_pages)."""
 
-    def __init__(self, pdf: pikepdf.Pdf | None = None, file: FileBytes | None = None) -> None:
+    def __init__(
+        self,
+        handle: PdfHandle | None = None,
+        file: FileBytes | None = None,
+        objects: FileObjects | None = None,
+    ) -> None:
         self._fonts: dict[tuple[int, int], Font] = {}
         self._relay = WarningRelay()
-        self._pdf = pdf
+        self._handle = handle
         self._file = file
-        self._objects: FileObjects | None = None
-        self._objects_read = pdf is None
+        # The file's objects when its pages are read from its bytes too (pagetext.pdf.file_pages).
+        self._objects: FileObjects | None = objects
+        self._objects_read = handle is None or objects is not None
         self._file_entries: dict[tuple[int, int], dict[str, Any] | None] = {}
 
     def end_page(self) -> None:
@@ -53,9 +61,9 @@ class FontCache:
             return font
         font_dict: Any = self._file_dictionary(reference)
         if font_dict is None:
-            assert self._pdf is not None
+            assert self._handle is not None
             try:
-                font_dict = self._pdf.get_object(key)
+                font_dict = self._handle.pdf.get_object(key)
             except (pikepdf.PdfError, RuntimeError, ValueError) as error:
                 warn(f"font object {key[0]} {key[1]} could not be read: {error}")
                 font_dict = None
@@ -71,8 +79,8 @@ class FontCache:
         Looked into at the first font; fonts of other files are pikepdf's alone."""
         if not self._objects_read:
             self._objects_read = True
-            assert self._pdf is not None
-            self._objects = file_objects(self._pdf, self._file)
+            assert self._handle is not None
+            self._objects = file_objects(self._handle.pdf, self._file)
         return self._objects is not None
 
     def file_entries(self, number: int, generation: int) -> dict[str, Any] | None:

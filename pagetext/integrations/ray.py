@@ -18,7 +18,8 @@ import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from pagetext.document import FORMATS, open_with_passwords
+from pagetext.batch.opening import open_with_passwords
+from pagetext.document import FORMATS
 from pagetext.errors import PdfError, UsageError
 from pagetext.integrations.pages import loader_hidden, read_page
 from pagetext.limits import Limits

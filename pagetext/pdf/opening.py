@@ -15,9 +15,11 @@ import pikepdf
 from pagetext.errors import DamagedPdfError, FileReadError, PasswordError, UnsupportedError, UsageError
 from pagetext.pdf.aes256_key import file_key, revision6_entries
 from pagetext.pdf.file_bytes import FileBytes, open_file_bytes
+from pagetext.pdf.file_pages import FilePages, file_pages
 from pagetext.pdf.objects import OBJECT_ERRORS
 from pagetext.pdf.pagetree import Rebuilt, rebuild_page_tree
 from pagetext.pdf.passwords import candidates
+from pagetext.pdf.pdf_handle import PdfHandle
 
 Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes]]
 
@@ -85,9 +87,11 @@ def _recovered(target: Any, label: str, attempts: list[str | bytes], error: Exce
 
 def open_pdf(
     source: Source, password: str | bytes | None
-) -> tuple[pikepdf.Pdf, Rebuilt | None, FileBytes | None]:
-    """The opened file, for a damaged one the pages recovered from it, and the file's bytes
-    (a path's or bytes' source; None for a file object), open until the caller closes them."""
+) -> tuple[PdfHandle, Rebuilt | None, FileBytes | None, FilePages | None]:
+    """The opened file, for a damaged one the pages recovered from it, the file's bytes (a
+    path's or bytes' source; None for a file object), open until the caller closes them, and
+    the pages read from those bytes when qpdf need not read them (pagetext.pdf.file_pages: the
+    file is then opened in qpdf only when the handle is first asked for it)."""
     # The file's bytes are read by pagetext as well as qpdf: a path's, or the bytes given.
     file_bytes: FileBytes | None = None
     if isinstance(source, (bytes, bytearray, memoryview)):
@@ -106,12 +110,17 @@ def open_pdf(
         raise UsageError(f"cannot open a {type(source).__name__}: pass a path, bytes or a binary file object")
     attempts: list[str | bytes] = candidates(password) if password is not None else [""]
     try:
+        if file_bytes is not None:
+            handle = PdfHandle(None, lambda: _open(target, label, password, attempts, file_bytes)[0])
+            pages = file_pages(file_bytes, handle)
+            if pages is not None:
+                return handle, None, file_bytes, pages
         pdf, rebuilt = _open(target, label, password, attempts, file_bytes)
     except BaseException:
         if file_bytes is not None:
             file_bytes.close()
         raise
-    return pdf, rebuilt, file_bytes
+    return PdfHandle(pdf), rebuilt, file_bytes, None
 
 
 def _open(

@@ -122,6 +122,18 @@ def _spelled(name: str) -> _Name:
     return spelled
 
 
+def spelled_in_file(file: FileBytes | None, name: str) -> bool:
+    """may_hold_name for a file of cross-reference tables alone (no object streams: the
+    file's bytes hold every object as written), told without qpdf."""
+    if file is None:
+        return True
+    try:
+        data = file.whole()
+        return not data or _spelled(name).spelled_in(data)
+    except OSError:
+        return True
+
+
 def may_hold_name(pdf: pikepdf.Pdf, file: FileBytes | None, name: str) -> bool:
     """False only when no object of the PDF can hold `name`: the file's bytes and the decoded
     data of each of its object streams hold no spelling of it. True when that cannot be told:

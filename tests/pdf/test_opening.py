@@ -104,6 +104,8 @@ def test_opening_leaves_the_process_warning_filters_alone(
         filters = warnings.filters
         with pagetext.open(path) as document:
             assert document[0].text() == "Hello"
+            assert not seen  # read from the file's bytes (pagetext.pdf.file_pages)
+            assert isinstance(document.metadata, dict)  # which qpdf reads
     assert seen == [True]
 
 

@@ -15,6 +15,7 @@ import pytest
 import pagetext
 from pagetext import page_content
 from pagetext.pdf.file_bytes import MAX_READ_WHOLE, open_file_bytes
+from pagetext.pdf.pdf_handle import PdfHandle
 from pagetext.pdf.spelling import (
     _native_candidates,
     _python_candidates,
@@ -109,7 +110,7 @@ def test_a_file_of_object_streams_is_searched_before_its_catalog_is_asked_for_a_
     data = _tagged(actual_text, object_stream_mode=pikepdf.ObjectStreamMode.generate)
     with pagetext.open(data) as document:
         spy = _CatalogReads(document._context.pdf)
-        document._context.pdf = spy
+        document._context._handle = PdfHandle(spy)  # type: ignore[arg-type]
         assert document[0].text() == ("Hello\nx" if actual_text else "H i\nx")
         assert (spy.catalog_reads > 0) == actual_text
 
