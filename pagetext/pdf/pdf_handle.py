@@ -10,6 +10,8 @@ from collections.abc import Callable
 
 import pikepdf
 
+from pagetext.errors import UsageError
+
 
 class PdfHandle:
     """A pikepdf.Pdf: `pdf` gives it, opening it through `opener` the first time."""
@@ -23,7 +25,8 @@ class PdfHandle:
     @property
     def pdf(self) -> pikepdf.Pdf:
         if self._pdf is None:
-            assert self._opener is not None
+            if self._opener is None:
+                raise UsageError("the document is closed")
             self._pdf = self._opener()
             self._opener = None
         return self._pdf

@@ -191,3 +191,14 @@ def test_corpus_files_read_from_their_bytes_read_as_through_qpdf() -> None:
             read += 1
             assert _readings(document) == _reference(path), path.name
     assert read >= 100  # of the 247 files
+
+
+def test_a_closed_document_opens_nothing(tmp_path: Path) -> None:
+    path = _saved(_two_pages(), tmp_path)
+    document = pagetext.open(path)
+    page = document[0]
+    assert page.text() == "Hello"
+    document.close()
+    with pytest.raises(pagetext.PdfError, match="closed"):
+        page.links()  # qpdf's to read: not opened after the close
+    assert not document._handle.opened
