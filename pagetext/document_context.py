@@ -73,9 +73,11 @@ class DocumentContext:
     def content_page(self, page: Any) -> Any:
         """The page dictionary a page's content is read through: one read from the file's bytes
         when what its content needs is read there too (file_pages.reads_from_file), else qpdf's."""
-        if isinstance(page, FileDictionary) and not reads_from_file(page):
-            return self.pdf.get_object(page.objgen)
-        return page
+        if not isinstance(page, FileDictionary):
+            return page
+        if self.catalog is not None and reads_from_file(page, self.catalog):
+            return page
+        return self.pdf.get_object(page.objgen)
 
     def pikepdf_page(self, page: Any) -> Any:
         """qpdf's page dictionary, for what only pikepdf reads (links, edits, font styles)."""

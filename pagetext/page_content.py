@@ -242,7 +242,7 @@ class PageContent:
             return glyphs
         glyphs = self._annotation_glyphs = []
         if isinstance(self.page_obj, FileDictionary):
-            return glyphs  # a page read from the file's bytes has no /Annots (file_pages.reads_from_file)
+            return glyphs  # a page read from the file's bytes has none showing text (reads_from_file)
         appearances = page_annotations(self.page_obj, self.context.pdf, self.warn)
         if not appearances:
             return glyphs

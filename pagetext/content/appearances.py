@@ -21,15 +21,9 @@ from pagetext.content.optional import OptionalContent
 from pagetext.errors import Warn
 from pagetext.fonts.font import Font
 from pagetext.geometry import IDENTITY, Box, Matrix, multiply
-from pagetext.pdf.annots import annotation_entries
+from pagetext.pdf.annots import TEXT_SUBTYPES, annotation_entries
 from pagetext.pdf.objects import optional_entry, read_matrix, read_rect
 
-# Subtypes whose appearance can show text a reader sees as part of the page (§12.5.6).
-# Text (a note icon) and its Popup show /Contents only when opened; Link, Highlight, Ink and
-# the other markup subtypes draw marks, not text; FileAttachment and Sound draw icons.
-TEXT_SUBTYPES: Final = frozenset(
-    {"Widget", "FreeText", "Stamp", "Square", "Circle", "Line", "Polygon", "PolyLine", "Watermark"}
-)
 HIDDEN: Final = 1 << 1  # annotation flag bit 2 (§12.5.3)
 NO_VIEW: Final = 1 << 5  # annotation flag bit 6 (§12.5.3)
 

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import pikepdf
 
 from pagetext.errors import Warn
 from pagetext.pdf.objects import OBJECT_ERRORS, ObjGen, optional_entry
+
+# Subtypes whose appearance can show text a reader sees as part of the page (§12.5.6).
+# Text (a note icon) and its Popup show /Contents only when opened; Link, Highlight, Ink and
+# the other markup subtypes draw marks, not text; FileAttachment and Sound draw icons.
+TEXT_SUBTYPES: Final = frozenset(
+    {"Widget", "FreeText", "Stamp", "Square", "Circle", "Line", "Polygon", "PolyLine", "Watermark"}
+)
 
 
 def annotation_entries(page_obj: Any, warn: Warn, what: str) -> list[tuple[int, pikepdf.Dictionary]]:

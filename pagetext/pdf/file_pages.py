@@ -9,14 +9,15 @@ alone (pagetext.pdf.file_objects), a trailer with no /Encrypt (§7.6.1), a catal
 repairs a missing /Type), and the file is then opened by qpdf as before.
 
 A page is then read from the file's bytes when pagetext's reading of its content meets only
-what is read here (FILE_RESOURCES: fonts, forms, images, colour spaces, graphics states) and it has no
-annotations. Other pages are qpdf's, opened at the first such page.
+what is read here (FILE_RESOURCES: fonts, forms, images, colour spaces, graphics states) and its
+annotations show no text. Other pages are qpdf's, opened at the first such page.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
+from pagetext.pdf.annots import TEXT_SUBTYPES
 from pagetext.pdf.file_bytes import FileBytes
 from pagetext.pdf.file_objects import FileDictionary, FileObjects, FileStream, cross_reference
 from pagetext.pdf.objects import MAX_PAGE_TREE_DEPTH, inherited_entry
@@ -96,13 +97,32 @@ def _walk(
     return all(_walk(objects, kid, pages, seen, depth + 1) for kid in kids)
 
 
-def reads_from_file(page: FileDictionary) -> bool:
-    """Whether the content of `page` is read from the file's bytes: it has no annotations
-    (§12.5), and its resources (its own or inherited, §7.7.3.4) are read here
-    (_resources_read_here)."""
-    if "/Annots" in page:
+def reads_from_file(page: FileDictionary, catalog: FileDictionary) -> bool:
+    """Whether the content of `page` is read from the file's bytes: its annotations show no
+    text (_annotations_show_no_text), and its resources (its own or inherited, §7.7.3.4) are
+    read here (_resources_read_here)."""
+    if "/Annots" in page and not _annotations_show_no_text(page, catalog):
         return False
     return _resources_read_here(inherited_entry(page, "/Resources"), set(), 0)
+
+
+def _annotations_show_no_text(page: FileDictionary, catalog: FileDictionary) -> bool:
+    """Whether the page's annotations draw no text (§12.5.6): an array of dictionaries of
+    subtypes outside TEXT_SUBTYPES (links, notes, highlights), in a document without form
+    fields or optional content, whose reading (appearances.page_annotations) would warn of
+    those being damaged. Their glyphs are then none, read or not."""
+    if "/AcroForm" in catalog or "/OCProperties" in catalog:
+        return False
+    annotations = page.get("/Annots")
+    if not isinstance(annotations, list):
+        return False
+    for annotation in annotations:
+        if not isinstance(annotation, FileDictionary):
+            return False
+        subtype = annotation.get("/Subtype")
+        if not isinstance(subtype, str) or subtype in TEXT_SUBTYPES:
+            return False
+    return True
 
 
 def _resources_read_here(resources: Any, seen: set[tuple[int, int]], depth: int) -> bool:

@@ -87,10 +87,10 @@ def test_forms_images_and_colour_spaces_are_read_from_the_file(tmp_path: Path) -
 @pytest.mark.parametrize(
     "extra",
     [
-        {"Annots": Array([Dictionary(Type=Name.Annot, Subtype=Name.Text, Rect=[0, 0, 9, 9])])},
+        {"Annots": Array([Dictionary(Type=Name.Annot, Subtype=Name.FreeText, Rect=[0, 0, 9, 9])])},
         {"properties": {"P0": Dictionary(MCID=0)}},  # named property lists (§14.6.2)
     ],
-    ids=["annotations", "property lists"],
+    ids=["annotations that may show text", "property lists"],
 )
 def test_a_page_with_what_is_not_read_from_the_file_is_read_through_qpdf(
     tmp_path: Path, extra: dict[str, Any]
@@ -102,6 +102,28 @@ def test_a_page_with_what_is_not_read_from_the_file_is_read_through_qpdf(
         assert not document._handle.opened  # the first page is read from the file
         assert _readings(document) == _reference(path)
         assert document._handle.opened  # the second is qpdf's
+
+
+def test_annotations_that_show_no_text_are_no_reason_for_qpdf(tmp_path: Path) -> None:
+    link = Dictionary(
+        Type=Name.Annot,
+        Subtype=Name.Link,
+        Rect=[0, 0, 9, 9],
+        A=Dictionary(S=Name.URI, URI="https://a.example"),
+    )
+    note = Dictionary(Type=Name.Annot, Subtype=Name.Text, Rect=[0, 0, 9, 9], Contents="a note")
+    pdf = _two_pages(Annots=Array([link, note]))
+    path = _saved(pdf, tmp_path)
+    with pagetext.open(path) as document:
+        assert _readings(document) == _reference(path)
+        assert not document._handle.opened
+        assert [link.uri for link in document[1].links()] == ["https://a.example"]  # qpdf's to read
+    # With form fields in the document, reading annotations may warn of them: qpdf's.
+    pdf.Root.AcroForm = Dictionary(Fields=Array())
+    path = _saved(pdf, tmp_path)
+    with pagetext.open(path) as document:
+        assert document[1].text() == "World"
+        assert document._handle.opened
 
 
 def test_a_form_with_what_is_not_read_from_the_file_sends_its_page_to_qpdf(tmp_path: Path) -> None:
