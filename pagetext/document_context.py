@@ -28,6 +28,7 @@ class DocumentContext:
     Page, so that pages and their document make no reference cycle."""
 
     __slots__ = (
+        "_file_resources",
         "_furniture",
         "_handle",
         "_no_element_text",
@@ -59,6 +60,7 @@ class DocumentContext:
         self.repair_warning = repair_warning  # why the file had to be repaired, for each page
         # The catalog when the pages are read from the file's bytes (pagetext.pdf.file_pages).
         self.catalog = file_pages.catalog if file_pages is not None else None
+        self._file_resources: dict[tuple[int, int], bool] = {}  # what reads_from_file found
         self.fonts = FontCache(handle, self.file, file_pages.objects if file_pages is not None else None)
         self._struct_tree: StructTree | None = None
         self._struct_tree_read = False
@@ -75,7 +77,7 @@ class DocumentContext:
         when what its content needs is read there too (file_pages.reads_from_file), else qpdf's."""
         if not isinstance(page, FileDictionary):
             return page
-        if self.catalog is not None and reads_from_file(page, self.catalog):
+        if self.catalog is not None and reads_from_file(page, self.catalog, self._file_resources):
             return page
         return self.pdf.get_object(page.objgen)
 

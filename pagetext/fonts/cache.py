@@ -92,9 +92,9 @@ class FontCache:
 
     def read_file_entries(self, number: int, generation: int) -> dict[str, Any] | None:
         """The entries of the dictionary object `number` `generation` read from the file's bytes
-        (the lexer's values: names without their slash, references unresolved), at each call:
-        a page dictionary is read once a page, and a long document need not keep them all; None
-        when the file's fonts are pikepdf's or the object cannot be read so."""
+        (the lexer's values: names without their slash, references unresolved; FileObjects reads
+        each once a document); None when the file's fonts are pikepdf's or the object cannot be
+        read so."""
         objects = self._objects if self.reads_file() else None
         value = objects.value(number, generation) if objects is not None else None
         return value if isinstance(value, dict) else None

@@ -66,7 +66,7 @@ class FileObjects:
     sections: per cross-reference section, newest first, its subsections as (first object
     number, entry count, offset of its first row)."""
 
-    __slots__ = ("_bytes", "_handle", "_sections")
+    __slots__ = ("_bytes", "_handle", "_sections", "_streams", "_values")
 
     def __init__(
         self, handle: PdfHandle, data: FileBytes, sections: list[list[tuple[int, int, int]]]
@@ -74,6 +74,10 @@ class FileObjects:
         self._handle = handle
         self._bytes = data
         self._sections = sections
+        # Objects read once a document, as qpdf keeps the objects it parsed: the pages of a
+        # file read from its bytes share their resources, forms and fonts.
+        self._values: dict[tuple[int, int], Any] = {}
+        self._streams: dict[tuple[int, int], FileStream | None] = {}
 
     @property
     def pdf(self) -> pikepdf.Pdf:
@@ -114,7 +118,14 @@ class FileObjects:
     def value(self, number: int, generation: int) -> Any:
         """The value of object `number` `generation` as the lexer reads object syntax
         (dictionaries as dict, names as str, strings as bytes, references as Reference), or
-        NOT_HERE when pikepdf must read it."""
+        NOT_HERE when pikepdf must read it; read once (the value is shared: not to be changed)."""
+        key = (number, generation)
+        found = self._values.get(key, NOT_HERE)
+        if found is NOT_HERE and key not in self._values:
+            found = self._values[key] = self._read_value(number, generation)
+        return found
+
+    def _read_value(self, number: int, generation: int) -> Any:
         start = len(b"%d %d obj" % (number, generation))
         size = FIRST_READ_BYTES
         while True:
@@ -139,7 +150,14 @@ class FileObjects:
         """Object `number` `generation` when it is a stream whose dictionary and data the
         file's bytes give as written (§7.3.8.1): `stream` and an end of line after the
         dictionary, /Length bytes of data (a direct integer or an object of one), then
-        `endstream`; None otherwise (qpdf, which searches for a misplaced `endstream`, reads it)."""
+        `endstream`; None otherwise (qpdf, which searches for a misplaced `endstream`, reads it).
+        Read once."""
+        key = (number, generation)
+        if key not in self._streams:
+            self._streams[key] = self._read_stream(number, generation)
+        return self._streams[key]
+
+    def _read_stream(self, number: int, generation: int) -> FileStream | None:
         offset = self._offset(number, generation)
         if offset < 0:
             return None

@@ -9,8 +9,9 @@ alone (pagetext.pdf.file_objects), a trailer with no /Encrypt (§7.6.1), a catal
 repairs a missing /Type), and the file is then opened by qpdf as before.
 
 A page is then read from the file's bytes when pagetext's reading of its content meets only
-what is read here (FILE_RESOURCES: fonts, forms, images, colour spaces, graphics states) and its
-annotations show no text. Other pages are qpdf's, opened at the first such page.
+what is read here (FILE_RESOURCES: fonts, forms, images, colour spaces; graphics states,
+patterns and shadings, which only qpdf's page is read for) and its annotations show no
+text. Other pages are qpdf's, opened at the first such page.
 """
 
 from __future__ import annotations
@@ -27,10 +28,12 @@ from pagetext.syntax.literals import Reference
 
 # The resources of a page read from the file's bytes (§7.8.3): fonts; Form XObjects, whose own
 # resources are held to the same, and images, which text does not read; colour spaces, read
-# for the colour of paths (paths.space_components); graphics states, which only the
-# visibility reading reads (it reads qpdf's page: PageContent.read_visibility); and /ProcSet,
-# obsolete and read by no one.
-FILE_RESOURCES: Final = frozenset({"/Font", "/XObject", "/ColorSpace", "/ExtGState", "/ProcSet"})
+# for the colour of paths (paths.space_components); graphics states, patterns and shadings,
+# which only the visibility reading and edits read (through qpdf's page:
+# DocumentContext.pikepdf_page); and /ProcSet, obsolete and read by no one.
+FILE_RESOURCES: Final = frozenset(
+    {"/Font", "/XObject", "/ColorSpace", "/ExtGState", "/Pattern", "/Shading", "/ProcSet"}
+)
 # How deep forms drawn inside forms are followed when a page is looked over (deeper: qpdf's).
 MAX_FORM_NESTING: Final = 8
 
@@ -97,13 +100,21 @@ def _walk(
     return all(_walk(objects, kid, pages, seen, depth + 1) for kid in kids)
 
 
-def reads_from_file(page: FileDictionary, catalog: FileDictionary) -> bool:
+def reads_from_file(
+    page: FileDictionary, catalog: FileDictionary, known: dict[tuple[int, int], bool]
+) -> bool:
     """Whether the content of `page` is read from the file's bytes: its annotations show no
     text (_annotations_show_no_text), and its resources (its own or inherited, §7.7.3.4) are
-    read here (_resources_read_here)."""
-    if "/Annots" in page and not _annotations_show_no_text(page, catalog):
-        return False
-    return _resources_read_here(inherited_entry(page, "/Resources"), set(), 0)
+    read here (_resources_read_here). `known`: what the document's pages found so far, by
+    resource dictionary (the pages of a document share theirs) and by form found unread."""
+    resources = inherited_entry(page, "/Resources")
+    key = resources.objgen if isinstance(resources, FileDictionary) else (0, 0)
+    read_here = known.get(key) if key != (0, 0) else None
+    if read_here is None:
+        read_here = _resources_read_here(resources, known, set(), 0)
+        if key != (0, 0):
+            known[key] = read_here
+    return read_here and ("/Annots" not in page or _annotations_show_no_text(page, catalog))
 
 
 def _annotations_show_no_text(page: FileDictionary, catalog: FileDictionary) -> bool:
@@ -125,10 +136,14 @@ def _annotations_show_no_text(page: FileDictionary, catalog: FileDictionary) -> 
     return True
 
 
-def _resources_read_here(resources: Any, seen: set[tuple[int, int]], depth: int) -> bool:
+def _resources_read_here(
+    resources: Any, known: dict[tuple[int, int], bool], seen: set[tuple[int, int]], depth: int
+) -> bool:
     """Whether a resource dictionary holds FILE_RESOURCES alone, each font an object of its own
     (the loaders read those from the file's bytes: FontCache.get_referenced), each XObject a
-    stream read here, and each form's resources read here too (`seen`: the forms looked at)."""
+    stream read here, and each form's resources read here too (`seen`: the forms looked at on
+    this page; a form found unread is kept in `known`: a form that draws its drawer, a cycle,
+    is not known read before its drawer is)."""
     if resources is None:
         return True
     if not isinstance(resources, FileDictionary) or not resources.keys() <= FILE_RESOURCES:
@@ -145,10 +160,14 @@ def _resources_read_here(resources: Any, seen: set[tuple[int, int]], depth: int)
         xobject = xobjects.get(key)
         if not isinstance(xobject, FileStream):
             return False
-        if xobject.objgen in seen or xobject.get("/Subtype") != "Form":
+        form = xobject.objgen
+        if form in seen or xobject.get("/Subtype") != "Form":
             continue
-        seen.add(xobject.objgen)
-        if not _resources_read_here(xobject.get("/Resources"), seen, depth + 1):
+        seen.add(form)
+        if known.get(form, True) is False or not _resources_read_here(
+            xobject.get("/Resources"), known, seen, depth + 1
+        ):
+            known[form] = False
             return False
     return True
 

@@ -58,7 +58,7 @@ def test_a_plain_file_is_read_without_qpdf(tmp_path: Path) -> None:
         assert from_bytes._context.catalog is not None and from_bytes[1].text() == "World"
 
 
-def test_forms_images_and_colour_spaces_are_read_from_the_file(tmp_path: Path) -> None:
+def test_forms_images_colour_spaces_and_patterns_are_read_from_the_file(tmp_path: Path) -> None:
     pdf = new_pdf()
     image = pdf.make_stream(b"\x00\xff", Type=Name.XObject, Subtype=Name.Image, Width=2, Height=1,
                             ColorSpace=Name.DeviceGray, BitsPerComponent=8)  # fmt: skip
@@ -74,6 +74,10 @@ def test_forms_images_and_colour_spaces_are_read_from_the_file(tmp_path: Path) -
     page = add_page(pdf, HELLO + b" /Im 1 0 0 1 0 0 cm /Im Do /Outer Do /Sp cs 1 sc 0 0 10 10 re f",
                     xobjects={"Im": image, "Outer": outer})  # fmt: skip
     page.obj.Resources.ColorSpace = Dictionary(Sp=Array([Name.ICCBased, pdf.make_stream(b"", N=1)]))
+    shading = Dictionary(ShadingType=2, ColorSpace=Name.DeviceGray, Coords=[0, 0, 1, 0], Function=Dictionary(
+        FunctionType=2, Domain=[0, 1], C0=[0], C1=[1], N=1))  # fmt: skip
+    page.obj.Resources.Shading = Dictionary(Sh=shading)  # read by the visibility reading alone
+    page.obj.Resources.Pattern = Dictionary(P0=Dictionary(PatternType=2, Shading=shading))
     path = _saved(pdf, tmp_path)
     with pagetext.open(path) as document:
         assert _readings(document) == _reference(path)
