@@ -75,9 +75,11 @@ class FileObjects:
         self._bytes = data
         self._sections = sections
         # Objects read once a document, as qpdf keeps the objects it parsed: the pages of a
-        # file read from its bytes share their resources, forms and fonts.
+        # file read from its bytes share their resources, forms and fonts. A stream is kept as
+        # its entries and where its data lies, not as a FileStream, which refers back here:
+        # the two would make a cycle only the cycle collector frees.
         self._values: dict[tuple[int, int], Any] = {}
-        self._streams: dict[tuple[int, int], FileStream | None] = {}
+        self._streams: dict[tuple[int, int], tuple[dict[str, Any], int, int] | None] = {}
 
     @property
     def pdf(self) -> pikepdf.Pdf:
@@ -155,9 +157,11 @@ class FileObjects:
         key = (number, generation)
         if key not in self._streams:
             self._streams[key] = self._read_stream(number, generation)
-        return self._streams[key]
+        found = self._streams[key]
+        return FileStream(found[0], self, key, found[1], found[2]) if found is not None else None
 
-    def _read_stream(self, number: int, generation: int) -> FileStream | None:
+    def _read_stream(self, number: int, generation: int) -> tuple[dict[str, Any], int, int] | None:
+        """stream()'s reading: the stream's entries, and its data's offset and length."""
         offset = self._offset(number, generation)
         if offset < 0:
             return None
@@ -186,7 +190,7 @@ class FileObjects:
         after = self._bytes.read(offset + start + length, _STREAM_END_REACH)
         if _STREAM_END.match(after) is None:
             return None
-        return FileStream(entries, self, (number, generation), offset + start, length)
+        return entries, offset + start, length
 
     def names_stream(self, value: Any) -> bool | None:
         """Whether a value read here is a stream: a reference to an object whose dictionary the
