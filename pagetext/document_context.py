@@ -18,7 +18,7 @@ from pagetext.pdf.file_objects import FileDictionary
 from pagetext.pdf.file_pages import FilePages, reads_from_file
 from pagetext.pdf.objects import OBJECT_ERRORS
 from pagetext.pdf.pdf_handle import PdfHandle
-from pagetext.pdf.spelling import may_hold_name, spelled_in_file
+from pagetext.pdf.spelling import may_hold_name
 from pagetext.structure.tree import StructTree, read_tree
 
 
@@ -109,7 +109,7 @@ class DocumentContext:
         the search spares; in one of plain tables one object, less than the search it spares untagged ones."""
         try:
             if self.catalog is not None:  # a file of tables alone, read without qpdf
-                return "/StructTreeRoot" in self.catalog and spelled_in_file(self.file, "ActualText")
+                return "/StructTreeRoot" in self.catalog and may_hold_name(None, self.file, "ActualText")
             plain_tables = self.fonts.reads_file()
             if plain_tables and "/StructTreeRoot" not in self.pdf.Root:
                 return False

@@ -93,22 +93,18 @@ def _font(state: InterpreterState, name: str) -> Font:
         return font
     try:
         fonts = stream.resources.get("/Font") if stream.resources is not None else None
+        entry: Any = None
         if isinstance(fonts, FileDictionary):  # a page read from the file's bytes (pdf.file_pages)
-            entry = fonts.entry(name)
-            if isinstance(entry, Reference):
-                font = state.fonts.get_referenced(entry, state.warn)
-            elif entry is not None:
-                font_dict = fonts.get("/" + name)
-                if font_dict is not None:
-                    font = state.fonts.get(font_dict, state.warn)
+            written = fonts.entry(name)
+            entry = written if written is None or isinstance(written, Reference) else _ASK_PIKEPDF
         elif isinstance(fonts, pikepdf.Dictionary):
             entry = _font_entry(state, fonts, name) if state.fonts.reads_file() else _ASK_PIKEPDF
-            if isinstance(entry, Reference):
-                font = state.fonts.get_referenced(entry, state.warn)
-            elif entry is _ASK_PIKEPDF:
-                font_dict = fonts.get("/" + name)
-                if font_dict is not None:
-                    font = state.fonts.get(font_dict, state.warn)
+        if isinstance(entry, Reference):
+            font = state.fonts.get_referenced(entry, state.warn)
+        elif entry is _ASK_PIKEPDF and fonts is not None:  # written in place, or left to pikepdf
+            font_dict = fonts.get("/" + name)
+            if font_dict is not None:
+                font = state.fonts.get(font_dict, state.warn)
     except pikepdf.PdfError as error:
         state.warn(f"font resource {name} could not be read: {error}")
     if font is None:

@@ -16,7 +16,7 @@ from isal import isal_zlib
 from pagetext.errors import Warn, ignore_warning
 from pagetext.geometry import IDENTITY, Box, Matrix
 from pagetext.pdf import brotli_filter
-from pagetext.pdf.file_objects import ARRAY, FileDictionary, FileStream
+from pagetext.pdf.file_objects import ARRAY, DICTIONARY, FileDictionary, FileStream
 from pagetext.syntax.lexer import iter_operations
 from pagetext.syntax.literals import decode_name, unescape_name
 
@@ -79,7 +79,7 @@ def inherited_entries(page: Any, keys: tuple[str, ...]) -> list[Any]:
     node = page
     seen: set[tuple[int, int]] = set()
     for _ in range(MAX_PAGE_TREE_DEPTH):
-        if not isinstance(node, (FileDictionary, pikepdf.Dictionary)):
+        if not isinstance(node, DICTIONARY):
             break
         # A node read for one key (and /Parent) is asked directly; for more, Entries.
         entries = Entries(node) if missing > 1 else None

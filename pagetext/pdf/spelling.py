@@ -122,22 +122,11 @@ def _spelled(name: str) -> _Name:
     return spelled
 
 
-def spelled_in_file(file: FileBytes | None, name: str) -> bool:
-    """may_hold_name for a file of cross-reference tables alone (no object streams: the
-    file's bytes hold every object as written), told without qpdf."""
-    if file is None:
-        return True
-    try:
-        data = file.whole()
-        return not data or _spelled(name).spelled_in(data)
-    except OSError:
-        return True
-
-
-def may_hold_name(pdf: pikepdf.Pdf, file: FileBytes | None, name: str) -> bool:
+def may_hold_name(pdf: pikepdf.Pdf | None, file: FileBytes | None, name: str) -> bool:
     """False only when no object of the PDF can hold `name`: the file's bytes and the decoded
     data of each of its object streams hold no spelling of it. True when that cannot be told:
-    no file given, or one that cannot be read."""
+    no file given, or one that cannot be read. `pdf` None: a file of cross-reference tables
+    alone, read without qpdf (pagetext.pdf.file_pages), which has no object streams."""
     if file is None:
         return True
     try:
@@ -147,10 +136,12 @@ def may_hold_name(pdf: pikepdf.Pdf, file: FileBytes | None, name: str) -> bool:
         return True
 
 
-def _held(pdf: pikepdf.Pdf, data: bytes | mmap.mmap, spelled: _Name) -> bool:
+def _held(pdf: pikepdf.Pdf | None, data: bytes | mmap.mmap, spelled: _Name) -> bool:
     """may_hold_name on the file's bytes `data`."""
     if spelled.spelled_in(data):
         return True
+    if pdf is None:
+        return False  # no object streams to search
     streams = object_stream_numbers(pdf, data)
     if streams is None:
         # Objects compressed in object streams: type 2 entries of the cross-reference as qpdf
